@@ -1,0 +1,36 @@
+"""Configuration that every page of a session shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["Config", "TimeoutConfig"]
+
+
+@dataclass(frozen=True)
+class TimeoutConfig:
+    """Time limits in milliseconds.
+
+    ``action`` bounds every interaction (click, fill, ...): Playwright retries actionability until then.
+    ``navigation`` bounds ``open``, ``back``, ``forward`` and ``reload``.
+    """
+
+    action: float = 30_000
+    navigation: float = 30_000
+
+
+@dataclass(frozen=True)
+class Config:
+    """What a page may do and how long it may take.
+
+    ``allow_eval=False`` turns off ``eval`` and ``wait --fn``; snapshots, actions and queries keep working
+    because they run in refwright's own isolated page runtime. ``allow_dom_extraction=False`` also turns off
+    snapshots and content reads. ``content_boundaries`` wraps page-derived output in nonce markers, and
+    ``max_output`` truncates any output longer than that many characters with a loud note.
+    """
+
+    timeouts: TimeoutConfig = field(default_factory=TimeoutConfig)
+    allow_eval: bool = True
+    allow_dom_extraction: bool = True
+    content_boundaries: bool = False
+    max_output: int | None = None

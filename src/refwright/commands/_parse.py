@@ -1,0 +1,90 @@
+"""Turn a command line into a ``ParsedCommand``: a pure function, no I/O.
+
+The rules are the reference's: the command name and sub-arguments are case-insensitive, flags are
+case-sensitive and may appear anywhere after the name, unknown flags and extra arguments are ignored,
+and free-text commands keep every remaining token.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+
+from .._errors import RefwrightError
+from ._registry import CommandSpec, known_names, lookup
+from ._tokenize import tokenize
+
+__all__ = ["ParsedCommand", "parse"]
+
+# A token that looks like a flag: `-x`, `--long`; negative numbers such as `-31` are arguments.
+_FLAG_LIKE = re.compile(r"^--?[A-Za-z]")
+
+
+@dataclass(frozen=True)
+class ParsedCommand:
+    line: str
+    spec: CommandSpec
+    # Tokens after the command name, exactly as written.
+    raw_args: tuple[str, ...]
+    # Tokens after the command name with known flags (and their values) and unknown flags removed.
+    args: tuple[str, ...]
+    flags: dict[str, str | bool] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    def flag(self, key: str) -> str | bool | None:
+        return self.flags.get(key)
+
+    def text_from(self, index: int) -> str:
+        """Free text: every argument from ``index`` on, joined by one space."""
+        return " ".join(self.args[index:])
+
+
+def suggest(name: str) -> str | None:
+    matches = difflib.get_close_matches(name.lower(), known_names(), n=1, cutoff=0.75)
+    return matches[0] if matches else None
+
+
+def parse(line: str) -> ParsedCommand:
+    tokens = tokenize(line)
+    if not tokens:
+        raise RefwrightError("Empty command. Run `help` to list commands.")
+    name = tokens[0]
+    spec = lookup(name)
+    if spec is None:
+        message = f"Unknown command `{name}`. Run `help` to list commands."
+        close = suggest(name)
+        if close is not None:
+            message += f" Did you mean `{close}`?"
+        raise RefwrightError(message)
+    raw = tuple(tokens[1:])
+    flags: dict[str, str | bool] = {}
+    args: list[str] = []
+    by_name = {n: f for f in spec.flags for n in f.names}
+    i = 0
+    while i < len(raw):
+        token = raw[i]
+        flag = by_name.get(token)
+        if flag is not None:
+            if flag.takes_value:
+                if i + 1 < len(raw):
+                    # The first occurrence wins, as a model most likely meant it.
+                    flags.setdefault(flag.key, raw[i + 1])
+                    i += 2
+                    continue
+                flags.setdefault(flag.key, "")
+            else:
+                flags[flag.key] = True
+            i += 1
+            continue
+        if not spec.free_text and _FLAG_LIKE.match(token):
+            i += 1
+            continue
+        args.append(token)
+        i += 1
+    if len(args) < spec.min_args and not (spec.name == "wait" and flags):
+        raise RefwrightError(f"Usage: {spec.usage}")
+    return ParsedCommand(line=line, spec=spec, raw_args=raw, args=tuple(args), flags=flags)

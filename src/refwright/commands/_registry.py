@@ -1,0 +1,260 @@
+"""The command registry: the one source of truth for the parser, ``help``, tool schemas and the docs.
+
+Each command is a ``CommandSpec``: its name, aliases, usage line, flags, the ``ActionType`` the policy
+decides on, and the text the docs print. ``HELP`` is rendered from ``HELP_LAYOUT``, whose fragments name the
+commands they cover, so a command cannot be added without the help and the docs knowing about it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..safety._actions import ActionType
+
+__all__ = [
+    "COMMANDS",
+    "HELP",
+    "CommandSpec",
+    "FlagSpec",
+    "all_specs",
+    "lookup",
+    "register",
+    "render_extension_help",
+]
+
+
+@dataclass(frozen=True)
+class FlagSpec:
+    """A flag such as ``-d <n>``: ``names`` are the accepted spellings (case-sensitive)."""
+
+    key: str
+    names: tuple[str, ...]
+    takes_value: bool = False
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    name: str
+    group: str
+    usage: str
+    summary: str
+    output: str
+    aliases: tuple[str, ...] = ()
+    flags: tuple[FlagSpec, ...] = ()
+    # Positional arguments that must be present, counted after the command name.
+    min_args: int = 0
+    # Commands whose trailing arguments are free text keep every token, even ones that look like flags.
+    free_text: bool = False
+    # The policy decision: a fixed ActionType, or a function of the positional arguments.
+    action: ActionType | Callable[[Sequence[str]], ActionType | None] | None = None
+    # Extension commands are refwright's own additions, listed after HELP rather than inside it.
+    extension: bool = False
+
+    def action_for(self, args: Sequence[str]) -> ActionType | None:
+        if self.action is None or isinstance(self.action, ActionType):
+            return self.action
+        return self.action(args)
+
+
+def _target(name: str, verb: str, action: ActionType, output: str) -> CommandSpec:
+    return CommandSpec(
+        name=name,
+        group="Act",
+        usage=f"{name} <target>",
+        summary=f"{verb} the target element (waits until it is actionable)",
+        output=output,
+        min_args=1,
+        action=action,
+    )
+
+
+def _cookies_action(args: Sequence[str]) -> ActionType:
+    return ActionType.DELETE_COOKIE if args and args[0].lower() == "clear" else ActionType.READ_CONTENT
+
+
+def _storage_action(args: Sequence[str]) -> ActionType:
+    return ActionType.STORAGE if len(args) > 1 and args[1].lower() == "clear" else ActionType.READ_CONTENT
+
+
+_SNAPSHOT_FLAGS = (
+    FlagSpec("interactive", ("-i", "--interactive"), help="only elements with refs, as a flat list"),
+    FlagSpec("urls", ("-u", "--urls"), help='append url="…" to links'),
+    FlagSpec("compact", ("-c", "--compact"), help="drop structural lines without refs or values"),
+    FlagSpec("depth", ("-d", "--depth"), takes_value=True, help="limit tree depth"),
+    FlagSpec("selector", ("-s", "--selector"), takes_value=True, help="only the subtree of this CSS selector"),
+    FlagSpec("cursor", ("-C", "--cursor"), help="also elements clickable only through cursor:pointer/onclick"),
+)
+
+_WAIT_FLAGS = (
+    FlagSpec("text", ("--text",), takes_value=True),
+    FlagSpec("fn", ("--fn",), takes_value=True),
+    FlagSpec("load", ("--load",), takes_value=True),
+    FlagSpec("timeout", ("--timeout",), takes_value=True),
+)
+
+_SCREENSHOT_FLAGS = (
+    FlagSpec("full", ("--full", "-f")),
+    FlagSpec("annotate", ("--annotate", "-a")),
+)
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    # Navigation
+    CommandSpec("open", "Navigation", "open <url>", "open a URL (https:// is added when missing)",
+                "Opened <final url> — <title>", aliases=("goto", "navigate"), min_args=1,
+                action=ActionType.NAVIGATE),
+    CommandSpec("back", "Navigation", "back", "go back in history", "Went back to <url>",
+                action=ActionType.NAVIGATE),
+    CommandSpec("forward", "Navigation", "forward", "go forward in history", "Went forward to <url>",
+                action=ActionType.NAVIGATE),
+    CommandSpec("reload", "Navigation", "reload", "reload the page", "Reloaded <url>",
+                action=ActionType.NAVIGATE),
+    # Observe
+    CommandSpec("snapshot", "Observe", "snapshot [-i] [-u] [-c] [-d <n>] [-s <css>] [-C]",
+                "list the page as an accessibility tree with refs",
+                "The tree; `(no interactive elements)` with -i, otherwise `(empty page)` when empty",
+                flags=_SNAPSHOT_FLAGS, action=ActionType.READ_CONTENT),
+    CommandSpec("screenshot", "Observe", "screenshot [--full] [--annotate]", "capture a PNG of the page",
+                "Screenshot <width>×<height>, and one legend line per ref with --annotate",
+                flags=_SCREENSHOT_FLAGS, action=ActionType.SCREENSHOT),
+    # Act
+    _target("click", "Click", ActionType.CLICK, "Clicked <target>"),
+    _target("dblclick", "Double-click", ActionType.CLICK, "Double-clicked <target>"),
+    _target("tap", "Tap", ActionType.CLICK, "Tapped <target>"),
+    _target("hover", "Hover over", ActionType.HOVER, "Hovered <target>"),
+    _target("focus", "Focus", ActionType.FOCUS, "Focused <target>"),
+    _target("check", "Check", ActionType.CLICK, "Checked <target>"),
+    _target("uncheck", "Uncheck", ActionType.CLICK, "Unchecked <target>"),
+    _target("highlight", "Highlight", ActionType.FOCUS, "Highlighted <target>"),
+    CommandSpec("fill", "Act", "fill <target> [text]", "replace the value of a field (no text clears it)",
+                "Filled <target>", min_args=1, free_text=True, action=ActionType.FILL),
+    CommandSpec("type", "Act", "type <target> <text>", "type text one key at a time",
+                "Typed into <target>", min_args=2, free_text=True, action=ActionType.TYPE),
+    CommandSpec("press", "Act", "press <key> [target]", "press a key or combination such as Enter or Control+A",
+                "Pressed <key>", aliases=("key",), min_args=1, action=ActionType.PRESS),
+    CommandSpec("select", "Act", "select <target> <value>", "pick the <option> whose value or label matches",
+                "Selected <value> in <target>", min_args=2, free_text=True, action=ActionType.SELECT),
+    CommandSpec("drag", "Act", "drag <source> <target>", "drag one element onto another",
+                "Dragged <source> to <target>", min_args=2, action=ActionType.DRAG),
+    CommandSpec("scroll", "Act", "scroll <up|down|left|right|top|bottom> [pixels]",
+                "scroll the page (300 px by default)", "Scrolled <direction>", min_args=1,
+                action=ActionType.SCROLL),
+    CommandSpec("scrollintoview", "Act", "scrollintoview <target>", "scroll the target into view",
+                "Scrolled <target> into view", aliases=("scrollinto",), min_args=1, action=ActionType.SCROLL),
+    # Query
+    CommandSpec("get", "Query", "get <text|html|value|attr|count|box|title|url> [target]",
+                "read text, HTML, a value, an attribute, a count, a box, the title or the URL",
+                "The value; empty, `null` or `0` when the target is missing", min_args=1,
+                action=ActionType.READ_CONTENT),
+    CommandSpec("is", "Query", "is <visible|enabled|checked|focused|editable> <target>",
+                "ask about an element's state", "`true` or `false`", min_args=1,
+                action=ActionType.READ_CONTENT),
+    # Wait
+    CommandSpec("wait", "Wait", "wait <ms|target> | --text <text> | --load <state> | --fn <js> [--timeout <ms>]",
+                "wait for time, an element, text, a load state or a condition (10 000 ms default timeout)",
+                "Waited <ms>ms · <target> is visible · Found text \"<text>\" · Reached <state> · Condition is true",
+                flags=_WAIT_FLAGS, min_args=1, action=ActionType.READ_CONTENT),
+    # Page
+    CommandSpec("eval", "Page", "eval <js>", "evaluate JavaScript in the page (awaits promises)",
+                "Strings verbatim, other values as JSON, `null` for null/undefined", min_args=1,
+                free_text=True, action=ActionType.EVALUATE),
+    CommandSpec("console", "Page", "console", "console messages since the last navigation",
+                "`[<type>] <text>` per line, or `No console messages`", action=ActionType.READ_CONTENT),
+    CommandSpec("errors", "Page", "errors", "uncaught page errors since the last navigation",
+                "One error per line, or `No page errors`", action=ActionType.READ_CONTENT),
+    CommandSpec("cookies", "Page", "cookies [list|clear]", "list or clear cookies",
+                "`name=value  (domain/path)` per line, `No cookies`, or `Cleared cookies`",
+                action=_cookies_action),
+    CommandSpec("storage", "Page", "storage <local|session> [clear]", "list or clear web storage",
+                "`key=value` per line, `No local storage`, or `Cleared local storage`", min_args=1,
+                action=_storage_action),
+    CommandSpec("help", "Help", "help", "this command reference", "The command reference"),
+)
+
+_BY_NAME: dict[str, CommandSpec] = {}
+
+
+def register(spec: CommandSpec) -> None:
+    """Add an extension command (refwright's own, such as ``act``), keeping names unique."""
+    for name in (spec.name, *spec.aliases):
+        if name in _BY_NAME and _BY_NAME[name] is not spec:
+            raise ValueError(f"command name {name!r} is already registered")
+        _BY_NAME[name] = spec
+
+
+for _spec in COMMANDS:
+    register(_spec)
+
+
+def lookup(name: str) -> CommandSpec | None:
+    return _BY_NAME.get(name.lower())
+
+
+def all_specs() -> list[CommandSpec]:
+    seen: dict[str, CommandSpec] = {}
+    for spec in _BY_NAME.values():
+        seen.setdefault(spec.name, spec)
+    return list(seen.values())
+
+
+def known_names() -> list[str]:
+    return list(_BY_NAME)
+
+
+# HELP, rendered from fragments that each name the commands they document. Column widths and the
+# ` · ` separator reproduce the reference text exactly.
+HELP_LAYOUT: tuple[tuple[str, tuple[tuple[tuple[str, tuple[str, ...]], ...], ...]], ...] = (
+    ("Navigation", (
+        (("open <url>", ("open",)), ("back", ("back",)), ("forward", ("forward",)), ("reload", ("reload",))),
+    )),
+    ("Observe", (
+        (("snapshot [-i interactive] [-u urls] [-c compact] [-d depth] [-s selector]", ("snapshot",)),),
+        (("screenshot [--full] [--annotate]", ("screenshot",)),),
+    )),
+    ("Act", (
+        (("click|dblclick|tap|hover|focus|check|uncheck|highlight <target>",
+          ("click", "dblclick", "tap", "hover", "focus", "check", "uncheck", "highlight")),),
+        (("fill <target> <text>", ("fill",)), ("type <target> <text>", ("type",)),
+         ("press <key> [target]", ("press",))),
+        (("select <target> <value>", ("select",)), ("drag <source> <target>", ("drag",))),
+        (("scroll <up|down|left|right|top|bottom> [px]", ("scroll",)),
+         ("scrollintoview <target>", ("scrollintoview",))),
+    )),
+    ("Query", (
+        (("get <text|html|value|count|box|title|url> [target]", ("get",)),
+         ("get attr <target> <name>", ("get",))),
+        (("is <visible|enabled|checked|focused|editable> <target>", ("is",)),),
+    )),
+    ("Wait", (
+        (("wait <ms|target>", ("wait",)), ("wait --text <text>", ("wait",)),
+         ("wait --load <load|domcontentloaded|networkidle>", ("wait",))),
+        (("wait --fn <js>  (all accept --timeout <ms>)", ("wait",)),),
+    )),
+    ("Page", (
+        (("eval <js>", ("eval",)), ("console", ("console",)), ("errors", ("errors",)),
+         ("cookies [clear]", ("cookies",)), ("storage <local|session> [clear]", ("storage",))),
+    )),
+)
+
+_HELP_FOOTER = (
+    "Targets are snapshot refs such as @e3, or any selector: css, text=Save, role=button, label=Email."
+)
+
+
+def _render_help() -> str:
+    lines: list[str] = []
+    for group, rows in HELP_LAYOUT:
+        for i, row in enumerate(rows):
+            head = group if i == 0 else ""
+            lines.append(f"{head:<13}" + " · ".join(text for text, _ in row))
+    return "\n".join(lines) + "\n\n" + _HELP_FOOTER
+
+
+HELP: str = _render_help()
+
+
+def render_extension_help() -> str:
+    """Usage lines of refwright's own commands, for appending after HELP in a tool description."""
+    return "\n".join(f"{spec.usage}  — {spec.summary}" for spec in all_specs() if spec.extension)
+

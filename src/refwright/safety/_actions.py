@@ -1,0 +1,37 @@
+"""The kinds of action a policy decides on (the seed's ``ActionType`` values, exactly)."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+__all__ = ["ActionType"]
+
+
+class ActionType(str, Enum):
+    CLICK = "Click"
+    TYPE = "Type"
+    PRESS = "Press"
+    NAVIGATE = "Navigate"
+    FILL = "Fill"
+    SCREENSHOT = "Screenshot"
+    EVALUATE = "Evaluate"
+    SCROLL = "Scroll"
+    DRAG = "Drag"
+    HOVER = "Hover"
+    SET_COOKIE = "SetCookie"
+    DELETE_COOKIE = "DeleteCookie"
+    SET_CONTENT = "SetContent"
+    ADD_SCRIPT_TAG = "AddScriptTag"
+    ADD_STYLE_TAG = "AddStyleTag"
+    FOCUS = "Focus"
+    SELECT = "Select"
+    # Snapshots, text, HTML, cookies and storage reads.
+    READ_CONTENT = "ReadContent"
+    # Storage writes.
+    STORAGE = "Storage"
+    CLIPBOARD = "Clipboard"
+    NETWORK = "Network"
+    EMULATION = "Emulation"
+
+    def __str__(self) -> str:
+        return self.value
