@@ -34,3 +34,8 @@ class Config:
     allow_dom_extraction: bool = True
     content_boundaries: bool = False
     max_output: int | None = None
+    # Network containment (the safety layer): private/loopback targets are refused unless the *user*
+    # allows them (True for all, or a tuple of "HOST[:PORT]"); allowed_domains, when non-empty, is the
+    # only set of hosts the page may contact ("*.example.com" covers the apex and its subdomains).
+    allow_private: bool | tuple[str, ...] = False
+    allowed_domains: tuple[str, ...] = ()
