@@ -1,0 +1,138 @@
+"""The browser session: Chromium discovered and launched lazily, or attached over CDP."""
+
+from __future__ import annotations
+
+from types import TracebackType
+
+from playwright.async_api import Browser as PlaywrightBrowser
+from playwright.async_api import BrowserContext, Playwright, Selectors, async_playwright
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page as PlaywrightPage
+
+from .._config import Config
+from .._discovery import chromium_args, find_browser
+from .._errors import BrowserError
+from ._engine import register_engine
+from ._page import Page
+
+__all__ = ["Browser", "launch"]
+
+
+class Browser:
+    """One Chromium for a session. Nothing starts until the first page is asked for.
+
+    ``async with refwright.launch() as browser: page = await browser.new_page()``
+    """
+
+    def __init__(self, *, config: Config | None = None, executable_path: str | None = None,
+                 headless: bool = True, cdp_url: str | None = None, args: list[str] | None = None) -> None:
+        self.config = config or Config()
+        self.executable_path = executable_path
+        self.headless = headless
+        self.cdp_url = cdp_url
+        self._extra_args = list(args or [])
+        self._playwright: Playwright | None = None
+        self._manager: object | None = None
+        self._browser: PlaywrightBrowser | None = None
+        self._context: BrowserContext | None = None
+        self._pages: list[Page] = []
+
+    async def __aenter__(self) -> Browser:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        await self.close()
+
+    @property
+    def started(self) -> bool:
+        return self._browser is not None
+
+    def _playwright_selectors(self) -> Selectors:
+        assert self._playwright is not None
+        return self._playwright.selectors
+
+    async def _start(self) -> BrowserContext:
+        if self._context is not None and self._browser is not None and self._browser.is_connected():
+            return self._context
+        await self._stop_browser()
+        if self._playwright is None:
+            manager = async_playwright()
+            self._manager = manager
+            self._playwright = await manager.start()
+        await register_engine(self._playwright.selectors)
+        chromium = self._playwright.chromium
+        if self.cdp_url:
+            try:
+                self._browser = await chromium.connect_over_cdp(self.cdp_url)
+            except PlaywrightError as exc:
+                raise BrowserError(
+                    f"Could not attach to Chrome at {self.cdp_url}: {str(exc).splitlines()[0]}. Start Chrome "
+                    "with --remote-debugging-port=9222 and pass --cdp http://127.0.0.1:9222."
+                ) from exc
+            contexts = self._browser.contexts
+            self._context = contexts[0] if contexts else await self._browser.new_context()
+            return self._context
+        candidate = find_browser(self.executable_path)
+        if candidate is None:
+            raise BrowserError(
+                "No Chromium found. Install one (Debian/Ubuntu: `apt-get install chromium`), run "
+                "`playwright install chromium`, or point REFWRIGHT_EXECUTABLE_PATH / --executable-path at "
+                "a Chrome or Chromium binary. `refwright doctor` checks the setup."
+            )
+        try:
+            self._browser = await chromium.launch(
+                executable_path=candidate.path,
+                headless=self.headless,
+                args=[*chromium_args(), *self._extra_args],
+            )
+        except PlaywrightError as exc:
+            raise BrowserError(
+                f"Chromium at {candidate.path} did not start: {str(exc).splitlines()[0]}. "
+                "Run `refwright doctor` for details."
+            ) from exc
+        self._context = await self._browser.new_context(accept_downloads=False)
+        return self._context
+
+    async def _fresh_playwright_page(self) -> PlaywrightPage:
+        context = await self._start()
+        try:
+            return await context.new_page()
+        except PlaywrightError:
+            # The context itself died with the browser: start over once.
+            await self._stop_browser()
+            context = await self._start()
+            return await context.new_page()
+
+    async def new_page(self, *, config: Config | None = None) -> Page:
+        """A new page; the first call launches (or attaches to) the browser.
+
+        ``config`` overrides the browser's configuration for this page only.
+        """
+        pw_page = await self._fresh_playwright_page()
+        page = Page(pw_page, config=config or self.config, browser=self)
+        self._pages.append(page)
+        return page
+
+    async def _stop_browser(self) -> None:
+        browser, self._browser, self._context = self._browser, None, None
+        if browser is not None:
+            try:
+                await browser.close()
+            except PlaywrightError:
+                pass
+
+    async def close(self) -> None:
+        """Close every page and the browser (a CDP-attached Chrome is only disconnected)."""
+        await self._stop_browser()
+        self._pages.clear()
+        if self._playwright is not None:
+            playwright, self._playwright = self._playwright, None
+            await playwright.stop()
+
+
+def launch(*, config: Config | None = None, executable_path: str | None = None, headless: bool = True,
+           cdp_url: str | None = None, args: list[str] | None = None) -> Browser:
+    """A browser session that starts on first use: ``async with launch() as browser: ...``."""
+    return Browser(config=config, executable_path=executable_path, headless=headless, cdp_url=cdp_url,
+                   args=args)

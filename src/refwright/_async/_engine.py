@@ -1,0 +1,77 @@
+"""The bridge to the page runtime: registering it as a selector engine and calling its operations."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from importlib import resources
+from typing import Any
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import FrameLocator, Locator, Playwright, Selectors
+from playwright.async_api import Page as PlaywrightPage
+
+from .._errors import RefwrightError
+
+__all__ = ["ENGINE", "RUNTIME_SOURCE", "register_engine", "run_op", "scope_for"]
+
+RUNTIME_SOURCE = resources.files("refwright.snapshot").joinpath("runtime.js").read_text(encoding="utf-8")
+# The name carries the runtime's hash, so two refwright versions in one process never share an engine.
+ENGINE = "refwright" + hashlib.sha256(RUNTIME_SOURCE.encode()).hexdigest()[:10]
+
+_registered: set[int] = set()
+
+
+async def register_engine(selectors: Selectors) -> None:
+    key = id(selectors)
+    if key in _registered:
+        return
+    try:
+        await selectors.register(ENGINE, RUNTIME_SOURCE, content_script=True)
+    except PlaywrightError as exc:
+        if "already registered" not in str(exc):
+            raise
+    _registered.add(key)
+
+
+def selectors_of(page: PlaywrightPage, playwright: Playwright | None) -> Selectors:
+    """The Selectors of the Playwright instance that owns ``page``.
+
+    The public API offers them only through the Playwright object; for a page wrapped without it we
+    follow Playwright's own back-reference, and say what to pass when that is not there.
+    """
+    if playwright is not None:
+        return playwright.selectors
+    try:
+        from playwright._impl._async_base import mapping
+
+        browser = page.context.browser
+        impl = browser._impl_obj._browser_type._playwright.selectors  # type: ignore[union-attr]
+        selectors: Selectors = mapping.from_impl(impl)
+        return selectors
+    except Exception as exc:  # noqa: BLE001 - any internal change lands here
+        raise RefwrightError(
+            "Could not find the Playwright instance of this page. Pass it explicitly: "
+            "refwright.wrap(page, playwright=playwright)."
+        ) from exc
+
+
+# Where an operation runs: a page or frame (on its document) or a locator (on the element it matches).
+Scope = PlaywrightPage | FrameLocator | Locator
+
+
+def scope_for(page: PlaywrightPage, frames: tuple[str, ...]) -> PlaywrightPage | FrameLocator:
+    scope: PlaywrightPage | FrameLocator = page
+    for selector in frames:
+        scope = scope.frame_locator(selector)
+    return scope
+
+
+async def run_op(scope: Scope, op: str, timeout: float, **args: Any) -> dict[str, Any]:
+    payload = base64.b64encode(json.dumps({"op": op, **args}).encode()).decode()
+    text = await scope.locator(f"{ENGINE}=run:{payload}").text_content(timeout=timeout)
+    result: dict[str, Any] = json.loads(text or "{}")
+    if "error" in result:
+        raise RefwrightError(str(result["error"]))
+    return result

@@ -1,0 +1,332 @@
+"""The refwright page: one Playwright page, its refs, and the command language on top."""
+
+from __future__ import annotations
+
+import json
+import struct
+from typing import TYPE_CHECKING, Any
+
+from playwright.async_api import ConsoleMessage, Dialog, Download, Locator, Playwright
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page as PlaywrightPage
+
+from .._config import Config
+from .._errors import BrowserError, RefwrightError
+from .._result import Annotation, CommandResult, ScreenshotResult
+from ..commands import ParsedCommand, parse
+from ..snapshot._format import format_lines, node_from_runtime, quote
+from ..snapshot._refs import RefTable, RefTarget, parse_ref
+from ..snapshot._types import RefEntry, Snapshot, SnapshotNode
+from ._engine import ENGINE, register_engine, run_op, scope_for, selectors_of
+from ._translate import is_closed_error, translate
+
+if TYPE_CHECKING:
+    from ._browser import Browser
+
+__all__ = ["Page", "wrap"]
+
+# A child frame that does not answer this fast is shown as unavailable instead of holding up the tree.
+_FRAME_TIMEOUT = 3_000
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        return 0, 0
+    width, height = struct.unpack(">II", data[16:24])
+    return int(width), int(height)
+
+
+class Page:
+    """A page an agent drives: ``await page.run_command("snapshot -i")``.
+
+    Create one with ``await browser.new_page()`` or wrap a Playwright page you already have with
+    ``await refwright.wrap(playwright_page)``.
+    """
+
+    def __init__(self, pw_page: PlaywrightPage, *, config: Config | None = None,
+                 browser: Browser | None = None, playwright: Playwright | None = None) -> None:
+        self._pw = pw_page
+        self._playwright = playwright
+        self.config = config or Config()
+        self._browser = browser
+        self._refs = RefTable()
+        self._console: list[str] = []
+        self._errors: list[str] = []
+        self._events: list[str] = []
+        self._last_snapshot: Snapshot | None = None
+        self._attach(pw_page)
+
+    # -- lifecycle -----------------------------------------------------------------------------
+
+    def _attach(self, pw: PlaywrightPage) -> None:
+        pw.on("console", self._on_console)
+        pw.on("pageerror", self._on_page_error)
+        pw.on("framenavigated", self._on_navigated)
+        pw.on("dialog", self._on_dialog)
+        pw.on("download", self._on_download)
+        pw.on("popup", self._on_popup)
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        self._console.append(f"[{message.type}] {message.text}")
+
+    def _on_page_error(self, error: Exception) -> None:
+        self._errors.append(str(error) or repr(error))
+
+    def _on_navigated(self, frame: Any) -> None:
+        if frame == self._pw.main_frame:
+            self._console.clear()
+            self._errors.clear()
+
+    async def _on_dialog(self, dialog: Dialog) -> None:
+        # Dismissed, never accepted: confirm() gets false and prompt() null, and no command hangs.
+        self._events.append(f"A JavaScript {dialog.type} dialog was dismissed: {quote(dialog.message)}")
+        try:
+            await dialog.dismiss()
+        except PlaywrightError:
+            pass
+
+    async def _on_download(self, download: Download) -> None:
+        self._events.append(f"A download of {quote(download.suggested_filename)} was refused.")
+        try:
+            await download.cancel()
+        except PlaywrightError:
+            pass
+
+    async def _on_popup(self, popup: PlaywrightPage) -> None:
+        self._events.append(f"A popup window ({quote(popup.url)}) was closed; this page stays in control.")
+        try:
+            await popup.close()
+        except PlaywrightError:
+            pass
+
+    @property
+    def playwright_page(self) -> PlaywrightPage:
+        return self._pw
+
+    @property
+    def url(self) -> str:
+        return self._pw.url
+
+    async def title(self) -> str:
+        return await self._pw.title()
+
+    async def close(self) -> None:
+        try:
+            await self._pw.close()
+        except PlaywrightError:
+            pass
+
+    async def _recover(self) -> None:
+        """After a crash or close, continue on a fresh page when refwright owns the browser."""
+        if self._browser is None:
+            return
+        self._pw = await self._browser._fresh_playwright_page()
+        self._refs = RefTable()
+        self._last_snapshot = None
+        self._attach(self._pw)
+
+    def drain_events(self) -> list[str]:
+        events, self._events = self._events, []
+        return events
+
+    # -- refs and locators ---------------------------------------------------------------------
+
+    def locator(self, target: str) -> Locator:
+        """A Playwright ``Locator`` for a ref (``@e3``, ``e3``, ``ref=e3``) or any selector."""
+        ref = parse_ref(target)
+        if ref is None:
+            return self._pw.locator(target)
+        entry = self._refs.latest.get(ref)
+        if entry is None:
+            if not self._refs.ever_assigned(ref):
+                raise RefwrightError(
+                    f"There is no ref @{ref} on this page. Take a snapshot (`snapshot -i`) and use one of "
+                    "the refs it lists."
+                )
+            # A ref from an older snapshot resolves to nothing: it never acts on another element.
+            return self._pw.locator(f"{ENGINE}=ref:stale:0")
+        return scope_for(self._pw, entry.frames).locator(entry.selector(ENGINE))
+
+    def ref(self, ref: str) -> RefEntry | None:
+        parsed = parse_ref(ref)
+        entry = self._refs.latest.get(parsed) if parsed else None
+        return RefEntry(entry.ref, entry.role, entry.name) if entry else None
+
+    # -- snapshots -----------------------------------------------------------------------------
+
+    async def snapshot(self, *, interactive: bool = False, compact: bool = False, max_depth: int | None = None,
+                       selector: str | None = None, urls: bool = False, cursor: bool = False,
+                       include_hidden: bool = False) -> Snapshot:
+        """The page as an accessibility tree; its refs replace the previous snapshot's."""
+        if not self.config.allow_dom_extraction:
+            raise RefwrightError("Snapshots are disabled by Config.allow_dom_extraction.")
+        await register_engine(self._selectors())
+        opts = {"interactive": interactive, "maxDepth": max_depth, "selector": selector, "cursor": cursor,
+                "includeHidden": include_hidden}
+        timeout = self.config.timeouts.action
+        try:
+            main = await run_op(self._pw, "snapshot", timeout, **opts)
+        except PlaywrightError as exc:
+            raise translate(exc) from exc
+        self._refs.begin(main["token"])
+        nodes: list[SnapshotNode] = []
+        targets: dict[str, RefTarget] = {}
+        tokens = {main["token"]}
+        await self._collect(main, (), 0, nodes, targets, tokens, opts)
+        if selector is None:
+            self._refs.forget(tokens)
+        self._refs.publish(targets)
+        lines = format_lines(nodes, interactive=interactive, compact=compact, urls=urls)
+        if lines:
+            tree = "\n".join(lines)
+        else:
+            tree = "(no interactive elements)" if interactive else "(empty page)"
+        snap = Snapshot(
+            tree=tree,
+            refs={t.ref: RefEntry(t.ref, t.role, t.name) for t in targets.values()},
+            nodes=tuple(nodes),
+            url=str(main.get("url", "")),
+            title=str(main.get("title", "")),
+            truncated=bool(main.get("truncated")),
+        )
+        self._last_snapshot = snap
+        return snap
+
+    async def _collect(self, result: dict[str, Any], frames: tuple[str, ...], offset: int,
+                       nodes: list[SnapshotNode], targets: dict[str, RefTarget], tokens: set[str],
+                       opts: dict[str, Any]) -> None:
+        token = str(result["token"])
+        for raw in result["nodes"]:
+            ref: str | None = None
+            if raw.get("t") == 0 and raw.get("id"):
+                target = self._refs.assign(frames, token, int(raw["id"]), str(raw["r"]), str(raw.get("n") or ""))
+                targets[target.ref] = target
+                ref = target.ref
+            node = node_from_runtime(raw, offset, ref)
+            nodes.append(node)
+            if raw.get("f") and ref is not None:
+                await self._collect_frame(targets[ref], node, nodes, targets, tokens, opts)
+
+    async def _collect_frame(self, iframe: RefTarget, node: SnapshotNode, nodes: list[SnapshotNode],
+                             targets: dict[str, RefTarget], tokens: set[str], opts: dict[str, Any]) -> None:
+        max_depth = opts.get("maxDepth")
+        if max_depth is not None and node.depth + 1 > max_depth:
+            return
+        frames = (*iframe.frames, iframe.selector(ENGINE))
+        child_opts = dict(opts, selector=None)
+        if max_depth is not None:
+            child_opts["maxDepth"] = max_depth - node.depth - 1
+        try:
+            child = await run_op(scope_for(self._pw, frames), "snapshot", _FRAME_TIMEOUT, **child_opts)
+        except (PlaywrightError, RefwrightError):
+            if not opts.get("interactive"):
+                nodes.append(SnapshotNode(role="text", label="text", name="(frame content unavailable)",
+                                          depth=node.depth + 1, text=True))
+            return
+        tokens.add(str(child["token"]))
+        await self._collect(child, frames, node.depth + 1, nodes, targets, tokens, opts)
+
+    def _selectors(self) -> Any:
+        if self._browser is not None:
+            return self._browser._playwright_selectors()
+        return selectors_of(self._pw, self._playwright)
+
+    # -- screenshots ---------------------------------------------------------------------------
+
+    async def screenshot(self, *, full_page: bool = False, annotate: bool = False) -> ScreenshotResult:
+        annotations: list[Annotation] = []
+        if annotate:
+            snap = await self.snapshot()
+            by_frame: dict[tuple[str, ...], list[RefTarget]] = {}
+            for target in self._refs.latest.values():
+                by_frame.setdefault(target.frames, []).append(target)
+            # Labels are drawn in the main document; refs inside frames are listed without a label.
+            main_targets = by_frame.get((), [])
+            result = await run_op(self._pw, "annotate", self.config.timeouts.action,
+                                  items=[[t.local_id, int(t.ref[1:])] for t in main_targets])
+            for target, box in zip(main_targets, result["boxes"], strict=True):
+                if box is None:
+                    continue
+                entry = snap.refs[target.ref]
+                annotations.append(Annotation(int(target.ref[1:]), target.ref, entry.role, entry.name,
+                                              (box[0], box[1], box[2], box[3])))
+        try:
+            data = await self._pw.screenshot(full_page=full_page, type="png",
+                                             timeout=self.config.timeouts.action)
+        finally:
+            if annotate:
+                await run_op(self._pw, "unannotate", self.config.timeouts.action)
+        width, height = png_size(data)
+        annotations.sort(key=lambda a: a.number)
+        return ScreenshotResult(bytes=data, width=width, height=height, annotations=tuple(annotations))
+
+    # -- page runtime helpers ------------------------------------------------------------------
+
+    async def _runtime(self, op: str, **args: Any) -> dict[str, Any]:
+        await register_engine(self._selectors())
+        try:
+            return await run_op(self._pw, op, self.config.timeouts.action, **args)
+        except PlaywrightError as exc:
+            raise translate(exc) from exc
+
+    def console_messages(self) -> list[str]:
+        return list(self._console)
+
+    def page_errors(self) -> list[str]:
+        return list(self._errors)
+
+    # -- the command language ------------------------------------------------------------------
+
+    async def run_command(self, command: str) -> CommandResult:
+        """Parse one command line, run it, and return its result; failures raise ``RefwrightError``."""
+        parsed = parse(command)
+        from .commands import HANDLERS
+
+        handler = HANDLERS[parsed.spec.name]
+        try:
+            result = await handler(self, parsed)
+        except PlaywrightError as exc:
+            error = translate(exc)
+            if is_closed_error(exc):
+                await self._recover_quietly()
+            raise error from exc
+        except BrowserError:
+            await self._recover_quietly()
+            raise
+        if isinstance(result, str):
+            result = CommandResult(command=command, output=result)
+        return self._finish(result)
+
+    async def _recover_quietly(self) -> None:
+        try:
+            await self._recover()
+        except Exception:  # noqa: BLE001 - the original error is the one to report
+            pass
+
+    def _finish(self, result: CommandResult) -> CommandResult:
+        events = self.drain_events()
+        output = result.output
+        if events:
+            output = "\n".join(f"Note: {e}" for e in events) + "\n" + output
+        return CommandResult(command=result.command, output=output, snapshot=result.snapshot,
+                             screenshot=result.screenshot, events=tuple(events))
+
+    def _parsed_result(self, parsed: ParsedCommand, output: str, **kw: Any) -> CommandResult:
+        return CommandResult(command=parsed.line, output=output, **kw)
+
+
+async def wrap(page: PlaywrightPage, *, config: Config | None = None,
+               playwright: Playwright | None = None) -> Page:
+    """Drive a Playwright page you already have with refwright."""
+    wrapped = Page(page, config=config, playwright=playwright)
+    await register_engine(selectors_of(page, playwright))
+    return wrapped
+
+
+def to_json(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+

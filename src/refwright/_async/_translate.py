@@ -1,0 +1,86 @@
+"""The one place where Playwright's errors become refwright's (messages written for the model)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
+
+from .._errors import BrowserError, RefwrightError, RefwrightTimeoutError
+
+__all__ = ["VERBS", "first_line", "is_closed_error", "translate"]
+
+# How each action reads in "while trying to <verb>".
+VERBS = {
+    "click": "click", "dblclick": "double-click", "tap": "tap", "hover": "hover", "focus": "focus",
+    "check": "check", "uncheck": "uncheck", "highlight": "highlight", "fill": "fill", "type": "type into",
+    "press": "press a key on", "select": "select an option in", "drag": "drag",
+    "scrollintoview": "scroll into view",
+}
+
+_CLOSED = re.compile(r"Target (page, context or browser )?(has been )?closed|Browser has been closed|"
+                     r"browser has disconnected|Target crashed|Page crashed|Connection closed", re.I)
+
+
+def first_line(message: str) -> str:
+    return message.strip().splitlines()[0] if message.strip() else message
+
+
+def is_closed_error(exc: BaseException) -> bool:
+    return isinstance(exc, PlaywrightError) and bool(_CLOSED.search(str(exc)))
+
+
+def _strict_violation(message: str, target: str) -> RefwrightError | None:
+    m = re.search(r"strict mode violation: .*? resolved to (\d+) elements", message, re.S)
+    if not m:
+        return None
+    candidates = [ln.strip() for ln in message.splitlines() if re.match(r"\s*\d+\) ", ln)][:5]
+    listing = ("; ".join(candidates) + ". ") if candidates else ""
+    return RefwrightError(
+        f"Selector {target} matches {m.group(1)} elements. {listing}"
+        "Use a ref from `snapshot -i` (such as @e3) or a more specific selector."
+    )
+
+
+def _reason(message: str) -> str:
+    """The last thing Playwright was waiting for, from its call log."""
+    reasons = [ln.strip(" -") for ln in message.splitlines()
+               if re.search(r"not visible|not enabled|not stable|intercepts pointer events|not editable|"
+                            r"outside of the viewport|detached|not an <input>|not a checkbox", ln)]
+    return reasons[-1] if reasons else ""
+
+
+def translate(exc: PlaywrightError, *, target: str | None = None, command: str | None = None,
+              timeout: float | None = None, found: bool | None = None) -> RefwrightError:
+    message = str(exc)
+    if is_closed_error(exc):
+        return BrowserError(
+            "The page or browser was closed or crashed. A fresh page is used for the next command: "
+            "run `open <url>` to continue."
+        )
+    if target is not None:
+        strict = _strict_violation(message, target)
+        if strict is not None:
+            return strict
+    if isinstance(exc, PlaywrightTimeoutError) and target is not None and command is not None:
+        verb = VERBS.get(command, command)
+        ms = int(timeout) if timeout is not None else 0
+        if found is False:
+            return RefwrightTimeoutError(f"Element {target} was not found after {ms}ms while trying to {verb}")
+        reason = _reason(message)
+        detail = f": {reason}" if reason else ""
+        return RefwrightTimeoutError(
+            f"Element {target} was found but could not {verb} it within {ms}ms{detail}. "
+            "Scroll it into view, close whatever covers it, or take a new snapshot."
+        )
+    if isinstance(exc, PlaywrightTimeoutError):
+        return RefwrightTimeoutError(first_line(message))
+    text = first_line(message)
+    if target is not None and ("Unexpected token" in message or "is not a valid selector" in message
+                               or "Unknown engine" in message):
+        return RefwrightError(
+            f"`{target}` is not a valid target. Use a ref such as @e3 or a selector such as #id, "
+            "text=Save, role=button[name=\"Save\"] or label=Email."
+        )
+    return RefwrightError(text)

@@ -1,0 +1,36 @@
+"""Command handlers, one module per group; ``HANDLERS`` maps each registered name to its handler."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from ..._result import CommandResult
+from ...commands import HELP, ParsedCommand, all_specs
+from .._page import Page
+from . import act, navigation, observe, query, state, wait
+
+Handler = Callable[[Page, ParsedCommand], Awaitable[CommandResult | str]]
+
+
+async def _help(page: Page, cmd: ParsedCommand) -> str:
+    return HELP
+
+
+HANDLERS: dict[str, Handler] = {
+    **navigation.HANDLERS,
+    **observe.HANDLERS,
+    **act.HANDLERS,
+    **query.HANDLERS,
+    **wait.HANDLERS,
+    **state.HANDLERS,
+    "help": _help,
+}
+
+
+def add_handler(name: str, handler: Handler) -> None:
+    """Register the handler of an extension command (its spec goes through ``commands.register``)."""
+    HANDLERS[name] = handler
+
+
+def missing_handlers() -> list[str]:
+    return [spec.name for spec in all_specs() if spec.name not in HANDLERS]

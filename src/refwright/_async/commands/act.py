@@ -1,0 +1,154 @@
+"""Interactions: click, fill, press, select, drag, scroll and friends.
+
+Each goes through Playwright's actionability checks (attached, visible, enabled, stable, receives
+events) and retries until ``TimeoutConfig.action``; a failure says whether the element was missing or
+found but not actionable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator
+
+from ..._errors import RefwrightError
+from ...commands import ParsedCommand
+from .._page import Page
+from .._translate import translate
+
+
+async def _act(page: Page, cmd: ParsedCommand, target: str, action: Callable[[Locator, float], Awaitable[object]],
+               name: str | None = None) -> None:
+    locator = page.locator(target)
+    timeout = page.config.timeouts.action
+    try:
+        await action(locator, timeout)
+    except PlaywrightError as exc:
+        found: bool | None = None
+        try:
+            found = await locator.count() > 0
+        except PlaywrightError:
+            found = None
+        raise translate(exc, target=target, command=name or cmd.name, timeout=timeout, found=found) from exc
+
+
+def _simple(verb_output: str, method: str) -> Callable[[Page, ParsedCommand], Awaitable[str]]:
+    async def handler(page: Page, cmd: ParsedCommand) -> str:
+        target = cmd.args[0]
+
+        async def run(loc: Locator, timeout: float) -> object:
+            result: object = await getattr(loc, method)(timeout=timeout)
+            return result
+
+        await _act(page, cmd, target, run)
+        return f"{verb_output} {target}"
+
+    return handler
+
+
+async def fill(page: Page, cmd: ParsedCommand) -> str:
+    target = cmd.args[0]
+    text = cmd.text_from(1)
+    await _act(page, cmd, target, lambda loc, t: loc.fill(text, timeout=t))
+    return f"Filled {target}"
+
+
+async def type_(page: Page, cmd: ParsedCommand) -> str:
+    target = cmd.args[0]
+    text = cmd.text_from(1)
+    await _act(page, cmd, target, lambda loc, t: loc.press_sequentially(text, timeout=t))
+    return f"Typed into {target}"
+
+
+async def press(page: Page, cmd: ParsedCommand) -> str:
+    key = cmd.args[0]
+    try:
+        if len(cmd.args) > 1:
+            await _act(page, cmd, cmd.args[1], lambda loc, t: loc.press(key, timeout=t))
+        else:
+            await page.playwright_page.keyboard.press(key)
+    except PlaywrightError as exc:
+        raise _key_error(exc, key) from exc
+    return f"Pressed {key}"
+
+
+def _key_error(exc: PlaywrightError, key: str) -> RefwrightError:
+    if "Unknown key" in str(exc):
+        return RefwrightError(
+            f"Unknown key `{key}`. Use key names such as Enter, Tab, Escape, ArrowDown, Backspace, "
+            "or combinations such as Control+A and Shift+Tab."
+        )
+    return translate(exc)
+
+
+async def select(page: Page, cmd: ParsedCommand) -> str:
+    target = cmd.args[0]
+    value = cmd.text_from(1)
+    await _act(page, cmd, target, lambda loc, t: loc.select_option(value, timeout=t))
+    return f"Selected {value} in {target}"
+
+
+async def drag(page: Page, cmd: ParsedCommand) -> str:
+    source, target = cmd.args[0], cmd.args[1]
+    destination = page.locator(target)
+    await _act(page, cmd, source, lambda loc, t: loc.drag_to(destination, timeout=t))
+    return f"Dragged {source} to {target}"
+
+
+_DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+async def scroll(page: Page, cmd: ParsedCommand) -> str:
+    direction = cmd.args[0].lower()
+    if direction in ("top", "bottom"):
+        await page._runtime("scroll", to=direction)
+        return f"Scrolled {direction}"
+    if direction not in _DIRECTIONS:
+        raise RefwrightError("Usage: scroll <up|down|left|right|top|bottom> [pixels]")
+    px = 300
+    if len(cmd.args) > 1:
+        try:
+            px = int(float(cmd.args[1]))
+        except ValueError:
+            px = 300
+    dx, dy = _DIRECTIONS[direction]
+    await page._runtime("scroll", dx=dx * px, dy=dy * px)
+    return f"Scrolled {direction}"
+
+
+async def scrollintoview(page: Page, cmd: ParsedCommand) -> str:
+    target = cmd.args[0]
+    await _act(page, cmd, target, lambda loc, t: loc.scroll_into_view_if_needed(timeout=t))
+    return f"Scrolled {target} into view"
+
+
+async def highlight(page: Page, cmd: ParsedCommand) -> str:
+    target = cmd.args[0]
+
+    async def run(loc: Locator, timeout: float) -> None:
+        # highlight() does not wait; make sure the element is there first so a stale ref fails clearly.
+        await loc.wait_for(state="attached", timeout=timeout)
+        await loc.highlight()
+
+    await _act(page, cmd, target, run)
+    return f"Highlighted {target}"
+
+
+HANDLERS = {
+    "click": _simple("Clicked", "click"),
+    "dblclick": _simple("Double-clicked", "dblclick"),
+    "tap": _simple("Tapped", "tap"),
+    "hover": _simple("Hovered", "hover"),
+    "focus": _simple("Focused", "focus"),
+    "check": _simple("Checked", "check"),
+    "uncheck": _simple("Unchecked", "uncheck"),
+    "highlight": highlight,
+    "fill": fill,
+    "type": type_,
+    "press": press,
+    "select": select,
+    "drag": drag,
+    "scroll": scroll,
+    "scrollintoview": scrollintoview,
+}

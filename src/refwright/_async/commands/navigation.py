@@ -1,0 +1,50 @@
+"""open, back, forward, reload."""
+
+from __future__ import annotations
+
+from playwright.async_api import Error as PlaywrightError
+
+from ..._errors import RefwrightError
+from ..._url import normalize_url
+from ...commands import ParsedCommand
+from .._page import Page
+from .._translate import first_line, is_closed_error, translate
+
+
+async def _titled(page: Page, prefix: str) -> str:
+    title = (await page.title()).strip()
+    return f"{prefix} {page.url} — {title}" if title else f"{prefix} {page.url}"
+
+
+async def open_(page: Page, cmd: ParsedCommand) -> str:
+    url = normalize_url(cmd.args[0])
+    pw = page.playwright_page
+    try:
+        response = await pw.goto(url, wait_until="load", timeout=page.config.timeouts.navigation)
+    except PlaywrightError as exc:
+        if is_closed_error(exc):
+            raise translate(exc) from exc
+        reason = first_line(str(exc)).removeprefix("Page.goto: ")
+        raise RefwrightError(f"Navigation to {url} failed: {reason}") from exc
+    if response is not None and not response.ok:
+        # The reference treats a non-ok response as a failed navigation; the page still shows it.
+        raise RefwrightError(f"Navigation to {url} failed with HTTP {response.status}")
+    return await _titled(page, "Opened")
+
+
+async def back(page: Page, cmd: ParsedCommand) -> str:
+    await page.playwright_page.go_back(timeout=page.config.timeouts.navigation)
+    return f"Went back to {page.url}"
+
+
+async def forward(page: Page, cmd: ParsedCommand) -> str:
+    await page.playwright_page.go_forward(timeout=page.config.timeouts.navigation)
+    return f"Went forward to {page.url}"
+
+
+async def reload(page: Page, cmd: ParsedCommand) -> str:
+    await page.playwright_page.reload(timeout=page.config.timeouts.navigation)
+    return f"Reloaded {page.url}"
+
+
+HANDLERS = {"open": open_, "back": back, "forward": forward, "reload": reload}

@@ -1,0 +1,118 @@
+"""get and is: read-only queries that never wait for a missing target (the reference's table)."""
+
+from __future__ import annotations
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator
+
+from ..._errors import RefwrightError
+from ...commands import ParsedCommand
+from .._engine import run_op
+from .._page import Page
+from .._translate import translate
+
+_GET_FIELDS = ("text", "html", "value", "attr", "count", "box", "title", "url")
+_IS_STATES = ("visible", "enabled", "checked", "focused", "editable")
+
+
+def _usage_get(field: str) -> RefwrightError:
+    usage = "get attr <target> <name>" if field == "attr" else f"get {field} <target>"
+    return RefwrightError(f"Usage: {usage}")
+
+
+def _no_reads(page: Page) -> None:
+    if not page.config.allow_dom_extraction:
+        raise RefwrightError("Reading page content is disabled by Config.allow_dom_extraction.")
+
+
+async def _count(page: Page, target: str, loc: Locator) -> int:
+    try:
+        return await loc.count()
+    except PlaywrightError as exc:
+        raise translate(exc, target=target) from exc
+
+
+async def get(page: Page, cmd: ParsedCommand) -> str:
+    field = cmd.args[0].lower()
+    if field not in _GET_FIELDS:
+        raise RefwrightError(f"Unknown `get {cmd.args[0]}`. Try text, html, value, attr, count, box, title or url.")
+    pw = page.playwright_page
+    if field == "title":
+        return await pw.title()
+    if field == "url":
+        return pw.url
+    if len(cmd.args) < 2 or (field == "attr" and len(cmd.args) < 3):
+        raise _usage_get(field)
+    _no_reads(page)
+    target = cmd.args[1]
+    loc = page.locator(target)
+    count = await _count(page, target, loc)
+    if field == "count":
+        return str(count)
+    if count == 0:
+        return "null" if field in ("attr", "box") else ""
+    timeout = page.config.timeouts.action
+    try:
+        if field == "text":
+            return await loc.inner_text(timeout=timeout)
+        if field == "html":
+            return await loc.inner_html(timeout=timeout)
+        if field == "value":
+            return await loc.input_value(timeout=timeout)
+        if field == "attr":
+            value = await loc.get_attribute(cmd.args[2], timeout=timeout)
+            return "null" if value is None else value
+        box = await loc.bounding_box(timeout=timeout)
+    except PlaywrightError as exc:
+        if "Not an input" in str(exc) or "not an <input>" in str(exc):
+            raise RefwrightError(
+                f"Element {target} is not an input, textarea or select, so it has no value. "
+                f"Use `get text {target}` instead."
+            ) from exc
+        raise translate(exc, target=target) from exc
+    if box is None:
+        return "null"
+    return f"x={_num(box['x'])} y={_num(box['y'])} width={_num(box['width'])} height={_num(box['height'])}"
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+async def is_(page: Page, cmd: ParsedCommand) -> str:
+    state = cmd.args[0].lower()
+    if state not in _IS_STATES:
+        raise RefwrightError(f"Unknown `is {cmd.args[0]}`. Try visible, enabled, checked, focused or editable.")
+    if len(cmd.args) < 2:
+        raise RefwrightError(f"Usage: is {state} <target>")
+    target = cmd.args[1]
+    loc = page.locator(target)
+    count = await _count(page, target, loc)
+    if count == 0:
+        if state in ("visible", "focused"):
+            return "false"
+        raise RefwrightError(
+            f"No element found for '{target}'. Refresh the snapshot if this is a stale reference."
+        )
+    timeout = page.config.timeouts.action
+    try:
+        if state == "visible":
+            value = await loc.is_visible()
+        elif state == "enabled":
+            value = await loc.is_enabled(timeout=timeout)
+        elif state == "editable":
+            value = await loc.is_editable(timeout=timeout)
+        elif state == "checked":
+            value = await loc.is_checked(timeout=timeout)
+        else:
+            if count > 1:
+                await loc.is_visible()  # raises the strict-mode error for several matches
+            value = bool((await run_op(loc, "focused", timeout))["focused"])
+    except PlaywrightError as exc:
+        if "Not a checkbox or radio button" in str(exc):
+            raise RefwrightError(f"Element {target} is not a checkbox or radio button") from exc
+        raise translate(exc, target=target) from exc
+    return "true" if value else "false"
+
+
+HANDLERS = {"get": get, "is": is_}

@@ -1,0 +1,98 @@
+"""wait: time, an element, text, a load state or a condition (10 000 ms unless --timeout)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
+from playwright.async_api import expect
+
+from ..._errors import RefwrightError, RefwrightTimeoutError
+from ...commands import ParsedCommand
+from .._page import Page
+from .._translate import translate
+
+DEFAULT_TIMEOUT = 10_000
+
+_LOAD_STATES: dict[str, Literal["load", "domcontentloaded", "networkidle"]] = {
+    "load": "load",
+    "domcontentloaded": "domcontentloaded",
+    "dom": "domcontentloaded",
+    "networkidle": "networkidle",
+    "idle": "networkidle",
+}
+
+
+def _number(text: str) -> float | None:
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if value >= 0 else None
+
+
+def _timeout(cmd: ParsedCommand) -> float:
+    raw = cmd.flag("timeout")
+    if isinstance(raw, str):
+        value = _number(raw)
+        if value is not None:
+            return value
+    return DEFAULT_TIMEOUT
+
+
+def eval_disabled(page: Page) -> None:
+    if not page.config.allow_eval:
+        raise RefwrightError("JavaScript evaluation is disabled by Config.allow_eval")
+
+
+async def wait(page: Page, cmd: ParsedCommand) -> str:
+    pw = page.playwright_page
+    timeout = _timeout(cmd)
+    ms = int(timeout)
+    text = cmd.flag("text")
+    fn = cmd.flag("fn")
+    load = cmd.flag("load")
+    # The reference's precedence: --text, --fn, --load, a number, then a target.
+    if isinstance(text, str):
+        try:
+            await expect(pw.locator("body")).to_contain_text(text, use_inner_text=True, timeout=timeout)
+        except AssertionError as exc:
+            raise RefwrightTimeoutError(f'Timeout {ms}ms exceeded waiting for text "{text}"') from exc
+        return f'Found text "{text}"'
+    if isinstance(fn, str):
+        eval_disabled(page)
+        try:
+            await pw.wait_for_function(fn, timeout=timeout)
+        except PlaywrightTimeoutError as exc:
+            raise RefwrightTimeoutError(f"Timeout {ms}ms exceeded waiting for function {fn}") from exc
+        except PlaywrightError as exc:
+            raise RefwrightError(f"wait --fn failed: {str(exc).splitlines()[0]}") from exc
+        return "Condition is true"
+    if isinstance(load, str):
+        state = _LOAD_STATES.get(load.lower())
+        if state is None:
+            raise RefwrightError(f"Unknown load state `{load}`. Try load, domcontentloaded or networkidle.")
+        try:
+            await pw.wait_for_load_state(state, timeout=timeout)
+        except PlaywrightTimeoutError as exc:
+            raise RefwrightTimeoutError(f"Timeout {ms}ms exceeded waiting for load state {state}") from exc
+        return f"Reached {state}"
+    if not cmd.raw_args:
+        raise RefwrightError(f"Usage: {cmd.spec.usage}")
+    first = cmd.raw_args[0]
+    delay = _number(first)
+    if delay is not None:
+        await pw.wait_for_timeout(delay)
+        return f"Waited {first}ms"
+    loc = page.locator(first)
+    try:
+        await loc.wait_for(state="visible", timeout=timeout)
+    except PlaywrightTimeoutError as exc:
+        raise RefwrightTimeoutError(f"Timeout {ms}ms exceeded waiting for {first} to be visible") from exc
+    except PlaywrightError as exc:
+        raise translate(exc, target=first) from exc
+    return f"{first} is visible"
+
+
+HANDLERS = {"wait": wait}

@@ -1,0 +1,81 @@
+"""Rendering runtime nodes as the snapshot text a model reads (pure, no I/O).
+
+One line per element: ``@e2 [input type="email"] "Name" placeholder="Email" [required]``, indented two
+spaces per tree level unless the snapshot is interactive-only. Names, values and text are JSON string
+literals, so page text can never start a new line or fake a ref.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ._types import SnapshotNode
+
+__all__ = ["format_lines", "node_from_runtime", "quote"]
+
+MAX_NAME = 150
+MAX_VALUE = 200
+MAX_TEXT = 500
+
+
+def quote(text: str, limit: int = MAX_NAME) -> str:
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return json.dumps(text, ensure_ascii=False)
+
+
+def node_from_runtime(raw: Mapping[str, Any], depth_offset: int, ref: str | None) -> SnapshotNode:
+    if raw.get("t") == 1:
+        return SnapshotNode(role="text", label="text", name=str(raw.get("n", "")),
+                            depth=int(raw["d"]) + depth_offset, text=True)
+    return SnapshotNode(
+        role=str(raw["r"]),
+        label=str(raw["l"]),
+        name=str(raw.get("n") or ""),
+        depth=int(raw["d"]) + depth_offset,
+        ref=ref,
+        value=raw.get("v"),
+        placeholder=raw.get("p"),
+        url=raw.get("u"),
+        states=tuple(raw.get("s") or ()),
+        interactive=bool(raw.get("x")),
+    )
+
+
+def format_line(node: SnapshotNode, *, indent: bool, urls: bool) -> str:
+    pad = "  " * node.depth if indent else ""
+    if node.text:
+        return pad + quote(node.name, MAX_TEXT)
+    parts: list[str] = []
+    if node.ref:
+        parts.append("@" + node.ref)
+    parts.append(f"[{node.label}]")
+    # A name that only repeats the placeholder is said once, as the placeholder.
+    if node.name and node.name != node.placeholder:
+        parts.append(quote(node.name))
+    if node.placeholder:
+        parts.append("placeholder=" + quote(node.placeholder))
+    if node.value is not None:
+        parts.append("value=" + quote(node.value, MAX_VALUE))
+    if urls and node.url:
+        parts.append("url=" + quote(node.url, 2000))
+    parts.extend(f"[{s}]" for s in node.states)
+    return pad + " ".join(parts)
+
+
+def is_structural(node: SnapshotNode) -> bool:
+    """A line that carries no ref, name, value or text: what ``-c`` drops."""
+    return not node.text and not node.ref and not node.name and node.value is None
+
+
+def format_lines(nodes: Iterable[SnapshotNode], *, interactive: bool, compact: bool, urls: bool) -> list[str]:
+    lines: list[str] = []
+    for node in nodes:
+        if interactive and not node.ref:
+            continue
+        if compact and is_structural(node):
+            continue
+        lines.append(format_line(node, indent=not interactive, urls=urls))
+    return lines

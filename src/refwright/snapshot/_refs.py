@@ -1,0 +1,69 @@
+"""Stable refs: the same element keeps its ref across snapshots, and a ref is never reused (pure).
+
+The page runtime gives each element a local id that lasts as long as its document; a document is known
+by its runtime token, and a frame by the chain of iframe selectors that leads to it. This table turns
+(frame chain, token, local id) into ``eN`` and remembers which refs the latest snapshot contained.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["RefTable", "RefTarget", "parse_ref"]
+
+_REF = re.compile(r"^(?:@|ref=)?(e\d+)$")
+
+
+def parse_ref(target: str) -> str | None:
+    """``@e3``, ``e3`` and ``ref=e3`` name ref ``e3``; anything else is a selector."""
+    m = _REF.match(target.strip())
+    return m.group(1) if m else None
+
+
+@dataclass(frozen=True)
+class RefTarget:
+    ref: str
+    # Selectors of the iframes to enter, outermost first; empty for the main frame.
+    frames: tuple[str, ...]
+    token: str
+    local_id: int
+    role: str
+    name: str
+
+    def selector(self, engine: str) -> str:
+        return f"{engine}=ref:{self.token}:{self.local_id}"
+
+
+class RefTable:
+    def __init__(self) -> None:
+        self._keys: dict[tuple[tuple[str, ...], str, int], str] = {}
+        self._next = 1
+        self._main_token: str | None = None
+        self.latest: dict[str, RefTarget] = {}
+
+    def begin(self, main_token: str) -> None:
+        """Start a snapshot; a new main document forgets every key of the old one."""
+        if main_token != self._main_token:
+            self._keys.clear()
+            self._main_token = main_token
+
+    def assign(self, frames: tuple[str, ...], token: str, local_id: int, role: str, name: str) -> RefTarget:
+        key = (frames, token, local_id)
+        ref = self._keys.get(key)
+        if ref is None:
+            ref = f"e{self._next}"
+            self._next += 1
+            self._keys[key] = ref
+        return RefTarget(ref, frames, token, local_id, role, name)
+
+    def publish(self, targets: dict[str, RefTarget]) -> None:
+        self.latest = targets
+
+    def ever_assigned(self, ref: str) -> bool:
+        return int(ref[1:]) < self._next
+
+    def forget(self, tokens_alive: set[str]) -> None:
+        """Drop keys of documents that are gone, so memory follows the page."""
+        for key in [k for k in self._keys if k[1] not in tokens_alive]:
+            del self._keys[key]

@@ -1,0 +1,873 @@
+// refwright's page runtime.
+//
+// Registered as a Playwright selector engine with contentScript: true, so it runs in Playwright's
+// isolated utility world of every frame: it shares the DOM with the page but none of its JavaScript,
+// so a page that rewrites Array.prototype.push, JSON.stringify, Map or querySelectorAll cannot reach or
+// corrupt it, and it keeps working when the page's own JavaScript evaluation is switched off.
+//
+// Two selector bodies are understood:
+//   ref:<token>:<id>   the element that snapshot gave local id <id> in the document whose runtime
+//                      token is <token> (nothing when it is gone or the document changed)
+//   run:<base64 JSON>  runs an operation and returns one detached <div> whose textContent is the JSON
+//                      result; Python reads it with locator.text_content(). This is the only channel
+//                      out of the isolated world that the public Playwright API offers.
+(() => {
+  const TOKEN = (() => {
+    const a = new Uint32Array(2);
+    crypto.getRandomValues(a);
+    return a[0].toString(36) + a[1].toString(36);
+  })();
+
+  // Stable local ids: an element keeps its id for the life of the document; ids are never reused.
+  // WeakMap/WeakRef keep removed elements collectable.
+  let nextId = 1;
+  const idOf = new WeakMap();
+  const byId = new Map();
+
+  function idFor(el) {
+    let id = idOf.get(el);
+    if (id === undefined) {
+      id = nextId++;
+      idOf.set(el, id);
+      byId.set(id, new WeakRef(el));
+    }
+    return id;
+  }
+
+  function elementById(id) {
+    const ref = byId.get(id);
+    const el = ref && ref.deref();
+    if (!el) {
+      byId.delete(id);
+      return null;
+    }
+    return el;
+  }
+
+  function pruneDead() {
+    for (const [id, ref] of byId) if (!ref.deref() || !ref.deref().isConnected) byId.delete(id);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Roles (WAI-ARIA 1.2 + HTML-AAM, as Chromium exposes them)
+
+  const ARIA_ROLES = new Set((
+    'alert alertdialog application article banner blockquote button caption cell checkbox code ' +
+    'columnheader combobox complementary contentinfo definition deletion dialog directory document ' +
+    'emphasis feed figure form generic grid gridcell group heading img insertion link list listbox ' +
+    'listitem log main marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter ' +
+    'navigation none note option paragraph presentation progressbar radio radiogroup region row ' +
+    'rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong ' +
+    'subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip ' +
+    'tree treegrid treeitem').split(' '));
+
+  const INTERACTIVE_ROLES = new Set([
+    'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option',
+    'menuitem', 'menuitemcheckbox', 'menuitemradio', 'slider', 'spinbutton', 'switch', 'tab',
+    'treeitem', 'scrollbar',
+  ]);
+
+  // Roles that take their name from their content (accname 1.2, "name from content").
+  const NAME_FROM_CONTENT = new Set([
+    'button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link', 'menuitem',
+    'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'row', 'rowheader', 'switch', 'tab',
+    'tooltip', 'treeitem', 'caption', 'term', 'definition', 'code', 'emphasis', 'strong',
+  ]);
+
+  // Content roles that get a ref when they are named.
+  const NAMED_REF_ROLES = new Set([
+    'heading', 'listitem', 'cell', 'gridcell', 'columnheader', 'rowheader', 'banner', 'complementary',
+    'contentinfo', 'form', 'main', 'navigation', 'region', 'search', 'dialog', 'alertdialog',
+    'tabpanel', 'article', 'img', 'figure', 'table', 'grid', 'tree', 'treegrid', 'menu', 'menubar',
+    'tablist', 'toolbar', 'radiogroup', 'group',
+  ]);
+  const LANDMARKS = new Set(['banner', 'complementary', 'contentinfo', 'form', 'main', 'navigation',
+    'region', 'search']);
+
+  const TEXT_INPUT_TYPES = new Set(['', 'text', 'email', 'tel', 'url', 'search', 'password', 'number',
+    'date', 'datetime-local', 'month', 'week', 'time', 'color']);
+
+  function hasSectioningAncestor(el) {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const t = p.localName;
+      if (t === 'article' || t === 'aside' || t === 'main' || t === 'nav' || t === 'section') return true;
+      const r = p.getAttribute('role');
+      if (r === 'article' || r === 'complementary' || r === 'main' || r === 'navigation' || r === 'region') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  function implicitRole(el) {
+    const tag = el.localName;
+    switch (tag) {
+      case 'a': case 'area': return el.hasAttribute('href') ? 'link' : 'generic';
+      case 'button': return 'button';
+      case 'input': {
+        const type = (el.getAttribute('type') || '').toLowerCase();
+        if (type === 'hidden') return null;
+        if (type === 'button' || type === 'submit' || type === 'reset' || type === 'image') return 'button';
+        if (type === 'checkbox') return el.getAttribute('switch') !== null ? 'switch' : 'checkbox';
+        if (type === 'radio') return 'radio';
+        if (type === 'range') return 'slider';
+        if (type === 'number') return 'spinbutton';
+        if (type === 'file') return 'button';
+        if (type === 'search') return el.hasAttribute('list') ? 'combobox' : 'searchbox';
+        if (el.hasAttribute('list') && ['', 'text', 'email', 'tel', 'url'].includes(type)) return 'combobox';
+        return 'textbox';
+      }
+      case 'textarea': return 'textbox';
+      case 'select': return (el.multiple || el.size > 1) ? 'listbox' : 'combobox';
+      case 'option': return 'option';
+      case 'optgroup': return 'group';
+      case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': return 'heading';
+      case 'img': {
+        const alt = el.getAttribute('alt');
+        if (alt === '' && !el.hasAttribute('title') && !el.hasAttribute('aria-label') &&
+            !el.hasAttribute('aria-labelledby')) return 'presentation';
+        return 'img';
+      }
+      case 'svg': return 'img';
+      case 'nav': return 'navigation';
+      case 'main': return 'main';
+      case 'aside': return 'complementary';
+      case 'header': return hasSectioningAncestor(el) ? 'generic' : 'banner';
+      case 'footer': return hasSectioningAncestor(el) ? 'generic' : 'contentinfo';
+      case 'form': return 'form';
+      case 'search': return 'search';
+      case 'section': return (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') ||
+        el.hasAttribute('title')) ? 'region' : 'generic';
+      case 'article': return 'article';
+      case 'ul': case 'ol': case 'menu': return 'list';
+      case 'li': return 'listitem';
+      case 'dl': return 'list';
+      case 'dt': return 'term';
+      case 'dd': return 'definition';
+      case 'table': return 'table';
+      case 'caption': return 'caption';
+      case 'thead': case 'tbody': case 'tfoot': return 'rowgroup';
+      case 'tr': return 'row';
+      case 'td': {
+        const table = el.closest('table');
+        const r = table && table.getAttribute('role');
+        return (r === 'grid' || r === 'treegrid') ? 'gridcell' : 'cell';
+      }
+      case 'th': {
+        const scope = (el.getAttribute('scope') || '').toLowerCase();
+        if (scope === 'row' || scope === 'rowgroup') return 'rowheader';
+        if (scope === 'col' || scope === 'colgroup') return 'columnheader';
+        const row = el.parentElement;
+        // A header cell in a row of data cells labels that row.
+        if (row && row.querySelector(':scope > td') && !el.closest('thead')) return 'rowheader';
+        return 'columnheader';
+      }
+      case 'p': return 'paragraph';
+      case 'blockquote': return 'blockquote';
+      case 'hr': return 'separator';
+      case 'progress': return 'progressbar';
+      case 'meter': return 'meter';
+      case 'output': return 'status';
+      case 'fieldset': return 'group';
+      case 'details': return 'group';
+      case 'summary': return 'button';
+      case 'dialog': return 'dialog';
+      case 'figure': return 'figure';
+      case 'iframe': case 'frame': return 'iframe';
+      case 'code': return 'code';
+      case 'em': return 'emphasis';
+      case 'strong': return 'strong';
+      case 'time': return 'time';
+      case 'math': return 'math';
+      case 'del': return 'deletion';
+      case 'ins': return 'insertion';
+      case 'sub': return 'subscript';
+      case 'sup': return 'superscript';
+      default: return 'generic';
+    }
+  }
+
+  function roleOf(el) {
+    const explicit = el.getAttribute('role');
+    if (explicit) {
+      for (const token of explicit.trim().toLowerCase().split(/\s+/)) {
+        if (ARIA_ROLES.has(token)) {
+          // Presentational roles are ignored on focusable elements (ARIA conflict resolution).
+          if ((token === 'none' || token === 'presentation') && isFocusable(el)) break;
+          return token;
+        }
+      }
+    }
+    if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
+    return implicitRole(el);
+  }
+
+  function isFocusable(el) {
+    if (el.hasAttribute('tabindex')) return true;
+    const tag = el.localName;
+    if ((tag === 'a' || tag === 'area') && el.hasAttribute('href')) return true;
+    return ['button', 'input', 'select', 'textarea', 'summary', 'iframe'].includes(tag) && !el.disabled;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Visibility
+
+  function styleOf(el) {
+    return getComputedStyle(el);
+  }
+
+  // Whether the element and its subtree are out of the tree (display:none, hidden, aria-hidden, inert).
+  function isSubtreeHidden(el, style, includeHidden) {
+    if (includeHidden) return false;
+    if (style.display === 'none') return true;
+    if (el.getAttribute('aria-hidden') === 'true') return true;
+    if (el.inert) return true;
+    if (style.contentVisibility === 'hidden') return true;
+    return false;
+  }
+
+  function isClippedAway(el, style) {
+    // Elements clipped to nothing (the sr-only pattern) are still read by screen readers, but a
+    // control an agent cannot hit is only listed when something visible stands for it (a label).
+    const rect = el.getBoundingClientRect();
+    if (rect.width > 0 && rect.height > 0) {
+      const clip = style.clip;
+      if (style.position === 'absolute' && clip && /rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)/.test(clip)) return true;
+      if (style.clipPath === 'inset(50%)' || style.clipPath === 'inset(100%)') return true;
+      return false;
+    }
+    // A zero-size element can still show overflowing children.
+    if (style.overflow !== 'visible' || el.children.length === 0) return true;
+    return false;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Accessible names (accname 1.2)
+
+  function normalize(s) {
+    return (s || '').replace(/[\s\u00a0]+/g, ' ').trim();
+  }
+
+  function rootOf(el) {
+    return el.getRootNode ? el.getRootNode() : document;
+  }
+
+  function byIdIn(el, id) {
+    const root = rootOf(el);
+    return (root.getElementById ? root.getElementById(id) : null) || document.getElementById(id);
+  }
+
+  function labelsOf(el) {
+    const out = [];
+    if (el.labels) {
+      for (const l of el.labels) out.push(l);
+      return out;
+    }
+    return out;
+  }
+
+  const BLOCK_DISPLAYS = /^(block|flex|grid|list-item|table|table-row|table-cell|table-caption|flow-root)/;
+
+  function pseudoText(el, which) {
+    const content = getComputedStyle(el, which).content;
+    if (!content || content === 'none' || content === 'normal') return '';
+    const m = content.match(/^"((?:[^"\\]|\\.)*)"$/);
+    if (!m) return '';
+    // Icon fonts put private-use characters here; they mean nothing as text.
+    return m[1].replace(/\\(.)/g, '$1').replace(/[\ue000-\uf8ff]/g, '');
+  }
+
+  function controlValueForName(el, role) {
+    const tag = el.localName;
+    if (role === 'textbox' || role === 'searchbox') {
+      return tag === 'input' || tag === 'textarea' ? el.value : el.textContent;
+    }
+    if (role === 'combobox' || role === 'listbox') {
+      if (tag === 'select') {
+        const opts = Array.from(el.selectedOptions || []);
+        return opts.map(o => o.label || o.textContent).join(' ');
+      }
+      if (tag === 'input') return el.value;
+      return '';
+    }
+    if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'scrollbar') {
+      return el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow') || (el.value ?? '');
+    }
+    return null;
+  }
+
+  // The text alternative of `el` (accname 1.2 step 2), `ctx` tracks recursion.
+  function textAlternative(el, ctx) {
+    const style = styleOf(el);
+    const hidden = style.display === 'none' || style.visibility === 'hidden' ||
+      el.getAttribute('aria-hidden') === 'true' || el.inert;
+    // 2A: hidden nodes count only when referenced directly by aria-labelledby.
+    if (hidden && !ctx.referenced) return '';
+    const role = roleOf(el);
+
+    // 2B: aria-labelledby, not followed twice.
+    if (!ctx.inLabelledBy) {
+      const ids = (el.getAttribute('aria-labelledby') || '').trim().split(/\s+/).filter(Boolean);
+      if (ids.length) {
+        const parts = [];
+        for (const id of ids) {
+          const target = byIdIn(el, id);
+          if (target) parts.push(textAlternative(target, { inLabelledBy: true, referenced: true, embedded: ctx.embedded, visited: ctx.visited }));
+        }
+        const joined = normalize(parts.join(' '));
+        if (joined) return joined;
+      }
+    }
+
+    // 2C: an embedded control contributes its value when it is part of another element's name.
+    if (ctx.embedded && !ctx.referencedRoot) {
+      const v = controlValueForName(el, role);
+      if (v !== null && ctx.embedded) {
+        const label = el.getAttribute('aria-label');
+        if (!(label && normalize(label) && ctx.referenced)) return normalize(v);
+      }
+    }
+
+    // 2D: aria-label.
+    const ariaLabel = normalize(el.getAttribute('aria-label'));
+    if (ariaLabel && !(ctx.embedded && controlValueForName(el, role) !== null)) return ariaLabel;
+
+    // 2E: native label mechanisms.
+    if (role !== 'presentation' && role !== 'none') {
+      const native = nativeName(el, role, ctx);
+      if (native) return native;
+    }
+
+    // 2F: name from content.
+    if (NAME_FROM_CONTENT.has(role) || ctx.recursing || ctx.referenced || role === 'generic' ||
+        role === 'paragraph' || role === 'listitem' || role === 'label' || el.localName === 'label') {
+      if (!ctx.visited.has(el) && (NAME_FROM_CONTENT.has(role) || ctx.recursing || ctx.referenced)) {
+        const text = contentText(el, ctx);
+        if (text) return text;
+      }
+    }
+
+    // 2I: tooltip attribute.
+    const title = normalize(el.getAttribute('title'));
+    if (title) return title;
+    return '';
+  }
+
+  function contentText(el, ctx) {
+    ctx.visited.add(el);
+    const parts = [];
+    parts.push(pseudoText(el, '::before'));
+    const root = el.shadowRoot && el.localName !== 'select' ? el.shadowRoot : el;
+    for (const child of childNodesOf(root)) {
+      if (child.nodeType === 3) {
+        parts.push(child.data);
+      } else if (child.nodeType === 1) {
+        // The control being named is inside its own label; it does not name itself.
+        if (ctx.visited.has(child)) continue;
+        const cs = styleOf(child);
+        if (cs.display === 'none') continue;
+        const t = textAlternative(child, { recursing: true, embedded: true, inLabelledBy: ctx.inLabelledBy,
+          referenced: false, visited: ctx.visited });
+        const block = BLOCK_DISPLAYS.test(cs.display);
+        parts.push(block ? ' ' + t + ' ' : t);
+      }
+    }
+    parts.push(pseudoText(el, '::after'));
+    return normalize(parts.join(''));
+  }
+
+  function nativeName(el, role, ctx) {
+    const tag = el.localName;
+    if (tag === 'input' || tag === 'textarea' || tag === 'select' || tag === 'button' ||
+        tag === 'meter' || tag === 'progress' || tag === 'output') {
+      const type = (el.getAttribute('type') || '').toLowerCase();
+      if (tag === 'input' && (type === 'button' || type === 'submit' || type === 'reset')) {
+        const v = el.getAttribute('value');
+        if (v !== null && normalize(v)) return normalize(v);
+        if (type === 'submit') return 'Submit';
+        if (type === 'reset') return 'Reset';
+      }
+      if (tag === 'input' && type === 'image') {
+        const alt = normalize(el.getAttribute('alt')) || normalize(el.getAttribute('value'));
+        if (alt) return alt;
+      }
+      const labels = labelsOf(el);
+      if (labels.length) {
+        const parts = labels.map(l => {
+          if (ctx.visited.has(l)) return '';
+          return contentText(l, { recursing: true, embedded: true, visited: new Set([...ctx.visited, el]) });
+        });
+        const joined = normalize(parts.join(' '));
+        if (joined) return joined;
+      }
+      if (tag === 'input' && type === 'image') return 'Submit';
+      if (tag === 'input' || tag === 'textarea') {
+        const title = normalize(el.getAttribute('title'));
+        if (title) return title;
+        const ph = normalize(el.getAttribute('placeholder')) || normalize(el.getAttribute('aria-placeholder'));
+        if (ph) return ph;
+      }
+      return '';
+    }
+    if (tag === 'img' || tag === 'area') {
+      const alt = normalize(el.getAttribute('alt'));
+      if (alt) return alt;
+      return '';
+    }
+    if (tag === 'svg') {
+      const t = el.querySelector(':scope > title');
+      return t ? normalize(t.textContent) : '';
+    }
+    if (tag === 'fieldset') {
+      const legend = el.querySelector(':scope > legend');
+      return legend ? contentText(legend, { recursing: true, embedded: true, visited: ctx.visited }) : '';
+    }
+    if (tag === 'table') {
+      const cap = el.querySelector(':scope > caption');
+      return cap ? contentText(cap, { recursing: true, embedded: true, visited: ctx.visited }) : '';
+    }
+    if (tag === 'figure') {
+      const cap = el.querySelector(':scope > figcaption');
+      return cap ? contentText(cap, { recursing: true, embedded: true, visited: ctx.visited }) : '';
+    }
+    if (tag === 'iframe' || tag === 'frame') return normalize(el.getAttribute('title'));
+    if (tag === 'details') {
+      return '';
+    }
+    if (el.isContentEditable && !el.hasAttribute('aria-label')) {
+      const ph = normalize(el.getAttribute('aria-placeholder')) || normalize(el.getAttribute('placeholder'));
+      if (ph) return ph;
+    }
+    return '';
+  }
+
+  function accessibleName(el, role) {
+    if (role === 'presentation' || role === 'none' || role === 'generic' || role === 'paragraph' ||
+        role === 'list' || role === 'rowgroup' || role === 'iframe' && !el.getAttribute('title')) {
+      const ariaLabel = normalize(el.getAttribute('aria-label'));
+      if (ariaLabel && role !== 'generic' && role !== 'presentation' && role !== 'none') return ariaLabel;
+      if (role === 'iframe') return '';
+      if (role !== 'list') return '';
+    }
+    return textAlternative(el, { visited: new Set() });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // States and values
+
+  function isDisabled(el) {
+    if (el.getAttribute('aria-disabled') === 'true') return true;
+    if ('disabled' in el && el.disabled) return true;
+    // A control inside a disabled fieldset (outside its first legend) is disabled too.
+    if (['button', 'input', 'select', 'textarea', 'optgroup', 'option'].includes(el.localName)) {
+      const fs = el.closest('fieldset[disabled]');
+      if (fs) {
+        const legend = fs.querySelector(':scope > legend');
+        if (!legend || !legend.contains(el)) return true;
+      }
+    }
+    return false;
+  }
+
+  function checkedState(el, role) {
+    if (!['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio', 'treeitem'].includes(role)) {
+      return null;
+    }
+    if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) {
+      if (el.indeterminate && el.type === 'checkbox') return 'mixed';
+      return el.checked ? 'true' : 'false';
+    }
+    const a = el.getAttribute('aria-checked');
+    if (a === 'true' || a === 'mixed') return a;
+    return role === 'treeitem' ? null : 'false';
+  }
+
+  function statesOf(el, role) {
+    const s = [];
+    const checked = checkedState(el, role);
+    if (checked === 'true') s.push('checked');
+    else if (checked === 'mixed') s.push('mixed');
+    let expanded = el.getAttribute('aria-expanded');
+    if (el.localName === 'summary' && el.parentElement && el.parentElement.localName === 'details') {
+      expanded = el.parentElement.open ? 'true' : 'false';
+    }
+    if (expanded === 'true') s.push('expanded');
+    else if (expanded === 'false') s.push('expanded=false');
+    const selected = el.localName === 'option' ? (el.selected ? 'true' : null) : el.getAttribute('aria-selected');
+    if (selected === 'true') s.push('selected');
+    const pressed = el.getAttribute('aria-pressed');
+    if (pressed === 'true') s.push('pressed');
+    else if (pressed === 'mixed') s.push('pressed=mixed');
+    if (role === 'heading') {
+      const m = /^h([1-6])$/.exec(el.localName);
+      const lvl = el.getAttribute('aria-level') || (m ? m[1] : '2');
+      s.push('level=' + lvl);
+    }
+    if (isDisabled(el)) s.push('disabled');
+    if (el.required || el.getAttribute('aria-required') === 'true') s.push('required');
+    if ((el.readOnly && (el.localName === 'input' || el.localName === 'textarea')) ||
+        el.getAttribute('aria-readonly') === 'true') s.push('readonly');
+    if (el.getAttribute('aria-invalid') === 'true') s.push('invalid');
+    if (el.getAttribute('aria-current') && el.getAttribute('aria-current') !== 'false') s.push('current');
+    return s;
+  }
+
+  function valueOf(el, role) {
+    const tag = el.localName;
+    if (tag === 'input') {
+      const type = (el.getAttribute('type') || '').toLowerCase();
+      if (type === 'password') return el.value ? '••••••' : null;
+      if (['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'hidden'].includes(type)) return null;
+      if (type === 'file') {
+        return el.files && el.files.length ? Array.from(el.files).map(f => f.name).join(', ') : null;
+      }
+      if (type === 'range') return el.value + ' (min ' + (el.min || '0') + ', max ' + (el.max || '100') + ')';
+      return el.value ? el.value : null;
+    }
+    if (tag === 'textarea') return el.value ? el.value : null;
+    if (tag === 'select') {
+      const opts = Array.from(el.selectedOptions || []);
+      return opts.length ? opts.map(o => normalize(o.label || o.textContent)).join(', ') : null;
+    }
+    if (['slider', 'spinbutton', 'progressbar', 'meter', 'scrollbar'].includes(role)) {
+      const t = el.getAttribute('aria-valuetext');
+      if (t) return t;
+      const now = el.getAttribute('aria-valuenow');
+      if (now !== null) {
+        const min = el.getAttribute('aria-valuemin');
+        const max = el.getAttribute('aria-valuemax');
+        return min !== null && max !== null ? now + ' (min ' + min + ', max ' + max + ')' : now;
+      }
+      if (tag === 'progress' || tag === 'meter') return String(el.value);
+      return null;
+    }
+    if (role === 'textbox' && el.isContentEditable) {
+      const t = normalize(el.innerText);
+      return t || null;
+    }
+    if (role === 'combobox' && tag !== 'select') {
+      const t = el.getAttribute('aria-valuetext') || (el.value !== undefined ? el.value : null);
+      return t || null;
+    }
+    return null;
+  }
+
+  function labelOf(el, role) {
+    const tag = el.localName;
+    if (tag === 'input') {
+      const type = (el.getAttribute('type') || 'text').toLowerCase();
+      if (TEXT_INPUT_TYPES.has(type) && role !== 'spinbutton') return 'input type="' + type + '"';
+      return role;
+    }
+    if (tag === 'textarea') return 'textarea';
+    return role;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The walk
+
+  function childNodesOf(node) {
+    if (node.localName === 'slot') {
+      const assigned = node.assignedNodes({ flatten: true });
+      return assigned.length ? assigned : Array.from(node.childNodes);
+    }
+    return Array.from(node.childNodes);
+  }
+
+  function isCursorTarget(el, style) {
+    if (el.hasAttribute('onclick')) return true;
+    if (style.cursor !== 'pointer') return false;
+    // Only where the pointer starts: children inherit the cursor of their clickable parent.
+    const parent = el.parentElement;
+    return !parent || getComputedStyle(parent).cursor !== 'pointer';
+  }
+
+  function snapshot(opts) {
+    pruneDead();
+    const nodes = [];
+    const interactiveOnly = !!opts.interactive;
+    const maxDepth = typeof opts.maxDepth === 'number' ? opts.maxDepth : Infinity;
+    const includeHidden = !!opts.includeHidden;
+    const cursor = !!opts.cursor;
+    let root = document.body || document.documentElement;
+    if (opts.selector) {
+      let found = null;
+      try {
+        found = document.querySelector(opts.selector);
+      } catch (e) {
+        return { error: 'Invalid CSS selector `' + opts.selector + '` for snapshot -s: ' + e.message.split('\n')[0] +
+          '. Pass a CSS selector such as #main or .cart; refs and text= are not accepted here.' };
+      }
+      if (!found) {
+        return { error: 'No element matches `' + opts.selector + '` for snapshot -s. ' +
+          'Check the selector, or run snapshot without -s.' };
+      }
+      root = found;
+    }
+    const limit = typeof opts.limit === 'number' ? opts.limit : 200000;
+    let truncated = false;
+    const active = document.activeElement;
+
+    function emitText(text, depth) {
+      const t = normalize(text);
+      if (!t || interactiveOnly || depth > maxDepth) return;
+      const last = nodes[nodes.length - 1];
+      if (last && last.t === 1 && last.d === depth) {
+        last.n = last.n + ' ' + t;
+        return;
+      }
+      nodes.push({ t: 1, n: t, d: depth });
+    }
+
+    function walk(node, depth, inheritedHidden, insideNamed) {
+      if (nodes.length >= limit) {
+        truncated = true;
+        return;
+      }
+      for (const child of childNodesOf(node)) {
+        if (child.nodeType === 3) {
+          if (!inheritedHidden && !insideNamed) emitText(child.data, depth);
+          continue;
+        }
+        if (child.nodeType !== 1) continue;
+        visit(child, depth, inheritedHidden, insideNamed);
+      }
+    }
+
+    function visit(el, depth, inheritedHidden, insideNamed) {
+      const tag = el.localName;
+      if (tag === 'label' && el.control && !interactiveOnly) {
+        // The label's words already are the control's name; list only the controls inside it.
+        walk(el, depth, inheritedHidden, true);
+        return;
+      }
+      if (tag === 'script' || tag === 'style' || tag === 'noscript' || tag === 'template' || tag === 'head' ||
+          tag === 'link' || tag === 'meta') return;
+      const style = styleOf(el);
+      if (isSubtreeHidden(el, style, includeHidden)) return;
+      const invisible = !includeHidden && (style.visibility === 'hidden' || style.visibility === 'collapse');
+      let role = roleOf(el);
+      if (role === null) return;
+      if (tag === 'option' && el.parentElement && el.parentElement.localName === 'select' &&
+          !el.parentElement.multiple && el.parentElement.size <= 1) {
+        // A dropdown's options are not on screen; the select's value says which is chosen.
+        return;
+      }
+      let interactive = INTERACTIVE_ROLES.has(role);
+      const isFrame = role === 'iframe';
+      let cursorTarget = false;
+      if (!interactive && cursor && !isFrame && isCursorTarget(el, style)) {
+        cursorTarget = true;
+      }
+      const structural = role === 'generic' || role === 'none' || role === 'presentation';
+      let emit = !invisible && (!structural || cursorTarget);
+      if (emit && (interactive || cursorTarget) && !includeHidden && isClippedAway(el, style)) {
+        // An off-screen control is still listed when a visible label stands for it.
+        const labels = el.labels ? Array.from(el.labels) : [];
+        if (!labels.some(l => l.getBoundingClientRect().width > 0)) emit = false;
+      }
+      let name = '';
+      let ref = false;
+      if (emit) {
+        name = accessibleName(el, role);
+        if (cursorTarget && !name) name = normalize(el.innerText || el.getAttribute('title') || '');
+        if (interactive || isFrame || cursorTarget) ref = true;
+        else if (NAMED_REF_ROLES.has(role) && name) ref = true;
+        if (interactiveOnly && !(interactive || isFrame || cursorTarget || (role === 'heading' && name))) {
+          emit = false;
+        }
+        if (insideNamed && !(interactive || isFrame || cursorTarget)) emit = false;
+        if (depth > maxDepth) emit = false;
+      }
+      if (emit) {
+        const node = {
+          t: 0,
+          id: ref ? idFor(el) : 0,
+          r: cursorTarget && structural ? 'clickable' : role,
+          l: cursorTarget && structural ? 'clickable' : labelOf(el, role),
+          n: name,
+          d: depth,
+        };
+        const states = statesOf(el, role);
+        if (el === active && (interactive || cursorTarget)) states.push('focused');
+        if (states.length) node.s = states;
+        const value = valueOf(el, role);
+        if (value !== null && value !== undefined && value !== '') node.v = String(value);
+        const ph = el.getAttribute('placeholder');
+        if (ph && (tag === 'input' || tag === 'textarea')) node.p = normalize(ph);
+        if (role === 'link' && el.href) node.u = String(el.href);
+        if (ref) node.x = 1;
+        if (isFrame) node.f = 1;
+        nodes.push(node);
+      }
+      if (isFrame) return;
+      if (tag === 'select' || tag === 'textarea' || (tag === 'input')) return;
+      const childDepth = emit ? depth + 1 : depth;
+      // Named-from-content elements already carry their text; only controls inside them are listed.
+      const nowInsideNamed = insideNamed || (emit && NAME_FROM_CONTENT.has(role) && !!name &&
+        role !== 'row' && role !== 'cell' && role !== 'gridcell');
+      const block = BLOCK_DISPLAYS.test(style.display);
+      if (block && !emit) breakText();
+      const container = el.shadowRoot || el;
+      if (el.shadowRoot) {
+        walk(el.shadowRoot, childDepth, inheritedHidden, nowInsideNamed);
+      } else {
+        walk(container, childDepth, inheritedHidden, nowInsideNamed);
+      }
+      if (block && !emit) breakText();
+    }
+
+    function breakText() {
+      // A block boundary ends a text run, so `<div>a</div><div>b</div>` gives two lines.
+      const last = nodes[nodes.length - 1];
+      if (last && last.t === 1) nodes.push({ t: 2 });
+    }
+
+    if (opts.selector) visit(root, 0, false, false);
+    else walk(root, 0, false, false);
+    return {
+      token: TOKEN,
+      url: location.href,
+      title: document.title,
+      truncated,
+      nodes: nodes.filter(n => n.t !== 2),
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Annotated screenshots
+
+  let overlay = null;
+
+  function annotate(items) {
+    unannotate();
+    overlay = document.createElement('div');
+    overlay.setAttribute('aria-hidden', 'true');
+    overlay.style.cssText = 'position:absolute;left:0;top:0;width:0;height:0;z-index:2147483647;' +
+      'pointer-events:none;';
+    const boxes = [];
+    const sx = window.scrollX, sy = window.scrollY;
+    for (const [id, label] of items) {
+      const el = elementById(id);
+      if (!el || !el.isConnected) {
+        boxes.push(null);
+        continue;
+      }
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) {
+        boxes.push(null);
+        continue;
+      }
+      boxes.push([r.x, r.y, r.width, r.height]);
+      const frame = document.createElement('div');
+      frame.style.cssText = 'position:absolute;box-sizing:border-box;border:2px solid #e11d48;' +
+        `left:${r.x + sx}px;top:${r.y + sy}px;width:${r.width}px;height:${r.height}px;`;
+      const tag = document.createElement('div');
+      tag.textContent = String(label);
+      tag.style.cssText = 'position:absolute;background:#e11d48;color:#fff;font:bold 11px/14px sans-serif;' +
+        `padding:0 3px;border-radius:2px;left:${r.x + sx}px;top:${Math.max(0, r.y + sy - 14)}px;`;
+      overlay.appendChild(frame);
+      overlay.appendChild(tag);
+    }
+    document.documentElement.appendChild(overlay);
+    return { boxes };
+  }
+
+  function unannotate() {
+    if (overlay) overlay.remove();
+    overlay = null;
+    return { ok: true };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  function info(id) {
+    const el = elementById(id);
+    if (!el || !el.isConnected) return { found: false };
+    const role = roleOf(el);
+    return { found: true, role, name: accessibleName(el, role), tag: el.localName };
+  }
+
+  function scroll(a) {
+    const el = document.scrollingElement || document.documentElement;
+    if (a.to === 'top') window.scrollTo(window.scrollX, 0);
+    else if (a.to === 'bottom') window.scrollTo(window.scrollX, el.scrollHeight);
+    else window.scrollBy(a.dx || 0, a.dy || 0);
+    return { x: window.scrollX, y: window.scrollY };
+  }
+
+  function storage(a) {
+    let store;
+    try {
+      store = a.kind === 'session' ? window.sessionStorage : window.localStorage;
+    } catch (e) {
+      return { error: 'This page has no ' + a.kind + ' storage (' + e.message + ').' };
+    }
+    if (a.clear) {
+      store.clear();
+      return { entries: [] };
+    }
+    const entries = [];
+    for (let i = 0; i < store.length; i++) {
+      const k = store.key(i);
+      entries.push([k, store.getItem(k)]);
+    }
+    return { entries };
+  }
+
+  function deepActive() {
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  }
+
+  // Operations that run on one element receive it as the selector root (`target >> engine=run:...`).
+  function focused(root) {
+    return { focused: root !== document && deepActive() === root };
+  }
+
+  const OPS = {
+    snapshot,
+    scroll,
+    storage,
+    annotate: (a) => annotate(a.items),
+    unannotate,
+    info: (a) => info(a.id),
+    ping: () => ({ token: TOKEN, url: location.href }),
+  };
+
+  function decode(b64) {
+    const bin = atob(b64);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return JSON.parse(new TextDecoder().decode(bytes));
+  }
+
+  return {
+    queryAll(root, body) {
+      if (body.startsWith('ref:')) {
+        const [token, id] = body.slice(4).split(':');
+        if (token !== TOKEN) return [];
+        const el = elementById(Number(id));
+        return el && el.isConnected ? [el] : [];
+      }
+      if (body.startsWith('run:')) {
+        let result;
+        try {
+          const req = decode(body.slice(4));
+          if (req.op === 'focused') result = focused(root);
+          else {
+            const op = OPS[req.op];
+            result = op ? op(req) : { error: 'unknown runtime operation ' + req.op };
+          }
+        } catch (e) {
+          result = { error: 'page runtime failed: ' + (e && e.message ? e.message : String(e)) };
+        }
+        const out = document.createElement('div');
+        out.textContent = JSON.stringify(result);
+        return [out];
+      }
+      return [];
+    },
+  };
+})()
