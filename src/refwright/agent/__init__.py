@@ -1,0 +1,91 @@
+"""An LLM agent with one tool, ``browser``: the loop, the tool declaration and model providers.
+
+    from refwright.agent import OpenAIChat, run_agent
+
+    run = await run_agent(page, OpenAIChat("gpt-4o-mini"), "Sign up as test@example.com")
+    print(run.answer)
+
+The HTTP providers need the ``agent`` extra (httpx); they are imported on first use, so this package
+imports without it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from ._errors import ContextLengthError, ProviderError
+from ._events import AgentEvent, CommandFinished, CommandStarted, ModelReplied, StepStarted
+from ._loop import AgentRun, Llm, run_agent
+from ._prompt import BOUNDARY_SENTENCE, SYSTEM_PROMPT, system_prompt
+from ._spec import llm_from_spec
+from ._tool import (
+    TOOL_NAME,
+    CommandRunner,
+    anthropic_tool,
+    browser_tool,
+    openai_tool,
+    parse_tool_arguments,
+    tool_description,
+    tool_json_schema,
+    tool_parameters,
+)
+from ._turns import Assistant, Reply, ToolCall, ToolResult, Turn, Usage, User, turn_from_json, turn_to_json
+from .providers import ScriptedLlm
+
+if TYPE_CHECKING:
+    from .providers._anthropic import AnthropicMessages
+    from .providers._http import RetryPolicy
+    from .providers._openai import OpenAIChat
+
+__all__ = [
+    "BOUNDARY_SENTENCE",
+    "SYSTEM_PROMPT",
+    "TOOL_NAME",
+    "AgentEvent",
+    "AgentRun",
+    "AnthropicMessages",
+    "Assistant",
+    "CommandFinished",
+    "CommandRunner",
+    "CommandStarted",
+    "ContextLengthError",
+    "Llm",
+    "ModelReplied",
+    "OpenAIChat",
+    "ProviderError",
+    "Reply",
+    "RetryPolicy",
+    "ScriptedLlm",
+    "StepStarted",
+    "ToolCall",
+    "ToolResult",
+    "Turn",
+    "Usage",
+    "User",
+    "anthropic_tool",
+    "browser_tool",
+    "llm_from_spec",
+    "openai_tool",
+    "parse_tool_arguments",
+    "run_agent",
+    "system_prompt",
+    "tool_description",
+    "tool_json_schema",
+    "tool_parameters",
+    "turn_from_json",
+    "turn_to_json",
+]
+
+_LAZY = {
+    "OpenAIChat": ".providers._openai",
+    "AnthropicMessages": ".providers._anthropic",
+    "RetryPolicy": ".providers._http",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module, __name__), name)

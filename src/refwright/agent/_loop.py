@@ -1,0 +1,112 @@
+"""The observe-act loop: ask the model, run its commands one at a time, feed the results back."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from ._events import AgentEvent, CommandFinished, CommandStarted, ModelReplied, StepStarted
+from ._prompt import system_prompt
+from ._tool import TOOL_NAME, CommandRunner, run_browser_command
+from ._turns import Assistant, ToolCall, ToolResult, Turn, Usage, User
+
+__all__ = ["AgentRun", "Llm", "run_agent"]
+
+
+class Llm(Protocol):
+    """An adapter over a tool-calling model.
+
+    ``next`` sends the system prompt, the conversation and the ``browser`` tool, and returns the model's
+    reply as turns: ``Assistant`` text and ``ToolCall``s. Returning a ``Reply`` (a list with ``.usage``)
+    lets the loop count tokens.
+    """
+
+    async def next(self, system: str, turns: list[Turn]) -> list[Turn]: ...
+
+
+@dataclass(frozen=True)
+class AgentRun:
+    """The outcome of ``run_agent``.
+
+    ``answer`` is the model's final text, or ``Stopped after N steps.`` when ``stopped``. ``steps`` counts
+    model calls. ``usage`` sums what the provider reported over the run.
+    """
+
+    answer: str
+    turns: tuple[Turn, ...]
+    usage: Usage
+    stopped: bool
+    steps: int
+
+
+EventHandler = Callable[[AgentEvent], Awaitable[None] | None]
+
+
+async def run_agent(
+    page: CommandRunner,
+    llm: Llm,
+    task: str,
+    max_steps: int = 30,
+    *,
+    content_boundaries: bool = False,
+    on_event: EventHandler | None = None,
+) -> AgentRun:
+    """Let ``llm`` work on ``task`` through the ``browser`` tool on ``page`` until it answers.
+
+    A reply without tool calls is the final answer. Every tool call of a reply is answered, in order
+    and one at a time: commands on one page must not interleave, and a click often invalidates the refs
+    a later call of the same reply was going to use (that call then fails with a message telling the
+    model to re-snapshot). ``content_boundaries`` adds the sentence about page-content markers to the
+    system prompt; the markers themselves come from the page's ``Config(content_boundaries=True)``.
+    """
+    if max_steps < 1:
+        raise ValueError("max_steps must be at least 1")
+    system = system_prompt(content_boundaries=content_boundaries)
+    turns: list[Turn] = [User(task)]
+    usage = Usage()
+
+    async def emit(event: AgentEvent) -> None:
+        if on_event is not None:
+            pending = on_event(event)
+            if inspect.isawaitable(pending):
+                await pending
+
+    for step in range(1, max_steps + 1):
+        await emit(StepStarted(step))
+        # A copy, so an adapter that keeps or edits the list cannot change the run's record.
+        reply = await llm.next(system, list(turns))
+        reply_usage = getattr(reply, "usage", None)
+        if not isinstance(reply_usage, Usage):
+            reply_usage = None
+        else:
+            usage += reply_usage
+        reply_turns = tuple(reply)
+        turns.extend(reply_turns)
+        await emit(ModelReplied(step, reply_turns, reply_usage))
+
+        calls = [t for t in reply_turns if isinstance(t, ToolCall)]
+        if not calls:
+            answer = "\n".join(t.text for t in reply_turns if isinstance(t, Assistant))
+            return AgentRun(answer, tuple(turns), usage, stopped=False, steps=step)
+        for call in calls:
+            await emit(CommandStarted(step, call))
+            result = await _answer(page, call)
+            turns.append(result)
+            await emit(CommandFinished(step, call, result))
+
+    return AgentRun(f"Stopped after {max_steps} steps.", tuple(turns), usage, stopped=True, steps=max_steps)
+
+
+async def _answer(page: CommandRunner, call: ToolCall) -> ToolResult:
+    if call.error is not None:
+        return ToolResult(call.id, f"Error: {call.error}")
+    if call.name != TOOL_NAME:
+        return ToolResult(
+            call.id,
+            f'Error: There is no tool named "{call.name}". The only tool is "{TOOL_NAME}", '
+            'called as {"command": "<one command line>"}.',
+        )
+    output, image = await run_browser_command(page, call.command)
+    return ToolResult(call.id, output, image)
