@@ -52,6 +52,9 @@ class ModelReply:
     calls: tuple[Call, ...] = ()
     input_tokens: int = 11
     output_tokens: int = 7
+    # For streams: send only this many bytes, or fail inside the stream with this error type.
+    cut_after: int | None = None
+    stream_error: str | None = None
 
 
 @dataclass(frozen=True)
@@ -159,7 +162,8 @@ class _FakeServer:
         if isinstance(outcome, HttpError):
             return outcome, b"", False
         if body.get("stream"):
-            return None, self.sse_reply(outcome, body), True
+            payload = self.sse_reply(outcome, body)
+            return None, payload[: outcome.cut_after] if outcome.cut_after is not None else payload, True
         return None, json.dumps(self.json_reply(outcome, body)).encode(), False
 
 
@@ -432,6 +436,9 @@ class OpenAIServer(_FakeServer):
             )
 
         out = [chunk({"role": "assistant", "content": ""})]
+        if reply.stream_error:
+            error = {"error": {"message": "The server had an error", "type": reply.stream_error}}
+            return b"".join([*out, _sse(error)])
         out += [chunk({"content": piece}) for piece in _pieces(reply.text, 3) if piece]
         calls = self._calls(reply)
         for index, (cid, name, _) in enumerate(calls):
@@ -681,6 +688,9 @@ class AnthropicServer(_FakeServer):
             _sse({"type": "message_start", "message": message}, "message_start"),
             _sse({"type": "ping"}, "ping"),
         ]
+        if reply.stream_error:
+            error = {"type": "error", "error": {"type": reply.stream_error, "message": "Overloaded"}}
+            return b"".join([*out, _sse(error, "error")])
         for index, block in enumerate(self._content(reply)):
             if block["type"] == "text":
                 start = {"type": "text", "text": ""}
