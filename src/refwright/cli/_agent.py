@@ -1,0 +1,275 @@
+"""``refwright agent TASK``: a model does the task in a real browser while you watch on stderr."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from typing import IO, TYPE_CHECKING, Any
+
+from .._errors import RefwrightError
+from ._options import add_browser_options, browser_options
+
+if TYPE_CHECKING:
+    from ..agent import AgentEvent, AgentRun, Turn
+
+__all__ = ["add_parser", "run"]
+
+_MODEL_HELP = (
+    "openai:MODEL (any OpenAI-compatible server: OPENAI_API_KEY, OPENAI_BASE_URL), anthropic:MODEL "
+    "(ANTHROPIC_API_KEY), or local; default: openai if OPENAI_API_KEY is set, else anthropic if "
+    "ANTHROPIC_API_KEY is set, else local"
+)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "agent",
+        help="let a model do a task in the browser",
+        description="Let a model do TASK in a real browser through the `browser` tool. Progress goes to "
+        "stderr, the answer to stdout; the exit status is 0 when the model answered, 1 otherwise.",
+    )
+    parser.add_argument("task", metavar="TASK", help="what the model should do, in plain words")
+    parser.add_argument("--url", help="open this page before the model starts")
+    parser.add_argument("--model", metavar="SPEC", help=_MODEL_HELP)
+    parser.add_argument(
+        "--max-steps", type=_positive, default=30, metavar="N", help="stop after N model replies (default 30)"
+    )
+    parser.add_argument("--transcript", metavar="FILE", help="write every turn to FILE as JSON lines")
+    parser.add_argument("--stream", action="store_true", help="stream the model's replies")
+    add_browser_options(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..agent import llm_from_spec
+
+    progress = _progress(sys.stderr)
+    try:
+        # Before the browser starts, so a missing key is reported at once.
+        llm = llm_from_spec(args.model, stream=args.stream)
+    except RefwrightError as exc:
+        progress.error(exc.message)
+        return 1
+    try:
+        transcript = open(args.transcript, "w", encoding="utf-8") if args.transcript else None  # noqa: SIM115
+    except OSError as exc:
+        progress.error(f"cannot write the transcript: {exc}")
+        return 1
+    try:
+        return asyncio.run(_run(args, llm, progress, transcript))
+    except KeyboardInterrupt:
+        progress.stop()
+        print("Interrupted.", file=sys.stderr)
+        return 130
+    finally:
+        if transcript is not None:
+            transcript.close()
+
+
+async def _run(args: argparse.Namespace, llm: Any, progress: _Progress, transcript: IO[str] | None) -> int:
+    try:
+        outcome = await _drive(args, llm, progress, transcript)
+    except RefwrightError as exc:
+        progress.error(exc.message)
+        return 1
+    except Exception as exc:
+        progress.error(f"{type(exc).__name__}: {exc}")
+        return 1
+    finally:
+        progress.stop()
+        close = getattr(llm, "aclose", None)
+        if close is not None:
+            await close()
+    if outcome.stopped:
+        progress.error(outcome.answer)
+        return 1
+    progress.done(outcome)
+    print(outcome.answer)
+    return 0
+
+
+async def _drive(
+    args: argparse.Namespace, llm: Any, progress: _Progress, transcript: IO[str] | None
+) -> AgentRun:
+    import refwright
+
+    from ..agent import CommandFinished, CommandStarted, ModelReplied, StepStarted, User, run_agent
+
+    def record(turn: Turn) -> None:
+        from ..agent import turn_to_json
+
+        if transcript is not None:
+            # Written as the run goes, so a failed or interrupted run still leaves its transcript.
+            transcript.write(json.dumps(turn_to_json(turn), ensure_ascii=False) + "\n")
+            transcript.flush()
+
+    def on_event(event: AgentEvent) -> None:
+        if isinstance(event, StepStarted):
+            progress.thinking(event.step)
+        elif isinstance(event, ModelReplied):
+            progress.replied(event.step, event.turns)
+            for turn in event.turns:
+                record(turn)
+        elif isinstance(event, CommandStarted):
+            progress.running(event.step, event.call.command)
+        elif isinstance(event, CommandFinished):
+            progress.ran(
+                event.step,
+                event.call.command if event.call.error is None else "(bad call)",
+                event.result.output,
+            )
+            record(event.result)
+
+    options = browser_options(args)
+    async with refwright.launch(
+        executable_path=options.executable_path,
+        cdp_url=options.cdp_url,
+        headless=options.headless,
+        config=options.config,
+    ) as browser:
+        page = await browser.new_page()
+        if args.url:
+            progress.running(0, f"open {args.url}")
+            opened = await page.run_command(f"open {args.url}")
+            progress.ran(0, f"open {args.url}", opened.output)
+        record(User(args.task))
+        return await run_agent(
+            page,
+            llm,
+            args.task,
+            args.max_steps,
+            content_boundaries=options.config.content_boundaries,
+            on_event=on_event,
+        )
+
+
+def summarize(output: str, width: int = 100) -> str:
+    """The first meaningful line of a command's output, cut to ``width``, with a count of the rest."""
+    lines = [
+        line.strip()
+        for line in output.splitlines()
+        if line.strip()
+        and not line.startswith(("--- AGENT_BROWSER_PAGE_CONTENT", "--- END_AGENT_BROWSER_PAGE"))
+    ]
+    if not lines:
+        return "(no output)"
+    first = lines[0] if len(lines[0]) <= width else lines[0][: width - 1] + "…"
+    return first + (f"  (+{len(lines) - 1} more lines)" if len(lines) > 1 else "")
+
+
+def _summary(outcome: AgentRun) -> str:
+    u = outcome.usage
+    return f"Answered after {outcome.steps} steps ({u.input_tokens} tokens in, {u.output_tokens} out)."
+
+
+class _Progress:
+    """Plain lines, for logs and pipes."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+
+    def _print(self, text: str) -> None:
+        print(text, file=self.stream, flush=True)
+
+    def thinking(self, step: int) -> None:
+        pass
+
+    def replied(self, step: int, turns: tuple[Turn, ...]) -> None:
+        from ..agent import Assistant, ToolCall
+
+        if any(isinstance(t, ToolCall) for t in turns):
+            for turn in turns:
+                if isinstance(turn, Assistant) and turn.text.strip():
+                    self._print(f"[{step}] model: {summarize(turn.text)}")
+
+    def running(self, step: int, command: str) -> None:
+        pass
+
+    def ran(self, step: int, command: str, output: str) -> None:
+        self._print(f"[{step}] {command} → {summarize(output)}")
+
+    def done(self, outcome: AgentRun) -> None:
+        u = outcome.usage
+        self._print(
+            f"Answered after {outcome.steps} steps ({u.input_tokens} tokens in, {u.output_tokens} out)."
+        )
+
+    def error(self, message: str) -> None:
+        self._print(f"error: {message}")
+
+    def stop(self) -> None:
+        pass
+
+
+class _RichProgress(_Progress):
+    """A spinner while the model thinks or a command runs, and coloured lines, for a terminal."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        super().__init__(stream)
+        from rich.console import Console
+
+        self.console = Console(file=stream, highlight=False)
+        self.status = self.console.status("")
+
+    def _line(self, text: str) -> None:
+        self.console.print(text)
+
+    def thinking(self, step: int) -> None:
+        self.status.update(f"Step {step}: the model is thinking…")
+        self.status.start()
+
+    def replied(self, step: int, turns: tuple[Turn, ...]) -> None:
+        from rich.markup import escape
+
+        from ..agent import Assistant, ToolCall
+
+        self.status.stop()
+        if any(isinstance(t, ToolCall) for t in turns):
+            for turn in turns:
+                if isinstance(turn, Assistant) and turn.text.strip():
+                    self._line(f"[dim]\\[{step}] {escape(summarize(turn.text))}[/dim]")
+
+    def running(self, step: int, command: str) -> None:
+        from rich.markup import escape
+
+        self.status.update(f"[{step}] {escape(command)}")
+        self.status.start()
+
+    def ran(self, step: int, command: str, output: str) -> None:
+        from rich.markup import escape
+
+        self.status.stop()
+        colour = "red" if output.startswith("Error:") else "green"
+        self._line(
+            f"[dim]\\[{step}][/dim] [bold]{escape(command)}[/bold] → [{colour}]{escape(summarize(output))}[/]"
+        )
+
+    def done(self, outcome: AgentRun) -> None:
+        self._line(f"[dim]{_summary(outcome)}[/dim]")
+
+    def error(self, message: str) -> None:
+        from rich.markup import escape
+
+        self.status.stop()
+        self._line(f"[bold red]error:[/bold red] {escape(message)}")
+
+    def stop(self) -> None:
+        self.status.stop()
+
+
+def _progress(stream: IO[str]) -> _Progress:
+    if stream.isatty():
+        try:
+            return _RichProgress(stream)
+        except ImportError:
+            pass
+    return _Progress(stream)
