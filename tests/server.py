@@ -90,7 +90,7 @@ class _Handler(BaseHTTPRequestHandler):
     owner: TestServer
     protocol_version = "HTTP/1.1"
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
     def send_body(self, body: bytes, content_type: str, status: int = 200,

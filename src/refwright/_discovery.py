@@ -61,7 +61,7 @@ def needs_no_sandbox() -> bool:
         return False
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         return True
-    return os.path.exists("/.dockerenv") or os.environ.get("container") is not None
+    return os.path.exists("/.dockerenv") or os.environ.get("container") is not None  # noqa: SIM112 - systemd/podman spell it lower-case
 
 
 def chromium_args() -> list[str]:

@@ -50,7 +50,7 @@ def selectors_of(page: PlaywrightPage, playwright: Playwright | None) -> Selecto
         impl = browser._impl_obj._browser_type._playwright.selectors  # type: ignore[union-attr]
         selectors: Selectors = mapping.from_impl(impl)
         return selectors
-    except Exception as exc:  # noqa: BLE001 - any internal change lands here
+    except Exception as exc:
         raise RefwrightError(
             "Could not find the Playwright instance of this page. Pass it explicitly: "
             "refwright.wrap(page, playwright=playwright)."

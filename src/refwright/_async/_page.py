@@ -13,6 +13,7 @@ from playwright.async_api import Page as PlaywrightPage
 from .._config import Config
 from .._errors import BrowserError, RefwrightError
 from .._result import Annotation, CommandResult, ScreenshotResult
+from .._selectors import to_playwright_selector
 from ..commands import ParsedCommand, parse
 from ..snapshot._format import format_lines, node_from_runtime, quote
 from ..snapshot._refs import RefTable, RefTarget, parse_ref
@@ -135,7 +136,7 @@ class Page:
         """A Playwright ``Locator`` for a ref (``@e3``, ``e3``, ``ref=e3``) or any selector."""
         ref = parse_ref(target)
         if ref is None:
-            return self._pw.locator(target)
+            return self._pw.locator(to_playwright_selector(target))
         entry = self._refs.latest.get(ref)
         if entry is None:
             if not self._refs.ever_assigned(ref):
@@ -300,7 +301,7 @@ class Page:
     async def _recover_quietly(self) -> None:
         try:
             await self._recover()
-        except Exception:  # noqa: BLE001 - the original error is the one to report
+        except Exception:
             pass
 
     def _finish(self, result: CommandResult) -> CommandResult:

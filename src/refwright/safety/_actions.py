@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 __all__ = ["ActionType"]
 
 
-class ActionType(str, Enum):
+class ActionType(StrEnum):
     CLICK = "Click"
     TYPE = "Type"
     PRESS = "Press"
@@ -32,6 +32,3 @@ class ActionType(str, Enum):
     CLIPBOARD = "Clipboard"
     NETWORK = "Network"
     EMULATION = "Emulation"
-
-    def __str__(self) -> str:
-        return self.value

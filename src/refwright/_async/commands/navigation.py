@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page as PlaywrightPage
 
 from ..._errors import RefwrightError
 from ..._url import normalize_url
@@ -16,16 +17,32 @@ async def _titled(page: Page, prefix: str) -> str:
     return f"{prefix} {page.url} — {title}" if title else f"{prefix} {page.url}"
 
 
+async def _settle_error_page(pw: PlaywrightPage) -> None:
+    """Chromium commits its error page just after a failed load; wait for it so that it cannot
+    interrupt the next `open`."""
+    try:
+        await pw.wait_for_url(lambda u: u.startswith("chrome-error:"), wait_until="commit", timeout=1_500)
+    except PlaywrightError:
+        pass
+
+
 async def open_(page: Page, cmd: ParsedCommand) -> str:
     url = normalize_url(cmd.args[0])
     pw = page.playwright_page
-    try:
-        response = await pw.goto(url, wait_until="load", timeout=page.config.timeouts.navigation)
-    except PlaywrightError as exc:
-        if is_closed_error(exc):
-            raise translate(exc) from exc
-        reason = first_line(str(exc)).removeprefix("Page.goto: ")
-        raise RefwrightError(f"Navigation to {url} failed: {reason}") from exc
+    for attempt in range(2):
+        try:
+            response = await pw.goto(url, wait_until="load", timeout=page.config.timeouts.navigation)
+            break
+        except PlaywrightError as exc:
+            if is_closed_error(exc):
+                raise translate(exc) from exc
+            # A load interrupted by a leftover error page goes through when tried again.
+            if attempt == 0 and "is interrupted by another navigation" in str(exc):
+                continue
+            if "net::ERR_" in str(exc):
+                await _settle_error_page(pw)
+            reason = first_line(str(exc)).removeprefix("Page.goto: ")
+            raise RefwrightError(f"Navigation to {url} failed: {reason}") from exc
     if response is not None and not response.ok:
         # The reference treats a non-ok response as a failed navigation; the page still shows it.
         raise RefwrightError(f"Navigation to {url} failed with HTTP {response.status}")
