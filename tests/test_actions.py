@@ -152,4 +152,4 @@ async def test_selector_kinds(controls: Page) -> None:
     assert await run(page, "fill label=Name hi") == "Filled label=Name"
     assert await run(page, "get value #t") == "hi"
     assert await run(page, "click \"xpath=//button[@id='b']\"") == "Clicked xpath=//button[@id='b']"
-    assert await run(page, "get text body >> #para") == "Some bold text"
+    assert await run(page, "get text \"body >> #para\"") == "Some bold text"
