@@ -304,9 +304,7 @@ def openai_problems(body: dict[str, Any]) -> list[str]:
                     if call.get("type") != "function":
                         out.append(f"Missing required parameter: 'messages[{i}].tool_calls[{j}].type'.")
                     if not isinstance(fn.get("name"), str):
-                        out.append(
-                            f"Missing required parameter: 'messages[{i}].tool_calls[{j}].function.name'."
-                        )
+                        out.append(f"Missing required parameter: 'messages[{i}].tool_calls[{j}].function.name'.")
                     if not isinstance(fn.get("arguments"), str):
                         out.append(
                             f"Invalid type for 'messages[{i}].tool_calls[{j}].function.arguments': expected "
@@ -326,8 +324,7 @@ def openai_problems(body: dict[str, Any]) -> list[str]:
                 out.append(f"Missing required parameter: 'messages[{i}].tool_call_id'.")
             elif call_id not in batch:
                 out.append(
-                    f"Invalid parameter: 'tool_call_id' of '{call_id}' not found in 'tool_calls' of "
-                    "previous message."
+                    f"Invalid parameter: 'tool_call_id' of '{call_id}' not found in 'tool_calls' of previous message."
                 )
             pending.discard(call_id if isinstance(call_id, str) else "")
             content = m.get("content")
@@ -337,9 +334,7 @@ def openai_problems(body: dict[str, Any]) -> list[str]:
             elif not isinstance(content, str):
                 out.append(f"Invalid 'messages[{i}].content': expected a string.")
         else:
-            out.append(
-                f"Invalid value: '{role}'. Supported values are: 'system', 'user', 'assistant' and 'tool'."
-            )
+            out.append(f"Invalid value: '{role}'. Supported values are: 'system', 'user', 'assistant' and 'tool'.")
         if role != "tool" and role != "assistant":
             batch = set()
         previous_role = role
@@ -431,9 +426,7 @@ class OpenAIServer(_FakeServer):
         }
 
         def chunk(delta: dict[str, Any], finish: str | None = None) -> bytes:
-            return _sse(
-                {**base, "choices": [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}]}
-            )
+            return _sse({**base, "choices": [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}]})
 
         out = [chunk({"role": "assistant", "content": ""})]
         if reply.stream_error:
@@ -461,9 +454,7 @@ class OpenAIServer(_FakeServer):
         for round_ in range(max((len(p) for p in pieces), default=0)):
             for index, parts in enumerate(pieces):
                 if round_ < len(parts):
-                    out.append(
-                        chunk({"tool_calls": [{"index": index, "function": {"arguments": parts[round_]}}]})
-                    )
+                    out.append(chunk({"tool_calls": [{"index": index, "function": {"arguments": parts[round_]}}]}))
         out.append(chunk({}, "tool_calls" if calls else "stop"))
         out.append(
             _sse(
@@ -645,9 +636,7 @@ class AnthropicServer(_FakeServer):
         )
 
     def invalid_request(self, message: str) -> HttpError:
-        return HttpError(
-            400, {"type": "error", "error": {"type": "invalid_request_error", "message": message}}
-        )
+        return HttpError(400, {"type": "error", "error": {"type": "invalid_request_error", "message": message}})
 
     def _content(self, reply: ModelReply) -> list[dict[str, Any]]:
         content: list[dict[str, Any]] = []
@@ -655,9 +644,7 @@ class AnthropicServer(_FakeServer):
             content.append({"type": "text", "text": reply.text})
         for call in reply.calls:
             value = call.input if call.input is not None else {"command": call.command}
-            content.append(
-                {"type": "tool_use", "id": f"toolu_{self.new_id():04d}", "name": call.name, "input": value}
-            )
+            content.append({"type": "tool_use", "id": f"toolu_{self.new_id():04d}", "name": call.name, "input": value})
         return content
 
     def json_reply(self, reply: ModelReply, body: dict[str, Any]) -> dict[str, Any]:
@@ -708,8 +695,7 @@ class AnthropicServer(_FakeServer):
                 )
             )
             out += [
-                _sse({"type": "content_block_delta", "index": index, "delta": d}, "content_block_delta")
-                for d in deltas
+                _sse({"type": "content_block_delta", "index": index, "delta": d}, "content_block_delta") for d in deltas
             ]
             out.append(_sse({"type": "content_block_stop", "index": index}, "content_block_stop"))
         out.append(

@@ -71,18 +71,14 @@ class Setup:
             return OpenAIChat("gpt-test", api_key=api_key, base_url=url, stream=self.stream, retry=FAST)
         return AnthropicMessages("claude-test", api_key=api_key, base_url=url, stream=self.stream, retry=FAST)
 
-    def error(
-        self, status: int, message: str, kind: str, code: str | None = None, **headers: str
-    ) -> HttpError:
+    def error(self, status: int, message: str, kind: str, code: str | None = None, **headers: str) -> HttpError:
         if self.name == "openai":
             return HttpError(
                 status,
                 {"error": {"message": message, "type": kind, "param": None, "code": code}},
                 dict(headers),
             )
-        return HttpError(
-            status, {"type": "error", "error": {"type": kind, "message": message}}, dict(headers)
-        )
+        return HttpError(status, {"type": "error", "error": {"type": kind, "message": message}}, dict(headers))
 
     def tool_outputs(self, body: dict[str, Any]) -> list[str]:
         return self.server.tool_outputs(body)

@@ -47,6 +47,5 @@ def llm_from_spec(spec: str | None = None, *, stream: bool = False) -> Llm:
 
         return AnthropicMessages(model or DEFAULT_ANTHROPIC_MODEL, stream=stream)
     raise RefwrightError(
-        f"Unknown model spec {spec!r}. Use openai:MODEL (any OpenAI-compatible server), anthropic:MODEL, "
-        "or local."
+        f"Unknown model spec {spec!r}. Use openai:MODEL (any OpenAI-compatible server), anthropic:MODEL, or local."
     )

@@ -97,9 +97,7 @@ async def _run(args: argparse.Namespace, llm: Any, progress: _Progress, transcri
     return 0
 
 
-async def _drive(
-    args: argparse.Namespace, llm: Any, progress: _Progress, transcript: IO[str] | None
-) -> AgentRun:
+async def _drive(args: argparse.Namespace, llm: Any, progress: _Progress, transcript: IO[str] | None) -> AgentRun:
     import refwright
 
     from ..agent import CommandFinished, CommandStarted, ModelReplied, StepStarted, User, run_agent
@@ -157,8 +155,7 @@ def summarize(output: str, width: int = 100) -> str:
     lines = [
         line.strip()
         for line in output.splitlines()
-        if line.strip()
-        and not line.startswith(("--- AGENT_BROWSER_PAGE_CONTENT", "--- END_AGENT_BROWSER_PAGE"))
+        if line.strip() and not line.startswith(("--- AGENT_BROWSER_PAGE_CONTENT", "--- END_AGENT_BROWSER_PAGE"))
     ]
     if not lines:
         return "(no output)"
@@ -199,9 +196,7 @@ class _Progress:
 
     def done(self, outcome: AgentRun) -> None:
         u = outcome.usage
-        self._print(
-            f"Answered after {outcome.steps} steps ({u.input_tokens} tokens in, {u.output_tokens} out)."
-        )
+        self._print(f"Answered after {outcome.steps} steps ({u.input_tokens} tokens in, {u.output_tokens} out).")
 
     def error(self, message: str) -> None:
         self._print(f"error: {message}")
@@ -249,9 +244,7 @@ class _RichProgress(_Progress):
 
         self.status.stop()
         colour = "red" if output.startswith("Error:") else "green"
-        self._line(
-            f"[dim]\\[{step}][/dim] [bold]{escape(command)}[/bold] → [{colour}]{escape(summarize(output))}[/]"
-        )
+        self._line(f"[dim]\\[{step}][/dim] [bold]{escape(command)}[/bold] → [{colour}]{escape(summarize(output))}[/]")
 
     def done(self, outcome: AgentRun) -> None:
         self._line(f"[dim]{_summary(outcome)}[/dim]")

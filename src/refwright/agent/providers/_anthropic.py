@@ -69,9 +69,7 @@ class AnthropicMessages:
         )
 
     def __repr__(self) -> str:
-        return (
-            f"AnthropicMessages(model={self.model!r}, base_url={self._http.base_url!r}, stream={self.stream})"
-        )
+        return f"AnthropicMessages(model={self.model!r}, base_url={self._http.base_url!r}, stream={self.stream})"
 
     async def next(self, system: str, turns: list[Turn]) -> list[Turn]:
         body: dict[str, Any] = {
@@ -153,9 +151,7 @@ def anthropic_messages(turns: list[Turn], *, vision: bool = True) -> list[dict[s
                 content.append({"type": "text", "text": turn.output})
             if turn.image is not None and vision:
                 data = base64.b64encode(turn.image).decode("ascii")
-                content.append(
-                    {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": data}}
-                )
+                content.append({"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": data}})
             if content:
                 block["content"] = content
             if turn.output.startswith("Error:"):
@@ -174,9 +170,7 @@ def _anthropic_usage(data: Any, previous: Usage | None = None) -> Usage:
         return base
     # Cached prompt tokens are counted apart from input_tokens; they are still tokens in.
     inputs = [data.get(k) for k in ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")]
-    input_tokens = (
-        sum(int(v or 0) for v in inputs) if any(v is not None for v in inputs) else base.input_tokens
-    )
+    input_tokens = sum(int(v or 0) for v in inputs) if any(v is not None for v in inputs) else base.input_tokens
     output = data.get("output_tokens")
     return Usage(input_tokens, int(output) if output is not None else base.output_tokens)
 
@@ -195,9 +189,7 @@ def _parse_message(data: Any) -> Reply:
         if kind == "text" and block.get("text"):
             turns.append(Assistant(block["text"]))
         elif kind == "tool_use":
-            turns.append(
-                _tool_call(block["id"], block.get("name", "browser"), json.dumps(block.get("input", {})))
-            )
+            turns.append(_tool_call(block["id"], block.get("name", "browser"), json.dumps(block.get("input", {}))))
     return Reply(turns, _anthropic_usage(data.get("usage")))
 
 
@@ -214,9 +206,7 @@ class _StreamReader:
         try:
             data = json.loads(event.data)
         except ValueError as exc:
-            raise StreamFailure(
-                f"a stream event is not JSON ({exc}): {event.data[:200]!r}", retryable=False
-            ) from None
+            raise StreamFailure(f"a stream event is not JSON ({exc}): {event.data[:200]!r}", retryable=False) from None
         kind = data.get("type") if isinstance(data, dict) else None
         if kind == "message_start":
             self._usage = _anthropic_usage((data.get("message") or {}).get("usage"))

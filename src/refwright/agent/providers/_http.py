@@ -232,9 +232,7 @@ class HttpTransport(Generic[T]):
         # A client's connections belong to the event loop that opened them; an adapter reused under a
         # new asyncio.run() needs a new client.
         if self._own is None or self._own_loop is not loop:
-            self._own = httpx.AsyncClient(
-                timeout=httpx.Timeout(self.timeout, connect=min(self.timeout, 15.0))
-            )
+            self._own = httpx.AsyncClient(timeout=httpx.Timeout(self.timeout, connect=min(self.timeout, 15.0)))
             self._own_loop = loop
         return self._own
 
@@ -253,8 +251,7 @@ class HttpTransport(Generic[T]):
             except ValueError:
                 snippet = response.text[:300]
                 raise ProviderError(
-                    f"{self.provider} answered with something that is not JSON: {snippet!r}. "
-                    f"Check {self.base_env}.",
+                    f"{self.provider} answered with something that is not JSON: {snippet!r}. Check {self.base_env}.",
                     provider=self.provider,
                     status=response.status_code,
                 ) from None
@@ -340,18 +337,14 @@ class HttpTransport(Generic[T]):
             )
         if status == 403:
             return ProviderError(
-                f"{where} refused the request: {message}. Check that the key in {self.key_env} may use "
-                "this model.",
+                f"{where} refused the request: {message}. Check that the key in {self.key_env} may use this model.",
                 provider=self.provider,
                 status=status,
             )
         if status == 404:
             return ProviderError(
-                f"{where} found nothing at {self.base_url}: {message}. Check the model name and "
-                f"{self.base_env}.",
+                f"{where} found nothing at {self.base_url}: {message}. Check the model name and {self.base_env}.",
                 provider=self.provider,
                 status=status,
             )
-        return ProviderError(
-            f"{where} rejected the request: {message}", provider=self.provider, status=status
-        )
+        return ProviderError(f"{where} rejected the request: {message}", provider=self.provider, status=status)

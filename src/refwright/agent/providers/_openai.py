@@ -225,9 +225,7 @@ class _StreamReader:
         try:
             chunk = json.loads(event.data)
         except ValueError as exc:
-            raise StreamFailure(
-                f"a stream event is not JSON ({exc}): {event.data[:200]!r}", retryable=False
-            ) from None
+            raise StreamFailure(f"a stream event is not JSON ({exc}): {event.data[:200]!r}", retryable=False) from None
         if not isinstance(chunk, dict):
             return
         error = chunk.get("error")

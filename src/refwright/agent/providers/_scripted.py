@@ -29,9 +29,7 @@ class ScriptedLlm:
         index = len(self.calls)
         self.calls.append((system, list(turns)))
         if index >= len(self._steps):
-            raise RefwrightError(
-                f"The scripted model has no reply left: its script has {len(self._steps)} steps."
-            )
+            raise RefwrightError(f"The scripted model has no reply left: its script has {len(self._steps)} steps.")
         step = self._steps[index]
         if callable(step):
             produced = step(list(turns))
