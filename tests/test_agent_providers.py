@@ -84,8 +84,7 @@ class Setup:
         return self.server.tool_outputs(body)
 
 
-@pytest.fixture(params=["openai", "openai-stream", "anthropic", "anthropic-stream"])
-def setup(
+def _setup(
     request: pytest.FixtureRequest, openai_server: OpenAIServer, anthropic_server: AnthropicServer
 ) -> Iterator[Setup]:
     name = request.param.split("-")[0]
@@ -93,6 +92,20 @@ def setup(
     server.script()
     yield Setup(name, server, request.param.endswith("stream"))
     assert server.rejections == [], server.rejections
+
+
+@pytest.fixture(params=["openai-stream", "anthropic-stream"])
+def stream_setup(
+    request: pytest.FixtureRequest, openai_server: OpenAIServer, anthropic_server: AnthropicServer
+) -> Iterator[Setup]:
+    yield from _setup(request, openai_server, anthropic_server)
+
+
+@pytest.fixture(params=["openai", "openai-stream", "anthropic", "anthropic-stream"])
+def setup(
+    request: pytest.FixtureRequest, openai_server: OpenAIServer, anthropic_server: AnthropicServer
+) -> Iterator[Setup]:
+    yield from _setup(request, openai_server, anthropic_server)
 
 
 async def test_signup_with_several_calls_in_one_reply(setup: Setup) -> None:
@@ -255,17 +268,15 @@ async def test_unreachable_server(setup: Setup) -> None:
     assert "gave up after 3 attempts" in info.value.message
 
 
-async def test_a_broken_stream_is_retried(setup: Setup) -> None:
-    if not setup.stream:
-        pytest.skip("streams only")
+async def test_a_broken_stream_is_retried(stream_setup: Setup) -> None:
+    setup = stream_setup
     setup.server.script(ModelReply(text="partial answer", cut_after=200), ModelReply(text="whole answer"))
     assert await setup.llm().next("s", [User("hi")]) == [Assistant("whole answer")]
     assert len(setup.server.requests) == 2
 
 
-async def test_an_error_inside_a_stream_is_retried(setup: Setup) -> None:
-    if not setup.stream:
-        pytest.skip("streams only")
+async def test_an_error_inside_a_stream_is_retried(stream_setup: Setup) -> None:
+    setup = stream_setup
     kind = "server_error" if setup.name == "openai" else "overloaded_error"
     setup.server.script(ModelReply(stream_error=kind), ModelReply(text="after the storm"))
     assert await setup.llm().next("s", [User("hi")]) == [Assistant("after the storm")]
