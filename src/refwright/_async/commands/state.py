@@ -17,7 +17,7 @@ def _json(value: object) -> str:
         return "null"
     if isinstance(value, str):
         return value
-    return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 async def eval_(page: Page, cmd: ParsedCommand) -> str:
