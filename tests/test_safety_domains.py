@@ -2,7 +2,12 @@ from __future__ import annotations
 
 import pytest
 
-from refwright.safety._domains import domain_allowed, host_matches, normalize_domain_pattern, normalize_domains
+from refwright.safety._domains import (
+    domain_allowed,
+    host_matches,
+    normalize_domain_pattern,
+    normalize_domains,
+)
 
 
 def test_empty_list_means_no_restriction() -> None:

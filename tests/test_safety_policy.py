@@ -42,7 +42,8 @@ def test_deny_message_names_action_url_and_rule() -> None:
     decision = decide(ActionPolicy(denied_actions={A.CLICK}), A.CLICK, "https://shop.example/")
     assert decision.verdict is Verdict.DENY
     assert decision.reason.startswith(
-        "Action Click on https://shop.example/ was denied by the action policy (deniedActions contains Click)."
+        "Action Click on https://shop.example/ was denied by the action policy "
+        "(deniedActions contains Click)."
     )
     assert "ask the user" in decision.reason
 
@@ -69,7 +70,9 @@ def test_allowed_domains_come_before_action_rules() -> None:
 @pytest.mark.parametrize(
     "policy", [ActionPolicy(allowed_domains=["shop.example"]), ActionPolicy(denied_domains=["evil.test"])]
 )
-def test_pages_without_an_http_host_are_denied_when_a_domain_list_is_set(url: str, policy: ActionPolicy) -> None:
+def test_pages_without_an_http_host_are_denied_when_a_domain_list_is_set(
+    url: str, policy: ActionPolicy
+) -> None:
     decision = decide(policy, A.READ_CONTENT, url)
     assert decision.denied
     assert "no http/https host" in decision.reason
@@ -87,7 +90,9 @@ def test_domain_entries_accept_wildcards_ips_and_idn() -> None:
 
 
 def test_denied_actions_beat_confirm_and_allowed_actions() -> None:
-    policy = ActionPolicy(denied_actions={A.EVALUATE}, confirm_actions={A.EVALUATE}, allowed_actions={A.EVALUATE})
+    policy = ActionPolicy(
+        denied_actions={A.EVALUATE}, confirm_actions={A.EVALUATE}, allowed_actions={A.EVALUATE}
+    )
     decision = decide(policy, A.EVALUATE, SHOP)
     assert decision.denied and "deniedActions contains Evaluate" in decision.reason
 
@@ -100,7 +105,8 @@ def test_confirm_actions_ask_and_beat_allowed_actions() -> None:
     decision = decide(policy, A.CLICK, SHOP)
     assert decision.needs_confirmation
     assert decision.reason == (
-        "Action Click on https://shop.example/cart needs the user's confirmation (confirmActions contains Click)."
+        "Action Click on https://shop.example/cart needs the user's confirmation "
+        "(confirmActions contains Click)."
     )
     assert decide(policy, A.FILL, SHOP).allowed
 

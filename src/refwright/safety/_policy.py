@@ -156,7 +156,9 @@ class ActionPolicy:
             except json.JSONDecodeError as e:
                 raise ValueError(f"The action policy is not valid JSON: {e}.") from None
         if not isinstance(data, Mapping):
-            raise ValueError("The action policy must be a JSON object, such as {\"deniedActions\": [\"Evaluate\"]}.")
+            raise ValueError(
+                'The action policy must be a JSON object, such as {"deniedActions": ["Evaluate"]}.'
+            )
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             field = _FIELDS.get(_action_key(str(key)))
