@@ -113,7 +113,8 @@ async def test_locator_for_refs_is_a_playwright_locator(listing: Page) -> None:
 async def test_typed_snapshot_api(listing: Page) -> None:
     snap = await listing.snapshot(interactive=True)
     assert snap.tree == '@e1 [button] "Alpha"\n@e2 [button] "Beta"'
-    assert [(r.ref, r.role, r.name) for r in snap.refs.values()] == [("e1", "button", "Alpha"), ("e2", "button", "Beta")]
+    assert [(r.ref, r.role, r.name) for r in snap.refs.values()] == [
+        ("e1", "button", "Alpha"), ("e2", "button", "Beta")]
     full = await listing.snapshot(compact=True, max_depth=5)
     assert "[list]" not in full.tree
     assert any(n.role == "listitem" for n in full.nodes)
