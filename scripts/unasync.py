@@ -35,7 +35,8 @@ SUBSTITUTIONS: list[tuple[str, str]] = [
     # Awaitable[X] -> X, for the simple (non-nested) annotations the async code uses.
     (r"\bAwaitable\[([^\[\]]*)\]", r"\1"),
     (r"from collections\.abc import Awaitable, Callable", "from collections.abc import Callable"),
-    (r'"""The async implementation\.', '"""The sync implementation, generated from ``_async``.'),
+    (r'"""The async implementation: the only hand-written one \(scripts/unasync.py derives ``_sync``\)\.',
+     '"""The sync implementation, derived from _async by scripts/unasync.py.'),
 ]
 
 

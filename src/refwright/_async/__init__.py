@@ -1,4 +1,4 @@
-"""The async implementation. ``_sync`` is generated from this package by scripts/unasync.py."""
+"""The async implementation: the only hand-written one (scripts/unasync.py derives ``_sync``)."""
 
 from ._browser import Browser, launch
 from ._page import Page, wrap

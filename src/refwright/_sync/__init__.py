@@ -1,5 +1,5 @@
 # Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
-"""The sync implementation, generated from ``_async``. ``_sync`` is generated from this package by scripts/unasync.py."""
+"""The sync implementation, derived from _async by scripts/unasync.py."""
 
 from ._browser import Browser, launch
 from ._page import Page, wrap
