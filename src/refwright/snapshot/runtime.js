@@ -836,6 +836,13 @@
     ping: () => ({ token: TOKEN, url: location.href }),
   };
 
+  // Other refwright engines (the resolver's) run in this same isolated world and build on these.
+  // Only refwright code can see this global: the page's JavaScript lives in another world.
+  globalThis.__refwrightRuntime = Object.freeze({
+    token: TOKEN, idFor, elementById, roleOf, accessibleName, statesOf, valueOf, labelOf, styleOf,
+    isSubtreeHidden, isClippedAway, normalize, childNodesOf, INTERACTIVE_ROLES,
+  });
+
   function decode(b64) {
     const bin = atob(b64);
     const bytes = new Uint8Array(bin.length);
