@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs what refwright needs on a fresh machine: a Chromium (Debian's, when none is found) and the
+# package with its development extras. Safe to run again: it skips what is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+have_browser() {
+  [[ -n "${REFWRIGHT_EXECUTABLE_PATH:-}" ]] && return 0
+  command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
+    || command -v google-chrome >/dev/null 2>&1
+}
+
+if ! have_browser; then
+  sudo=""
+  [[ "$(id -u)" != "0" ]] && sudo="sudo"
+  echo "setup: installing Debian's chromium" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+fi
+
+python3 -m pip install -q --disable-pip-version-check -e ".[dev]" 2>&1 | grep -v "Running pip as the 'root' user" || true
+python3 -c "import refwright" # fails loudly when the install did not work

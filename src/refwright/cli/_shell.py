@@ -1,0 +1,159 @@
+"""``refwright shell``: one command per line on stdin, each output printed (and flushed) as it finishes.
+
+Another program can drive it a command at a time; a person gets a prompt with line editing. Lines split
+on newline only, a trailing carriage return is dropped, invalid UTF-8 is replaced, and blank and ``#``
+lines are skipped. With ``--jsonl`` each command yields exactly one JSON object on stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO
+
+from .._errors import RefwrightError
+from ._options import add_browser_options, browser_options
+
+__all__ = ["add_parser", "decode_line"]
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "shell",
+        help="run browser commands read from stdin, one per line",
+        description="Read agent-browser commands from stdin, one per line, run each on one page and print "
+        "its output as soon as it finishes. Exit status is 0 at end of input, even when commands failed.",
+    )
+    parser.add_argument("url", nargs="?", help="open this page first")
+    parser.add_argument("--jsonl", action="store_true",
+                        help='print one JSON object per command: {"command", "ok", "output"}')
+    parser.add_argument("--screenshot-dir", metavar="DIR",
+                        help="where screenshot PNGs are saved (default: a new temporary folder)")
+    add_browser_options(parser)
+    parser.set_defaults(run=run)
+
+
+def decode_line(raw: bytes) -> str | None:
+    """A command from one raw line, or None for a line to skip."""
+    text = raw.decode("utf-8", errors="replace")
+    if text.endswith("\n"):
+        text = text[:-1]
+    if text.endswith("\r"):
+        text = text[:-1]
+    stripped = text.strip()
+    if not stripped or stripped.startswith("#"):
+        return None
+    return text
+
+
+class _Input:
+    """Lines from stdin: a prompt with readline editing on a terminal, raw bytes otherwise."""
+
+    def __init__(self, stream: IO[bytes], interactive: bool) -> None:
+        self.stream = stream
+        self.interactive = interactive
+        if interactive:
+            try:
+                import readline  # noqa: F401 - importing it gives input() history and editing
+            except ImportError:
+                pass
+
+    def read(self) -> bytes | None:
+        if self.interactive:
+            try:
+                return (input("refwright> ") + "\n").encode("utf-8", errors="surrogateescape")
+            except EOFError:
+                return None
+        line = self.stream.readline()
+        return line or None
+
+
+def run(args: argparse.Namespace) -> int:
+    interactive = sys.stdin.isatty() and not args.jsonl
+    source = _Input(sys.stdin.buffer, interactive)
+    try:
+        return asyncio.run(_main(args, source))
+    except KeyboardInterrupt:
+        return 130
+
+
+async def _main(args: argparse.Namespace, source: _Input) -> int:
+    import refwright
+
+    options = browser_options(args)
+    shots = args.screenshot_dir or tempfile.mkdtemp(prefix="refwright-shots-")
+    emit = _jsonl_emitter(sys.stdout) if args.jsonl else _plain_emitter(sys.stdout, sys.stderr)
+    loop = asyncio.get_running_loop()
+    counter = 0
+    async with refwright.launch(executable_path=options.executable_path, cdp_url=options.cdp_url,
+                                headless=options.headless, config=options.config) as browser:
+        page = None
+        try:
+            page = await browser.new_page()
+        except RefwrightError as exc:
+            print(f"Error: {exc}", file=sys.stderr, flush=True)
+        if args.url and page is not None:
+            try:
+                opened = await page.run_command(f"open {args.url}")
+                # In --jsonl mode stdout carries only the commands read from stdin.
+                print(opened.output, file=sys.stderr if args.jsonl else sys.stdout, flush=True)
+            except RefwrightError as exc:
+                print(f"Error: {exc}", file=sys.stderr, flush=True)
+        while True:
+            raw = await loop.run_in_executor(None, source.read)
+            if raw is None:
+                break
+            command = decode_line(raw)
+            if command is None:
+                continue
+            if page is None:
+                try:
+                    page = await browser.new_page()
+                except RefwrightError as exc:
+                    emit(command, False, f"Error: {exc}", None)
+                    continue
+            try:
+                result = await page.run_command(command)
+            except RefwrightError as exc:
+                emit(command, False, f"Error: {exc}", None)
+                continue
+            except Exception as exc:  # the shell keeps going whatever one command does
+                emit(command, False, f"Error: {type(exc).__name__}: {exc}", None)
+                continue
+            path = None
+            if result.screenshot is not None:
+                counter += 1
+                path = os.path.join(shots, f"screenshot-{counter}.png")
+                Path(path).write_bytes(result.screenshot.bytes)  # noqa: ASYNC240 - a small local file
+            emit(command, True, result.output, path)
+    return 0
+
+
+Emitter = Callable[[str, bool, str, "str | None"], None]
+
+
+def _jsonl_emitter(out: IO[str]) -> Emitter:
+    def emit(command: str, ok: bool, output: str, screenshot: str | None) -> None:
+        record: dict[str, object] = {"command": command, "ok": ok, "output": output}
+        if screenshot is not None:
+            record["screenshot"] = screenshot
+        out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        out.flush()
+
+    return emit
+
+
+def _plain_emitter(out: IO[str], err: IO[str]) -> Emitter:
+    def emit(command: str, ok: bool, output: str, screenshot: str | None) -> None:
+        out.write(output + "\n")
+        if screenshot is not None:
+            out.write(f"(saved {screenshot})\n")
+        out.flush()
+
+    return emit

@@ -1,0 +1,5 @@
+"""The bundled demo app (a signup flow) and a loopback server for it."""
+
+from ._server import DemoServer
+
+__all__ = ["DemoServer"]
