@@ -98,3 +98,12 @@ def test_help_lists_subcommands() -> None:
     out = refwright("--help").stdout.decode()
     for name in ("shell", "agent", "demo", "doctor"):
         assert name in out
+
+
+def test_readme_command_reference_is_generated_from_the_registry() -> None:
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    result = subprocess.run([sys.executable, str(root / "scripts" / "gen_docs.py"), "--check"],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout
