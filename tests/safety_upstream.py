@@ -18,6 +18,7 @@ class Upstream:
         self.host = host
         self.connections = 0
         self.requests: list[tuple[str, str, dict[str, str], bytes]] = []
+        self.pages: dict[str, bytes] = {}  # path -> HTML served with Content-Length
         self._lock = threading.Lock()
         owner = self
 
@@ -90,6 +91,12 @@ class Upstream:
                 wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end")
                 wfile.flush()
                 return
+            elif path in self.pages:
+                page = self.pages[path]
+                wfile.write(
+                    b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"
+                    b"Cache-Control: no-store\r\nContent-Length: %d\r\n\r\n" % len(page) + page
+                )
             elif path == "/big":
                 payload = b"x" * 3_000_000
                 wfile.write(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n" % len(payload) + payload)

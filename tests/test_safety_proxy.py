@@ -132,6 +132,7 @@ def test_loopback_is_refused_and_never_contacted(
     refusals = proxy.drain_refusals()
     assert len(refusals) == 6
     assert refusals[0].target == f"http://127.0.0.1:{canary.port}/secret"
+    assert (refusals[0].host, refusals[0].port) == ("127.0.0.1", canary.port)
     assert refusals[0].reason.startswith(
         f"Refused http://127.0.0.1:{canary.port}/secret: 127.0.0.1 is a loopback"
     )

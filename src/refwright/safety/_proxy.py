@@ -34,6 +34,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from ipaddress import IPv6Address
+from typing import TYPE_CHECKING
 
 from .._errors import PolicyDeniedError
 from ._hosts import (
@@ -52,9 +53,23 @@ from ._hosts import (
 )
 from ._sanitize import clean_line
 
-__all__ = ["FilteringProxy", "ProxyStats", "Refusal"]
+if TYPE_CHECKING:
+    from playwright.async_api import ProxySettings
+
+__all__ = ["CHROMIUM_ARGS", "FilteringProxy", "ProxyStats", "Refusal"]
 
 _log = logging.getLogger(__name__)
+
+CHROMIUM_ARGS = (
+    # WebRTC sends STUN/TURN over UDP straight to any address a page names, ignoring the proxy;
+    # this policy leaves WebRTC only TURN over TCP, which goes through the proxy.
+    "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+    # QUIC is UDP; Chromium does not use it through an HTTP proxy, but nothing should depend on that.
+    "--disable-quic",
+    # Everything goes through the proxy, which resolves names itself; a browser that cannot resolve
+    # anything cannot leak a lookup or reach a name by a path that skips the proxy.
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+)
 
 _LIMIT = 64 * 1024  # longest request/status line, header block or chunk-size line
 _CHUNK = 64 * 1024
@@ -74,9 +89,16 @@ _HOP_BY_HOP = frozenset(
 
 @dataclass(frozen=True)
 class Refusal:
-    """A request or tunnel the proxy refused. ``reason`` is ready to show to a model."""
+    """A request or tunnel the proxy refused. ``reason`` is ready to show to a model.
+
+    ``target`` is the URL of a plain-HTTP request or ``host:port`` of a tunnel (https, wss); ``host`` and
+    ``port`` let the caller match it against the requests a page made, since Chromium's own background
+    requests (component updates, sign-in checks) go through the proxy too.
+    """
 
     target: str
+    host: str
+    port: int
     reason: str
     time: float
 
@@ -222,6 +244,17 @@ class FilteringProxy:
     def port(self) -> int:
         return self._port
 
+    def playwright_proxy(self) -> ProxySettings:
+        """The ``proxy=`` launch option. ``bypass="<-loopback>"`` sends loopback through the proxy too;
+        Playwright would add it by itself, unless ``PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK``
+        is set, so it is not left to chance."""
+        return {"server": self.url, "bypass": "<-loopback>"}
+
+    @staticmethod
+    def chromium_args() -> list[str]:
+        """Extra Chromium switches that close the paths around an HTTP proxy (see :data:`CHROMIUM_ARGS`)."""
+        return list(CHROMIUM_ARGS)
+
     def set_allow_private(self, value: bool | Iterable[str] | PrivateAccess) -> None:
         """Change which private targets are allowed; raises ``ValueError`` for a bad entry."""
         with self._lock:
@@ -314,10 +347,10 @@ class FilteringProxy:
             async with asyncio.timeout(1.0):
                 await asyncio.get_running_loop().shutdown_default_executor()
 
-    def _record(self, target: str, reason: str) -> None:
+    def _record(self, target: str, host: str, port: int, reason: str) -> None:
         with self._lock:
             self._refused += 1
-            self._refusals.append(Refusal(target, reason, time.time()))
+            self._refusals.append(Refusal(target, host, port, reason, time.time()))
 
     # ---------------------------------------------------------------------------------------------
     # Connections
@@ -407,7 +440,7 @@ class FilteringProxy:
             if port == self._port and any(_is_local(ip) for ip in addresses):
                 raise PolicyDeniedError(f"Refused {label}: that is refwright's own proxy.")
         except PolicyDeniedError as e:
-            self._record(label, e.message)
+            self._record(label, clean_line(raw_host)[:200], port, e.message)
             raise _HTTPError(403, e.message) from None
         return addresses
 
