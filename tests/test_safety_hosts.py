@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import shutil
 import socket
 from collections.abc import Callable, Sequence
@@ -592,6 +593,49 @@ DIFFERENTIAL = [
     "http://ß.example/",
     "http://a b/",
 ]
+
+
+def _random_spellings(count: int, seed: int = 1234) -> list[str]:
+    """Seeded random odd spellings of random addresses: mixed radixes, part counts, padding, case,
+    percent-encoding, full-width digits, trailing dots and IPv6 wrappers."""
+    rng = random.Random(seed)
+    urls = []
+    for _ in range(count):
+        value = rng.choice([rng.getrandbits(32), 0x7F000001, 0xA9FEA9FE, rng.getrandbits(8) << 24])
+        b = value.to_bytes(4, "big")
+        numbers = rng.choice([[value], [b[0], value & 0xFFFFFF], [b[0], b[1], value & 0xFFFF], list(b)])
+        rendered = []
+        for n in numbers:
+            style = rng.choice(["dec", "hex", "oct"])
+            pad = "0" * rng.randint(0, 2)
+            if style == "dec":
+                rendered.append(str(n))
+            elif style == "oct":
+                rendered.append("0" + pad + format(n, "o"))
+            else:
+                rendered.append(rng.choice(["0x", "0X"]) + pad + format(n, rng.choice(["x", "X"])))
+        host = ".".join(rendered) + rng.choice(["", "", "."])
+        roll = rng.random()
+        if roll < 0.2:
+            host = "".join(f"%{ord(c):02x}" if c.isalnum() and rng.random() < 0.3 else c for c in host)
+        elif roll < 0.3:
+            host = "".join(chr(ord(c) + 0xFEE0) if c.isalnum() else c for c in host)
+        elif roll < 0.45:
+            hi, lo = value >> 16, value & 0xFFFF
+            host = rng.choice(
+                [
+                    f"[::ffff:{IPv4Address(value)}]",
+                    f"[::ffff:{hi:x}:{lo:x}]",
+                    f"[64:ff9b::{hi:x}:{lo:x}]",
+                    f"[2002:{hi:x}:{lo:x}::1]",
+                    f"[::{hi:x}:{lo:x}]",
+                ]
+            )
+        urls.append(f"http://{host}/")
+    return urls
+
+
+DIFFERENTIAL += _random_spellings(400)
 
 
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="needs /usr/bin/chromium")
