@@ -141,6 +141,20 @@ def test_loopback_is_refused_and_never_contacted(
     assert proxy.stats.refused == 6 and proxy.stats.allowed == 0
 
 
+def test_a_refused_post_still_gets_its_403(
+    make_proxy: Callable[..., FilteringProxy], canary: Upstream
+) -> None:
+    proxy = make_proxy()
+    body = b"x" * 1_000_000
+    out = raw(
+        proxy,
+        f"POST http://127.0.0.1:{canary.port}/upload HTTP/1.1\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+        + body,
+    )
+    assert out.startswith(b"HTTP/1.1 403 Forbidden\r\n")
+    assert canary.connections == 0
+
+
 def test_allow_private_for_one_host_and_port(
     make_proxy: Callable[..., FilteringProxy], canary: Upstream
 ) -> None:

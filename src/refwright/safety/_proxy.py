@@ -375,6 +375,7 @@ class FilteringProxy:
         except _HTTPError as e:
             with contextlib.suppress(OSError, TimeoutError):
                 await self._send_text(writer, e.status, e.message)
+                await self._linger(reader, writer)
         except (OSError, TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
             pass  # the client went away or stalled; nothing to tell it
         except Exception:
@@ -405,6 +406,17 @@ class FilteringProxy:
                 return None  # an idle keep-alive connection, or a client that never spoke
             raise _HTTPError(504, "the upstream server did not answer in time") from None
         return _parse_head(raw, request=request)
+
+    async def _linger(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        # Closing with unread request bytes (a refused POST's body) makes the kernel send a reset, and the
+        # client can lose the refusal it has not read yet. Read and drop the rest, within bounds, first.
+        if writer.can_write_eof():
+            writer.write_eof()
+        with contextlib.suppress(TimeoutError, OSError):
+            async with asyncio.timeout(2.0):
+                total = 0
+                while total < 8 * 1024 * 1024 and (data := await reader.read(_CHUNK)):
+                    total += len(data)
 
     async def _send_text(self, writer: asyncio.StreamWriter, status: int, message: str) -> None:
         body = (clean_line(message) + "\n").encode("utf-8")
