@@ -89,8 +89,8 @@ def test_demo_walkthrough() -> None:
     result = refwright("demo", "--walkthrough", timeout=120)
     out = result.stdout.decode()
     assert result.returncode == 0, result.stderr.decode()
-    assert "$ check @e8\nChecked @e8" in out
-    assert out.rstrip().endswith('@e13 [link] "Back to the start"')
+    assert "$ check @e11\nChecked @e11" in out
+    assert out.rstrip().endswith('@e16 [link] "Back to the start"')
     assert '"Welcome, demo@example.com!"' in out
 
 

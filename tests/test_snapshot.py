@@ -15,9 +15,12 @@ SIGNUP_INTERACTIVE = """\
 @e3 [input type="password"] placeholder="Password"
 @e4 [checkbox] "I agree to the terms"
 @e5 [combobox] "Country" value="France"
-@e6 [button] "Later" [disabled]
-@e7 [button] "Create account"
-@e8 [link] "Learn more\""""
+@e6 [option] "France" [selected]
+@e7 [option] "Spain"
+@e8 [option] "United States"
+@e9 [button] "Later" [disabled]
+@e10 [button] "Create account"
+@e11 [link] "Learn more\""""
 
 
 async def test_interactive_snapshot_of_signup(page: Page, server: TestServer) -> None:
@@ -27,7 +30,7 @@ async def test_interactive_snapshot_of_signup(page: Page, server: TestServer) ->
     assert result.snapshot is not None
     assert result.snapshot.tree == SIGNUP_INTERACTIVE
     assert result.snapshot.refs["e2"].role == "textbox"
-    assert result.snapshot.refs["e7"].name == "Create account"
+    assert result.snapshot.refs["e10"].name == "Create account"
 
 
 async def test_full_snapshot_is_indented_by_depth(page: Page, server: TestServer) -> None:
@@ -51,6 +54,10 @@ async def test_states_follow_the_page(page: Page, server: TestServer) -> None:
     assert '@e4 [checkbox] "I agree to the terms" [checked]' in out
     assert '@e2 [input type="email"] placeholder="Email" value="a@b.co" [required]' in out
     assert '@e5 [combobox] "Country" value="Spain"' in out
+    assert '@e7 [option] "Spain" [selected]' in out
+    # Clicking an option of a dropdown selects it.
+    assert await run(page, "click @e8") == "Clicked @e8"
+    assert '@e5 [combobox] "Country" value="United States"' in await run(page, "snapshot -i")
 
 
 async def test_empty_outputs(page: Page, server: TestServer) -> None:
@@ -66,7 +73,7 @@ async def test_empty_outputs(page: Page, server: TestServer) -> None:
 async def test_urls_flag(page: Page, server: TestServer) -> None:
     await run(page, f"open {server.url('/signup.html')}")
     out = await run(page, "snapshot -i -u")
-    assert f'@e8 [link] "Learn more" url="{server.empty_page}"' in out
+    assert f'@e11 [link] "Learn more" url="{server.empty_page}"' in out
     assert "url=" not in await run(page, "snapshot -i")
 
 

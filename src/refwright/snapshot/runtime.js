@@ -84,6 +84,9 @@
   const LANDMARKS = new Set(['banner', 'complementary', 'contentinfo', 'form', 'main', 'navigation',
     'region', 'search']);
 
+  const NESTED_CONTAINERS = new Set(['group', 'tree', 'treegrid', 'menu', 'menubar', 'listbox', 'grid',
+    'dialog', 'alertdialog', 'tablist']);
+
   const TEXT_INPUT_TYPES = new Set(['', 'text', 'email', 'tel', 'url', 'search', 'password', 'number',
     'date', 'datetime-local', 'month', 'week', 'time', 'color']);
 
@@ -108,7 +111,7 @@
         const type = (el.getAttribute('type') || '').toLowerCase();
         if (type === 'hidden') return null;
         if (type === 'button' || type === 'submit' || type === 'reset' || type === 'image') return 'button';
-        if (type === 'checkbox') return el.getAttribute('switch') !== null ? 'switch' : 'checkbox';
+        if (type === 'checkbox') return 'checkbox';
         if (type === 'radio') return 'radio';
         if (type === 'range') return 'slider';
         if (type === 'number') return 'spinbutton';
@@ -364,6 +367,12 @@
       } else if (child.nodeType === 1) {
         // The control being named is inside its own label; it does not name itself.
         if (ctx.visited.has(child)) continue;
+        if (child.localName === 'br') {
+          parts.push(' ');
+          continue;
+        }
+        // A nested tree, menu or list of options names itself, not its parent item.
+        if (NESTED_CONTAINERS.has(roleOf(child))) continue;
         const cs = styleOf(child);
         if (cs.display === 'none') continue;
         const t = textAlternative(child, { recursing: true, embedded: true, inLabelledBy: ctx.inLabelledBy,
@@ -648,11 +657,6 @@
       const invisible = !includeHidden && (style.visibility === 'hidden' || style.visibility === 'collapse');
       let role = roleOf(el);
       if (role === null) return;
-      if (tag === 'option' && el.parentElement && el.parentElement.localName === 'select' &&
-          !el.parentElement.multiple && el.parentElement.size <= 1) {
-        // A dropdown's options are not on screen; the select's value says which is chosen.
-        return;
-      }
       let interactive = INTERACTIVE_ROLES.has(role);
       const isFrame = role === 'iframe';
       let cursorTarget = false;
@@ -661,7 +665,8 @@
       }
       const structural = role === 'generic' || role === 'none' || role === 'presentation';
       let emit = !invisible && (!structural || cursorTarget);
-      if (emit && (interactive || cursorTarget) && !includeHidden && isClippedAway(el, style)) {
+      if (emit && (interactive || cursorTarget) && !includeHidden && !el.closest('select') &&
+          isClippedAway(el, style)) {
         // An off-screen control is still listed when a visible label stands for it.
         const labels = el.labels ? Array.from(el.labels) : [];
         if (!labels.some(l => l.getBoundingClientRect().width > 0)) emit = false;
@@ -696,12 +701,12 @@
         const ph = el.getAttribute('placeholder');
         if (ph && (tag === 'input' || tag === 'textarea')) node.p = normalize(ph);
         if (role === 'link' && el.href) node.u = String(el.href);
-        if (ref) node.x = 1;
+        if (interactive || cursorTarget) node.x = 1;
         if (isFrame) node.f = 1;
         nodes.push(node);
       }
       if (isFrame) return;
-      if (tag === 'select' || tag === 'textarea' || (tag === 'input')) return;
+      if (tag === 'textarea' || tag === 'input') return;
       const childDepth = emit ? depth + 1 : depth;
       // Named-from-content elements already carry their text; only controls inside them are listed.
       const nowInsideNamed = insideNamed || (emit && NAME_FROM_CONTENT.has(role) && !!name &&

@@ -18,8 +18,7 @@ from .._page import Page
 from .._translate import translate
 
 
-async def _act(page: Page, cmd: ParsedCommand, target: str, action: Callable[[Locator, float], Awaitable[object]],
-               name: str | None = None) -> None:
+async def _act(page: Page, target: str, name: str, action: Callable[[Locator, float], Awaitable[object]]) -> None:
     locator = page.locator(target)
     timeout = page.config.timeouts.action
     try:
@@ -30,18 +29,34 @@ async def _act(page: Page, cmd: ParsedCommand, target: str, action: Callable[[Lo
             found = await locator.count() > 0
         except PlaywrightError:
             found = None
-        raise translate(exc, target=target, command=name or cmd.name, timeout=timeout, found=found) from exc
+        raise translate(exc, target=target, command=name, timeout=timeout, found=found) from exc
+
+
+async def _choose_option(page: Page, target: str) -> bool:
+    """Clicking an <option> of a dropdown selects it, as a person's click in the open list would."""
+    entry = page.ref(target)
+    if entry is None or entry.role != "option":
+        return False
+    option = page.locator(target)
+    select = option.locator("xpath=ancestor::select[1]")
+    if await select.count() != 1:
+        return False
+    handle = await option.element_handle(timeout=page.config.timeouts.action)
+    await _act(page, target, "click", lambda loc, t: select.select_option(element=handle, timeout=t))
+    return True
 
 
 def _simple(verb_output: str, method: str) -> Callable[[Page, ParsedCommand], Awaitable[str]]:
     async def handler(page: Page, cmd: ParsedCommand) -> str:
         target = cmd.args[0]
+        if method == "click" and await _choose_option(page, target):
+            return f"{verb_output} {target}"
 
         async def run(loc: Locator, timeout: float) -> object:
             result: object = await getattr(loc, method)(timeout=timeout)
             return result
 
-        await _act(page, cmd, target, run)
+        await _act(page, target, cmd.name, run)
         return f"{verb_output} {target}"
 
     return handler
@@ -50,14 +65,14 @@ def _simple(verb_output: str, method: str) -> Callable[[Page, ParsedCommand], Aw
 async def fill(page: Page, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
-    await _act(page, cmd, target, lambda loc, t: loc.fill(text, timeout=t))
+    await _act(page, target, cmd.name, lambda loc, t: loc.fill(text, timeout=t))
     return f"Filled {target}"
 
 
 async def type_(page: Page, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
-    await _act(page, cmd, target, lambda loc, t: loc.press_sequentially(text, timeout=t))
+    await _act(page, target, cmd.name, lambda loc, t: loc.press_sequentially(text, timeout=t))
     return f"Typed into {target}"
 
 
@@ -65,7 +80,7 @@ async def press(page: Page, cmd: ParsedCommand) -> str:
     key = cmd.args[0]
     try:
         if len(cmd.args) > 1:
-            await _act(page, cmd, cmd.args[1], lambda loc, t: loc.press(key, timeout=t))
+            await _act(page, cmd.args[1], cmd.name, lambda loc, t: loc.press(key, timeout=t))
         else:
             await page.playwright_page.keyboard.press(key)
     except PlaywrightError as exc:
@@ -85,14 +100,14 @@ def _key_error(exc: PlaywrightError, key: str) -> RefwrightError:
 async def select(page: Page, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     value = cmd.text_from(1)
-    await _act(page, cmd, target, lambda loc, t: loc.select_option(value, timeout=t))
+    await _act(page, target, cmd.name, lambda loc, t: loc.select_option(value, timeout=t))
     return f"Selected {value} in {target}"
 
 
 async def drag(page: Page, cmd: ParsedCommand) -> str:
     source, target = cmd.args[0], cmd.args[1]
     destination = page.locator(target)
-    await _act(page, cmd, source, lambda loc, t: loc.drag_to(destination, timeout=t))
+    await _act(page, source, cmd.name, lambda loc, t: loc.drag_to(destination, timeout=t))
     return f"Dragged {source} to {target}"
 
 
@@ -119,7 +134,7 @@ async def scroll(page: Page, cmd: ParsedCommand) -> str:
 
 async def scrollintoview(page: Page, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
-    await _act(page, cmd, target, lambda loc, t: loc.scroll_into_view_if_needed(timeout=t))
+    await _act(page, target, cmd.name, lambda loc, t: loc.scroll_into_view_if_needed(timeout=t))
     return f"Scrolled {target} into view"
 
 
@@ -131,7 +146,7 @@ async def highlight(page: Page, cmd: ParsedCommand) -> str:
         await loc.wait_for(state="attached", timeout=timeout)
         await loc.highlight()
 
-    await _act(page, cmd, target, run)
+    await _act(page, target, cmd.name, run)
     return f"Highlighted {target}"
 
 
