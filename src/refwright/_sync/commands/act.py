@@ -19,8 +19,7 @@ from .._page import Page
 from .._translate import translate
 
 
-def _act(page: Page, cmd: ParsedCommand, target: str, action: Callable[[Locator, float], object],
-               name: str | None = None) -> None:
+def _act(page: Page, target: str, name: str, action: Callable[[Locator, float], object]) -> None:
     locator = page.locator(target)
     timeout = page.config.timeouts.action
     try:
@@ -31,18 +30,34 @@ def _act(page: Page, cmd: ParsedCommand, target: str, action: Callable[[Locator,
             found = locator.count() > 0
         except PlaywrightError:
             found = None
-        raise translate(exc, target=target, command=name or cmd.name, timeout=timeout, found=found) from exc
+        raise translate(exc, target=target, command=name, timeout=timeout, found=found) from exc
+
+
+def _choose_option(page: Page, target: str) -> bool:
+    """Clicking an <option> of a dropdown selects it, as a person's click in the open list would."""
+    entry = page.ref(target)
+    if entry is None or entry.role != "option":
+        return False
+    option = page.locator(target)
+    select = option.locator("xpath=ancestor::select[1]")
+    if select.count() != 1:
+        return False
+    handle = option.element_handle(timeout=page.config.timeouts.action)
+    _act(page, target, "click", lambda loc, t: select.select_option(element=handle, timeout=t))
+    return True
 
 
 def _simple(verb_output: str, method: str) -> Callable[[Page, ParsedCommand], str]:
     def handler(page: Page, cmd: ParsedCommand) -> str:
         target = cmd.args[0]
+        if method == "click" and _choose_option(page, target):
+            return f"{verb_output} {target}"
 
         def run(loc: Locator, timeout: float) -> object:
             result: object = getattr(loc, method)(timeout=timeout)
             return result
 
-        _act(page, cmd, target, run)
+        _act(page, target, cmd.name, run)
         return f"{verb_output} {target}"
 
     return handler
@@ -51,14 +66,14 @@ def _simple(verb_output: str, method: str) -> Callable[[Page, ParsedCommand], st
 def fill(page: Page, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
-    _act(page, cmd, target, lambda loc, t: loc.fill(text, timeout=t))
+    _act(page, target, cmd.name, lambda loc, t: loc.fill(text, timeout=t))
     return f"Filled {target}"
 
 
 def type_(page: Page, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
-    _act(page, cmd, target, lambda loc, t: loc.press_sequentially(text, timeout=t))
+    _act(page, target, cmd.name, lambda loc, t: loc.press_sequentially(text, timeout=t))
     return f"Typed into {target}"
 
 
@@ -66,7 +81,7 @@ def press(page: Page, cmd: ParsedCommand) -> str:
     key = cmd.args[0]
     try:
         if len(cmd.args) > 1:
-            _act(page, cmd, cmd.args[1], lambda loc, t: loc.press(key, timeout=t))
+            _act(page, cmd.args[1], cmd.name, lambda loc, t: loc.press(key, timeout=t))
         else:
             page.playwright_page.keyboard.press(key)
     except PlaywrightError as exc:
@@ -86,14 +101,14 @@ def _key_error(exc: PlaywrightError, key: str) -> RefwrightError:
 def select(page: Page, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     value = cmd.text_from(1)
-    _act(page, cmd, target, lambda loc, t: loc.select_option(value, timeout=t))
+    _act(page, target, cmd.name, lambda loc, t: loc.select_option(value, timeout=t))
     return f"Selected {value} in {target}"
 
 
 def drag(page: Page, cmd: ParsedCommand) -> str:
     source, target = cmd.args[0], cmd.args[1]
     destination = page.locator(target)
-    _act(page, cmd, source, lambda loc, t: loc.drag_to(destination, timeout=t))
+    _act(page, source, cmd.name, lambda loc, t: loc.drag_to(destination, timeout=t))
     return f"Dragged {source} to {target}"
 
 
@@ -120,7 +135,7 @@ def scroll(page: Page, cmd: ParsedCommand) -> str:
 
 def scrollintoview(page: Page, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
-    _act(page, cmd, target, lambda loc, t: loc.scroll_into_view_if_needed(timeout=t))
+    _act(page, target, cmd.name, lambda loc, t: loc.scroll_into_view_if_needed(timeout=t))
     return f"Scrolled {target} into view"
 
 
@@ -132,7 +147,7 @@ def highlight(page: Page, cmd: ParsedCommand) -> str:
         loc.wait_for(state="attached", timeout=timeout)
         loc.highlight()
 
-    _act(page, cmd, target, run)
+    _act(page, target, cmd.name, run)
     return f"Highlighted {target}"
 
 
