@@ -19,6 +19,7 @@ class Upstream:
         self.connections = 0
         self.requests: list[tuple[str, str, dict[str, str], bytes]] = []
         self.pages: dict[str, bytes] = {}  # path -> HTML served with Content-Length
+        self.redirects: dict[str, str] = {}  # path -> Location of a 302
         self._lock = threading.Lock()
         owner = self
 
@@ -91,6 +92,11 @@ class Upstream:
                 wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end")
                 wfile.flush()
                 return
+            elif path in self.redirects:
+                wfile.write(
+                    b"HTTP/1.1 302 Found\r\nLocation: %s\r\nContent-Length: 0\r\n\r\n"
+                    % self.redirects[path].encode()
+                )
             elif path in self.pages:
                 page = self.pages[path]
                 wfile.write(

@@ -47,7 +47,7 @@ def attack_page(c: int, u: int) -> bytes:
 <link rel=preconnect href="http://{tcp}"><link rel=preconnect href="https://{tcp}">
 <link rel=dns-prefetch href="http://{tcp}"><link rel=prefetch href="http://{tcp}/prefetch">
 </head><body>
-<img src="http://{tcp}/img"><iframe src="http://{tcp}/frame"></iframe>
+<img src="http://{tcp}/img"><iframe src="http://{tcp}/frame"></iframe><iframe src="/redirect"></iframe>
 <script>
 const quiet = p => p.catch(() => {{}});
 quiet(fetch("http://{tcp}/fetch"));
@@ -76,6 +76,7 @@ fetch("/allowed").then(r => r.text()).then(t => {{ window.allowedText = t; }});
 async def test_chromium_behind_the_proxy_cannot_reach_a_refused_loopback_port(
     udp_canary: socket.socket, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from playwright.async_api import Error as PlaywrightError
     from playwright.async_api import async_playwright
 
     # Playwright normally adds <-loopback> itself; with this set it would not, and the explicit
@@ -84,6 +85,7 @@ async def test_chromium_behind_the_proxy_cannot_reach_a_refused_loopback_port(
     allowed, canary = Upstream("127.0.0.1"), Upstream("127.0.0.1")
     u = udp_canary.getsockname()[1]
     allowed.pages["/page"] = attack_page(canary.port, u)
+    allowed.redirects["/redirect"] = f"http://127.0.0.1:{canary.port}/redirected"
     proxy = FilteringProxy(allow_private=(f"127.0.0.1:{allowed.port}",))
     proxy.start()
     try:
@@ -108,6 +110,7 @@ async def test_chromium_behind_the_proxy_cannot_reach_a_refused_loopback_port(
                     f"http://localhost:{canary.port}/fetch-localhost",
                     f"http://127.0.0.1:{canary.port}/fetch-hex",  # Chromium canonicalised 0x7f.1 itself
                     f"http://127.0.0.1:{canary.port}/beacon",
+                    f"http://127.0.0.1:{canary.port}/redirected",  # a redirect hop is a new request
                     f"127.0.0.1:{canary.port}",  # tunnels: https fetch, ws, wss, TURN over TCP
                 }
                 refused: list[str] = []
@@ -116,6 +119,13 @@ async def test_chromium_behind_the_proxy_cannot_reach_a_refused_loopback_port(
                     if expected <= set(refused):
                         break
                     await asyncio.sleep(0.05)
+                # A top-level navigation that slipped past check_url: http shows the proxy's 403,
+                # https fails the tunnel. Either way the canary is not reached.
+                response = await page.goto(f"http://127.0.0.1:{canary.port}/navigate")
+                assert response is not None and response.status == 403
+                assert "loopback address" in await page.inner_text("body")
+                with pytest.raises(PlaywrightError, match="ERR_TUNNEL_CONNECTION_FAILED"):
+                    await page.goto(f"https://127.0.0.1:{canary.port}/navigate")
                 await asyncio.sleep(0.5)  # stragglers (preconnects, STUN retries) would land by now
                 assert canary.connections == 0, canary.requests
                 assert udp_packets(udp_canary) == 0
