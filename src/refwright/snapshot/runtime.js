@@ -260,18 +260,67 @@
     return (root.getElementById ? root.getElementById(id) : null) || document.getElementById(id);
   }
 
-  function labelsOf(el) {
-    const out = [];
-    if (el.labels) {
-      for (const l of el.labels) out.push(l);
-      return out;
+  // control -> its <label>s. `el.labels` scans the whole document on first use, which made snapshots
+  // quadratic in the number of fields; one pass over the labels per tree scope is linear.
+  let labelMap = null;
+  let labelScopes = null;
+
+  function addLabels(scope) {
+    if (labelScopes.has(scope)) return;
+    labelScopes.add(scope);
+    for (const label of scope.querySelectorAll('label')) {
+      const control = label.control;
+      if (!control) continue;
+      const list = labelMap.get(control);
+      if (list) list.push(label);
+      else labelMap.set(control, [label]);
     }
-    return out;
+  }
+
+  function labelsOf(el) {
+    if (labelMap === null) {
+      // Outside a snapshot (a one-off name lookup): ask the element itself.
+      return el.labels ? Array.from(el.labels) : [];
+    }
+    const root = el.getRootNode();
+    if (!labelScopes.has(root) && root.querySelectorAll) addLabels(root);
+    return labelMap.get(el) || [];
   }
 
   const BLOCK_DISPLAYS = /^(block|flex|grid|list-item|table|table-row|table-cell|table-caption|flow-root)/;
 
+  // Whether any stylesheet can generate ::before/::after content; checked once per snapshot, because
+  // asking every element for its pseudo-element style is the most expensive part of naming.
+  let pseudoPossible = true;
+
+  function scanPseudo() {
+    pseudoPossible = false;
+    for (const sheet of document.styleSheets) {
+      let rules;
+      try {
+        rules = sheet.cssRules;
+      } catch (e) {
+        pseudoPossible = true; // a cross-origin sheet cannot be read: assume the worst
+        return;
+      }
+      if (rulesHavePseudo(rules)) {
+        pseudoPossible = true;
+        return;
+      }
+    }
+    if (document.adoptedStyleSheets && document.adoptedStyleSheets.length) pseudoPossible = true;
+  }
+
+  function rulesHavePseudo(rules) {
+    for (const rule of rules) {
+      if (rule.selectorText && /:(before|after)/i.test(rule.selectorText)) return true;
+      if (rule.cssRules && rulesHavePseudo(rule.cssRules)) return true;
+    }
+    return false;
+  }
+
   function pseudoText(el, which) {
+    if (!pseudoPossible) return '';
     const content = getComputedStyle(el, which).content;
     if (!content || content === 'none' || content === 'normal') return '';
     const m = content.match(/^"((?:[^"\\]|\\.)*)"$/);
@@ -578,9 +627,11 @@
   function childNodesOf(node) {
     if (node.localName === 'slot') {
       const assigned = node.assignedNodes({ flatten: true });
-      return assigned.length ? assigned : Array.from(node.childNodes);
+      if (assigned.length) return assigned;
     }
-    return Array.from(node.childNodes);
+    const out = [];
+    for (let c = node.firstChild; c; c = c.nextSibling) out.push(c);
+    return out;
   }
 
   function isCursorTarget(el, style) {
@@ -593,6 +644,18 @@
 
   function snapshot(opts) {
     pruneDead();
+    scanPseudo();
+    labelMap = new Map();
+    labelScopes = new Set();
+    try {
+      return takeSnapshot(opts);
+    } finally {
+      labelMap = null;
+      labelScopes = null;
+    }
+  }
+
+  function takeSnapshot(opts) {
     const nodes = [];
     const interactiveOnly = !!opts.interactive;
     const maxDepth = typeof opts.maxDepth === 'number' ? opts.maxDepth : Infinity;
@@ -668,7 +731,7 @@
       if (emit && (interactive || cursorTarget) && !includeHidden && !el.closest('select') &&
           isClippedAway(el, style)) {
         // An off-screen control is still listed when a visible label stands for it.
-        const labels = el.labels ? Array.from(el.labels) : [];
+        const labels = labelsOf(el);
         if (!labels.some(l => l.getBoundingClientRect().width > 0)) emit = false;
       }
       let name = '';
