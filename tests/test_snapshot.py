@@ -157,3 +157,26 @@ async def test_open_shadow_roots_are_pierced(page: Page, server: TestServer) -> 
     assert await run(page, "snapshot -i") == '@e1 [button] "Shadow button"'
     await run(page, "click @e1")
     assert await run(page, "get text @e1") == "Shadow button"
+
+
+async def test_huge_page_is_truncated_with_a_note(browser: object, server: TestServer) -> None:
+    from refwright import Config
+
+    from .conftest import TEST_CONFIG
+
+    rows = "".join(f"<li><a href='#{i}'>Item {i}</a><button>Buy {i}</button></li>" for i in range(12_500))
+    config = Config(timeouts=TEST_CONFIG.timeouts, allow_private=True, max_snapshot_chars=20_000)
+    page = await browser.new_page(config=config)  # type: ignore[attr-defined]
+    try:
+        await run(page, f"open {server.html('/huge.html', '<ul>' + rows + '</ul>')}")  # 50,000 elements
+        result = await page.run_command("snapshot -i")
+        assert result.snapshot is not None and result.snapshot.truncated
+        assert len(result.output) < 20_500
+        last = result.output.splitlines()[-1]
+        assert last.startswith("[... snapshot truncated: showed ")
+        assert "snapshot -s <css>" in last and "-d <depth>" in last
+        # Every element still got its ref; the cut is only in what the model is shown.
+        assert len(result.snapshot.refs) == 25_000
+        assert await run(page, "get text @e25000") == "Buy 12499"
+    finally:
+        await page.close()

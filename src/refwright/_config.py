@@ -26,7 +26,8 @@ class Config:
     ``allow_eval=False`` turns off ``eval`` and ``wait --fn``; snapshots, actions and queries keep working
     because they run in refwright's own isolated page runtime. ``allow_dom_extraction=False`` also turns off
     snapshots and content reads. ``content_boundaries`` wraps page-derived output in nonce markers, and
-    ``max_output`` truncates any output longer than that many characters with a loud note.
+    ``max_output`` truncates any output longer than that many characters with a loud note, and
+    ``max_snapshot_chars`` does the same for snapshots alone.
     """
 
     timeouts: TimeoutConfig = field(default_factory=TimeoutConfig)
@@ -34,6 +35,8 @@ class Config:
     allow_dom_extraction: bool = True
     content_boundaries: bool = False
     max_output: int | None = None
+    # A snapshot longer than this is cut at a line with a note telling the model to narrow it (-s, -d).
+    max_snapshot_chars: int | None = 100_000
     # Network containment (the safety layer): private/loopback targets are refused unless the *user*
     # allows them (True for all, or a tuple of "HOST[:PORT]"); allowed_domains, when non-empty, is the
     # only set of hosts the page may contact ("*.example.com" covers the apex and its subdomains).

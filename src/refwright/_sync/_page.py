@@ -16,7 +16,8 @@ from .._errors import BrowserError, RefwrightError
 from .._result import Annotation, CommandResult, ScreenshotResult
 from .._selectors import to_playwright_selector
 from ..commands import ParsedCommand, parse
-from ..snapshot._format import format_lines, node_from_runtime, quote
+from ..snapshot._diff import SnapshotDiff, diff_snapshots
+from ..snapshot._format import format_lines, node_from_runtime, quote, truncate_tree
 from ..snapshot._refs import RefTable, RefTarget, parse_ref
 from ..snapshot._types import RefEntry, Snapshot, SnapshotNode
 from ._engine import ENGINE, register_engine, run_op, scope_for, selectors_of
@@ -149,6 +150,15 @@ class Page:
             return self._pw.locator(f"{ENGINE}=ref:stale:0")
         return scope_for(self._pw, entry.frames).locator(entry.selector(ENGINE))
 
+    @property
+    def last_snapshot(self) -> Snapshot | None:
+        """The latest snapshot taken on this page (its refs are the live ones)."""
+        return self._last_snapshot
+
+    def diff_snapshot(self, before: Snapshot | str, after: Snapshot | str) -> SnapshotDiff:
+        """A line diff of two snapshots with a one-line summary (pure; no page access)."""
+        return diff_snapshots(before, after)
+
     def ref(self, ref: str) -> RefEntry | None:
         parsed = parse_ref(ref)
         entry = self._refs.latest.get(parsed) if parsed else None
@@ -183,13 +193,18 @@ class Page:
             tree = "\n".join(lines)
         else:
             tree = "(no interactive elements)" if interactive else "(empty page)"
+        truncated = bool(main.get("truncated"))
+        limit = self.config.max_snapshot_chars
+        if limit is not None and len(tree) > limit:
+            tree = truncate_tree(lines, limit)
+            truncated = True
         snap = Snapshot(
             tree=tree,
             refs={t.ref: RefEntry(t.ref, t.role, t.name) for t in targets.values()},
             nodes=tuple(nodes),
             url=str(main.get("url", "")),
             title=str(main.get("title", "")),
-            truncated=bool(main.get("truncated")),
+            truncated=truncated,
         )
         self._last_snapshot = snap
         return snap

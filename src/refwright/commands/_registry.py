@@ -172,6 +172,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("help", "Help", "help", "this command reference", "The command reference"),
 )
 
+# refwright's own commands, beyond the reference: listed after HELP in tool descriptions.
+EXTENSIONS: tuple[CommandSpec, ...] = (
+    CommandSpec("diff", "Observe", "diff snapshot [-i] [-c] [-d <n>] [-s <css>]",
+                "take a snapshot and show only what changed since the previous one",
+                "A one-line summary, then `- old` / `+ new` lines", flags=_SNAPSHOT_FLAGS, min_args=1,
+                action=ActionType.READ_CONTENT, extension=True),
+)
+
 _BY_NAME: dict[str, CommandSpec] = {}
 
 
@@ -183,7 +191,7 @@ def register(spec: CommandSpec) -> None:
         _BY_NAME[name] = spec
 
 
-for _spec in COMMANDS:
+for _spec in (*COMMANDS, *EXTENSIONS):
     register(_spec)
 
 

@@ -79,3 +79,19 @@ def format_lines(nodes: Iterable[SnapshotNode], *, interactive: bool, compact: b
             continue
         lines.append(format_line(node, indent=not interactive, urls=urls))
     return lines
+
+
+def truncate_tree(lines: list[str], limit: int) -> str:
+    """The first lines that fit in ``limit`` characters, and a loud note saying what to do instead."""
+    kept: list[str] = []
+    size = 0
+    for line in lines:
+        if size + len(line) + 1 > limit:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    total = sum(len(line) + 1 for line in lines)
+    note = (f"[... snapshot truncated: showed {len(kept)} of {len(lines)} lines ({size} of {total} characters). "
+            "Use snapshot -s <css> to look inside one part of the page, -d <depth> to see less depth, "
+            "or -i for controls only.]")
+    return "\n".join([*kept, note])

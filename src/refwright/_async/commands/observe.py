@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..._errors import RefwrightError
 from ..._result import CommandResult
 from ...commands import ParsedCommand
 from ...snapshot._format import quote
@@ -28,6 +29,19 @@ async def snapshot(page: Page, cmd: ParsedCommand) -> CommandResult:
     return CommandResult(command=cmd.line, output=snap.tree, snapshot=snap)
 
 
+async def diff(page: Page, cmd: ParsedCommand) -> CommandResult:
+    if cmd.args[0].lower() != "snapshot":
+        raise RefwrightError(f"Usage: {cmd.spec.usage}")
+    before = page.last_snapshot
+    result = await snapshot(page, cmd)
+    assert result.snapshot is not None
+    if before is None:
+        output = "(no earlier snapshot: this is the first, later `diff snapshot` calls show changes)\n" + result.output
+    else:
+        output = page.diff_snapshot(before, result.snapshot).text
+    return CommandResult(command=cmd.line, output=output, snapshot=result.snapshot)
+
+
 async def screenshot(page: Page, cmd: ParsedCommand) -> CommandResult:
     annotate = bool(cmd.flag("annotate"))
     shot = await page.screenshot(full_page=bool(cmd.flag("full")), annotate=annotate)
@@ -38,4 +52,4 @@ async def screenshot(page: Page, cmd: ParsedCommand) -> CommandResult:
     return CommandResult(command=cmd.line, output="\n".join(lines), screenshot=shot)
 
 
-HANDLERS = {"snapshot": snapshot, "screenshot": screenshot}
+HANDLERS = {"snapshot": snapshot, "screenshot": screenshot, "diff": diff}
