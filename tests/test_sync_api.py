@@ -44,7 +44,7 @@ def test_wrap_a_user_sync_page(server: TestServer) -> None:
         user_page = pw_browser.new_page()
         user_page.goto(server.url("/signup.html"))
         page = sync_api.wrap(user_page, playwright=p)
-        assert page.run_command("snapshot -i").output.splitlines()[-1] == '@e8 [link] "Learn more"'
+        assert page.run_command("snapshot -i").output.splitlines()[-1] == '@e11 [link] "Learn more"'
         page.run_command("click @e4")
         # The user's own Playwright objects keep working side by side.
         assert user_page.locator("#terms").is_checked()
@@ -65,7 +65,7 @@ def test_sync_launch_and_commands(sync_browser: sync_api.Browser, server: TestSe
         assert result.output.startswith('@e1 [heading] "Create your account" [level=1]')
         assert page.run_command("fill @e2 ada@example.com").output == "Filled @e2"
         assert page.run_command("get value @e2").output == "ada@example.com"
-        locator = page.locator("@e7")
+        locator = page.locator("@e10")
         assert isinstance(locator, SyncLocator)
         assert locator.text_content() == "Create account"
         with pytest.raises(sync_api.RefwrightError, match="Unknown command `teleport`"):
