@@ -122,6 +122,8 @@ async def breakdown(page: refwright.Page, *, interactive: bool, repeats: int, ti
 
     totals: list[float] = []
     run_ops: list[float] = []
+    # Per call position: the main document first, then one call per child frame.
+    per_call: list[list[float]] = []
     setattr(rw_page_module, "run_op", timed_run_op)  # noqa: B010
     try:
         for _ in range(repeats):
@@ -129,6 +131,10 @@ async def breakdown(page: refwright.Page, *, interactive: bool, repeats: int, ti
             ms, _result = await _timed(lambda: page.run_command(command))
             totals.append(ms)
             run_ops.append(sum(op_times))
+            for i, t in enumerate(op_times):
+                if i == len(per_call):
+                    per_call.append([])
+                per_call[i].append(t)
     finally:
         setattr(rw_page_module, "run_op", original)  # noqa: B010
     python_side = [t - o for t, o in zip(totals, run_ops, strict=True)]
@@ -183,6 +189,7 @@ async def breakdown(page: refwright.Page, *, interactive: bool, repeats: int, ti
         "repeats": repeats,
         "run_command_ms": _median(totals),
         "run_op_ms": _median(run_ops),
+        "run_op_calls_ms": [_median(ts) for ts in per_call],
         "python_after_run_op_ms": _median(python_side),
         "instrumented": {
             "patches": _APPLIED,

@@ -110,6 +110,7 @@ class Options:
     controls: int = 6000
     big: int = 50_000
     big_repeats: int = 3
+    corpus_repeats: int = 9
     big_peers: bool = False
     corpus: bool = False
     pages: list[str] = field(default_factory=list)
@@ -343,6 +344,7 @@ class Bench:
                 f"{v.split(' ', 1)[0]}{'-i' if v.endswith('-i') else ''}={runs[v].times_ms[-1]:.0f}ms"
                 for v in variants if runs[v].times_ms and len(runs[v].times_ms) == r + 1))
         result: dict[str, Any] = {"name": name, "url": url, **meta, "open_s": round(open_s, 2),
+                                  "loadavg_1min": round(os.getloadavg()[0], 2),
                                   "tools": {v: m.to_json() for v, m in runs.items()}}
         result["ratios"] = ratios(runs)
         if coverage and self.ab is not None and self.page is not None and RW_I in runs and AB_I in runs \
@@ -493,7 +495,7 @@ async def run_benchmark(opts: Options) -> dict[str, Any]:
                 for file in corpus_pages(opts.pages):
                     text = file.read_text(encoding="utf-8")
                     results["pages"].append(await bench.measure(
-                        file.stem, server.url("/" + file.name), bench.variants(), repeats=opts.repeats,
+                        file.stem, server.url("/" + file.name), bench.variants(), repeats=opts.corpus_repeats,
                         warmup=opts.warmup, coverage=True,
                         meta={"kind": "corpus", "controls": count_controls(text), "elements": count_elements(text),
                               "html_bytes": len(text.encode())}))
@@ -541,6 +543,14 @@ def _fmt_ms(x: float | None) -> str:
     return f"{x:.0f}" if x >= 100 else f"{x:.1f}"
 
 
+def _calls(b: dict[str, Any]) -> str:
+    calls = b.get("run_op_calls_ms") or []
+    if len(calls) <= 1:
+        return ""
+    return " (main document " + _fmt_ms(calls[0]) + ", " + ", ".join(
+        f"frame {i} {_fmt_ms(t)}" for i, t in enumerate(calls[1:], 1)) + ")"
+
+
 def report(results: dict[str, Any]) -> str:
     lines: list[str] = []
     env = results.get("environment", {})
@@ -559,7 +569,7 @@ def report(results: dict[str, Any]) -> str:
     for page in results["pages"]:
         lines.append("")
         lines.append(f"== {page['name']}: {page['elements']} elements, {page['controls']} controls, "
-                     f"{page['html_bytes']:,} bytes of HTML")
+                     f"{page['html_bytes']:,} bytes of HTML (load average {page.get('loadavg_1min')} after it ran)")
         lines.append(f"  {'tool':<36} {'runs':>4} {'min ms':>9} {'median ms':>10} {'chars':>10}")
         for variant, m in page["tools"].items():
             if m.get("error"):
@@ -619,7 +629,7 @@ def report(results: dict[str, Any]) -> str:
             ins = b["instrumented"]
             lines.append(
                 f"  refwright -i breakdown (median ms): run_command {_fmt_ms(b['run_command_ms'])} = "
-                f"run_op {_fmt_ms(b['run_op_ms'])} + python {_fmt_ms(b['python_after_run_op_ms'])}; "
+                f"run_op {_fmt_ms(b['run_op_ms'])}{_calls(b)} + python {_fmt_ms(b['python_after_run_op_ms'])}; "
                 f"in page: op {_fmt_ms(ins['in_page_op_ms'])} + JSON.stringify {_fmt_ms(ins['in_page_stringify_ms'])}"
                 f" ({ins['query_all_calls_per_text_content']} queryAll call(s)); transfer+playwright "
                 f"{_fmt_ms(ins['transfer_and_playwright_ms'])}; payload {b['payload_chars']:,} chars, "
@@ -662,6 +672,8 @@ def parse_args(argv: list[str] | None) -> tuple[Options, Path | None]:
     p.add_argument("--controls", type=int, default=6000, help="controls on the generated page; 0 skips it")
     p.add_argument("--big", type=int, default=50_000, help="elements on the large page; 0 skips it")
     p.add_argument("--big-repeats", type=int, default=3)
+    p.add_argument("--corpus-repeats", type=int, default=9,
+                   help="timed runs per tool on corpus pages (default 9: they are quick, and the machine is shared)")
     p.add_argument("--big-peers", action="store_true", help="also run the peers on the large page")
     p.add_argument("--corpus", action="store_true", help="also run every page in benchmarks/pages")
     p.add_argument("--pages", default="", help="comma-separated corpus pages (implies --corpus)")
@@ -684,7 +696,8 @@ def parse_args(argv: list[str] | None) -> tuple[Options, Path | None]:
         p.error(f"unknown tools {sorted(bad)}; choose from {','.join(TOOLS)}")
     w, _, h = a.viewport.partition("x")
     opts = Options(repeats=max(1, a.repeats), warmup=max(0, a.warmup), controls=a.controls, big=a.big,
-                   big_repeats=max(1, a.big_repeats), big_peers=a.big_peers, corpus=a.corpus,
+                   big_repeats=max(1, a.big_repeats), corpus_repeats=max(1, a.corpus_repeats),
+                   big_peers=a.big_peers, corpus=a.corpus,
                    pages=[s for s in a.pages.split(",") if s], tools=tools, full=not a.no_full,
                    breakdown=not a.no_breakdown, profile=a.profile, timeout=a.timeout, viewport=(int(w), int(h)),
                    peers_script=a.peers_script, save_outputs=a.save_outputs, quiet=a.quiet,

@@ -88,8 +88,8 @@ def test_compare_classifies_misses() -> None:
 
 
 async def test_refwright_only_run_on_tiny_pages() -> None:
-    opts = Options(tools=("refwright", "playwright"), controls=40, big=400, big_repeats=1, repeats=1, warmup=0,
-                   pages=["settings"], quiet=True)
+    opts = Options(tools=("refwright", "playwright"), controls=40, big=400, big_repeats=1, repeats=1,
+                   corpus_repeats=1, warmup=0, pages=["settings"], quiet=True)
     results = await run_benchmark(opts)
     names = [p["name"] for p in results["pages"]]
     assert names == ["controls-40", "settings", "elements-400"]
