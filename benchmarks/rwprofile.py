@@ -27,12 +27,12 @@ from playwright.async_api import Error as PlaywrightError
 
 import refwright
 from refwright._async import _page as rw_page_module
-from refwright._async._engine import RUNTIME_SOURCE
+from refwright._async._engine import RUNTIME_SOURCE, run_op
 from refwright.snapshot._format import format_lines, node_from_runtime
 from refwright.snapshot._refs import RefTable
 
-__all__ = ["BENCH_ENGINE", "breakdown", "cpu_profile", "instrumented_source", "register_bench_engine",
-           "snapshot_opts"]
+__all__ = ["BENCH_ENGINE", "breakdown", "cold_start", "cpu_profile", "instrumented_source",
+           "register_bench_engine", "snapshot_opts"]
 
 # Patches applied to a copy of runtime.js; each is optional (the runtime may change under us).
 _PATCHES = {
@@ -205,6 +205,39 @@ async def breakdown(page: refwright.Page, *, interactive: bool, repeats: int, ti
         "python_json_loads_ms": _median(loads),
         "python_nodes_refs_format_ms": _median(formats),
     }
+
+
+async def cold_start(page: refwright.Page, url: str, *, runs: int, timeout_ms: float) -> dict[str, Any]:
+    """What the first snapshot after a navigation costs, split into the engine's start and the walk.
+
+    Each run re-opens ``url`` (same tab, as an agent navigates) and times a ``ping`` (the first use of
+    refwright's selector engine in the new document), the first ``snapshot -i`` and a second one. A second
+    pass times Playwright's own first locator call (``css=body`` count) before the ping, to show how much of
+    the start is Playwright setting up its injected script in the new document rather than refwright.
+    """
+    pings: list[float] = []
+    firsts: list[float] = []
+    seconds: list[float] = []
+    css_first: list[float] = []
+    ping_after_css: list[float] = []
+    pw = page.playwright_page
+    for _ in range(runs):
+        await page.run_command(f"open {url}")
+        ms, _r = await _timed(lambda: run_op(pw, "ping", timeout_ms))
+        pings.append(ms)
+        ms, _r = await _timed(lambda: page.run_command("snapshot -i"))
+        firsts.append(ms)
+        ms, _r = await _timed(lambda: page.run_command("snapshot -i"))
+        seconds.append(ms)
+    for _ in range(runs):
+        await page.run_command(f"open {url}")
+        ms, _r = await _timed(lambda: pw.locator("css=body").count())
+        css_first.append(ms)
+        ms, _r = await _timed(lambda: run_op(pw, "ping", timeout_ms))
+        ping_after_css.append(ms)
+    return {"runs": runs, "engine_start_ping_ms": _median(pings), "first_snapshot_i_after_ping_ms": _median(firsts),
+            "second_snapshot_i_ms": _median(seconds), "playwright_first_css_locator_ms": _median(css_first),
+            "ping_after_playwright_locator_ms": _median(ping_after_css)}
 
 
 async def cpu_profile(page: refwright.Page, *, command: str, runs: int, top: int = 15) -> dict[str, Any]:

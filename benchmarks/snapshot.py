@@ -45,7 +45,7 @@ import refwright
 from benchmarks import compare as cmp
 from benchmarks.pagegen import controls_page, count_controls, count_elements, elements_page
 from benchmarks.peers import AgentBrowser, McpClient, PeerError, Peers, find_peers
-from benchmarks.rwprofile import breakdown, cpu_profile, register_bench_engine
+from benchmarks.rwprofile import breakdown, cold_start, cpu_profile, register_bench_engine
 from benchmarks.server import PAGES_DIR, PageServer
 
 RW_I = "refwright snapshot -i"
@@ -70,6 +70,8 @@ class Measurement:
     chars: list[int] = field(default_factory=list)
     error: str | None = None
     output: str = ""
+    # The first call after the page opened (the first warm-up run): what an agent pays after each navigation.
+    first_ms: float | None = None
 
     @property
     def median_ms(self) -> float | None:
@@ -89,6 +91,7 @@ class Measurement:
             "min_ms": _r(self.min_ms),
             "median_ms": _r(self.median_ms),
             "max_ms": _r(max(self.times_ms) if self.times_ms else None),
+            "first_ms": _r(self.first_ms),
             "times_ms": [_r(t) for t in self.times_ms],
             "chars": self.size,
         }
@@ -333,6 +336,7 @@ class Bench:
             for v in variants:
                 await once(v)
         for m in runs.values():
+            m.first_ms = m.times_ms[0] if m.times_ms else None
             m.times_ms.clear()
             m.chars.clear()
         for r in range(repeats):
@@ -356,6 +360,8 @@ class Bench:
                 self.page, interactive=True, repeats=max(1, min(repeats, 5)), timeout_ms=self.opts.timeout * 1000)
             if self.opts.profile:
                 result["refwright_cpu_profile"] = await cpu_profile(self.page, command="snapshot -i", runs=3)
+            result["refwright_cold_start"] = await cold_start(
+                self.page, url, runs=max(1, min(repeats, 3)), timeout_ms=self.opts.timeout * 1000)
         if self.opts.save_outputs is not None:
             self.opts.save_outputs.mkdir(parents=True, exist_ok=True)
             for v, m in runs.items():
@@ -566,17 +572,19 @@ def report(results: dict[str, Any]) -> str:
             f"{k} {v}" for k, v in env["round_trip_floor_ms"].items()))
     if env.get("skipped"):
         lines.append(f"  skipped: {env['skipped']}")
+    lines.append("  min/median: warm runs, round-robin across tools; first: the first call after the page opened; "
+                 "chars: what the model reads")
     for page in results["pages"]:
         lines.append("")
         lines.append(f"== {page['name']}: {page['elements']} elements, {page['controls']} controls, "
                      f"{page['html_bytes']:,} bytes of HTML (load average {page.get('loadavg_1min')} after it ran)")
-        lines.append(f"  {'tool':<36} {'runs':>4} {'min ms':>9} {'median ms':>10} {'chars':>10}")
+        lines.append(f"  {'tool':<36} {'runs':>4} {'min ms':>9} {'median ms':>10} {'chars':>10} {'first ms':>9}")
         for variant, m in page["tools"].items():
             if m.get("error"):
                 lines.append(f"  {variant:<36} ERROR {m['error'][:80]}")
                 continue
             lines.append(f"  {variant:<36} {m['runs']:>4} {_fmt_ms(m['min_ms']):>9} {_fmt_ms(m['median_ms']):>10} "
-                         f"{(m['chars'] or 0):>10,}")
+                         f"{(m['chars'] or 0):>10,} {_fmt_ms(m.get('first_ms')):>9}")
         r = page.get("ratios", {})
         if "fastest_peer" in r:
             verdict = ""
@@ -635,6 +643,14 @@ def report(results: dict[str, Any]) -> str:
                 f"{_fmt_ms(ins['transfer_and_playwright_ms'])}; payload {b['payload_chars']:,} chars, "
                 f"{b['nodes']:,} nodes; json.loads {_fmt_ms(b['python_json_loads_ms'])}, "
                 f"refs+format {_fmt_ms(b['python_nodes_refs_format_ms'])}")
+        cold = page.get("refwright_cold_start")
+        if cold:
+            lines.append(f"  refwright after a navigation (median ms): engine start (ping) "
+                         f"{_fmt_ms(cold['engine_start_ping_ms'])}, then first snapshot -i "
+                         f"{_fmt_ms(cold['first_snapshot_i_after_ping_ms'])}, "
+                         f"second {_fmt_ms(cold['second_snapshot_i_ms'])}; Playwright's own first locator call "
+                         f"{_fmt_ms(cold.get('playwright_first_css_locator_ms'))}, a ping after it "
+                         f"{_fmt_ms(cold.get('ping_after_playwright_locator_ms'))}")
         prof = page.get("refwright_cpu_profile")
         if prof:
             top = ", ".join(f"{row['function']} {row['share_of_busy']:.0%}" for row in prof["self"][:8])
