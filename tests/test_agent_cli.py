@@ -82,10 +82,16 @@ def test_a_provider_failure_is_reported(openai_server: OpenAIServer, server: Tes
     assert "error: " in done.stderr and "Check OPENAI_API_KEY" in done.stderr
 
 
-def test_the_local_resolver_is_not_there_yet(openai_server: OpenAIServer) -> None:
-    done = agent(openai_server, "t", "--model", "local")
-    assert done.returncode == 1
-    assert "not available yet" in done.stderr and "--model" in done.stderr
+def test_the_local_resolver_needs_no_model(openai_server: OpenAIServer, server: TestServer) -> None:
+    page = ('<button onclick="document.body.insertAdjacentHTML(\'beforeend\', \'<p>Thanks</p>\')">Next</button>')
+    url = server.html("/cli-local.html", page)
+    before = len(openai_server.requests)
+    done = agent(openai_server, 'Click "Next"', "--url", url, "--allow-private", "--model", "local", key="")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith('Done: Clicked @e1 button "Next"'), done.stdout
+    assert "+ text \"Thanks\"" in done.stdout
+    # No model was asked anything.
+    assert len(openai_server.requests) == before
 
 
 def test_options() -> None:

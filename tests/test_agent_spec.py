@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from refwright._errors import RefwrightError
-from refwright.agent import AnthropicMessages, OpenAIChat, llm_from_spec
+from refwright.agent import AnthropicMessages, LocalResolverLlm, OpenAIChat, llm_from_spec
 
 KEYS = ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL")
 
@@ -37,8 +37,8 @@ def test_anthropic_spec(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_default_follows_the_keys(monkeypatch: pytest.MonkeyPatch) -> None:
-    with pytest.raises(RefwrightError, match="not available yet"):
-        llm_from_spec(None)
+    # No key at all: the model-free local resolver.
+    assert isinstance(llm_from_spec(None), LocalResolverLlm)
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
     assert isinstance(llm_from_spec(None), AnthropicMessages)
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
@@ -46,12 +46,13 @@ def test_default_follows_the_keys(monkeypatch: pytest.MonkeyPatch) -> None:
     assert isinstance(llm_from_spec("anthropic"), AnthropicMessages)
 
 
-def test_local_is_not_built_yet() -> None:
-    with pytest.raises(RefwrightError) as info:
-        llm_from_spec("local")
-    message = info.value.message
-    assert "not available yet" in message
-    assert "OPENAI_API_KEY" in message and "ANTHROPIC_API_KEY" in message and "--model" in message
+def test_local_is_the_model_free_resolver() -> None:
+    llm = llm_from_spec("local")
+    assert isinstance(llm, LocalResolverLlm) and not llm.confirm_proposals
+    approving = llm_from_spec("local:auto-approve")
+    assert isinstance(approving, LocalResolverLlm) and approving.confirm_proposals
+    with pytest.raises(RefwrightError, match="Unknown model spec 'local:gpt'"):
+        llm_from_spec("local:gpt")
 
 
 def test_unknown_spec() -> None:

@@ -15,11 +15,15 @@ from playwright.sync_api import Page as PlaywrightPage
 
 from .._errors import RefwrightError
 
-__all__ = ["ENGINE", "RUNTIME_SOURCE", "register_engine", "run_op", "scope_for"]
+__all__ = ["ENGINE", "INSPECT_ENGINE", "INSPECT_SOURCE", "RUNTIME_SOURCE", "register_engine", "run_op", "scope_for"]
 
 RUNTIME_SOURCE = resources.files("refwright.snapshot").joinpath("runtime.js").read_text(encoding="utf-8")
 # The name carries the runtime's hash, so two refwright versions in one process never share an engine.
 ENGINE = "refwright" + hashlib.sha256(RUNTIME_SOURCE.encode()).hexdigest()[:10]
+
+# The resolver's engine (refwright.resolve) runs in the same isolated world and uses the runtime's ids.
+INSPECT_SOURCE = resources.files("refwright.resolve").joinpath("inspect.js").read_text(encoding="utf-8")
+INSPECT_ENGINE = "refwrightinspect" + hashlib.sha256(INSPECT_SOURCE.encode()).hexdigest()[:10]
 
 _registered: set[int] = set()
 
@@ -28,11 +32,12 @@ def register_engine(selectors: Selectors) -> None:
     key = id(selectors)
     if key in _registered:
         return
-    try:
-        selectors.register(ENGINE, RUNTIME_SOURCE, content_script=True)
-    except PlaywrightError as exc:
-        if "already registered" not in str(exc):
-            raise
+    for name, source in ((ENGINE, RUNTIME_SOURCE), (INSPECT_ENGINE, INSPECT_SOURCE)):
+        try:
+            selectors.register(name, source, content_script=True)
+        except PlaywrightError as exc:
+            if "already registered" not in str(exc):
+                raise
     _registered.add(key)
 
 

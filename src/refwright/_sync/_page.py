@@ -24,6 +24,10 @@ from ._engine import ENGINE, register_engine, run_op, scope_for, selectors_of
 from ._translate import is_closed_error, translate
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from ..resolve._model import Inspection
+    from ..resolve._result import StepResult
     from ._browser import Browser
 
 __all__ = ["Page", "wrap"]
@@ -330,6 +334,63 @@ class Page:
 
     def _parsed_result(self, parsed: ParsedCommand, output: str, **kw: Any) -> CommandResult:
         return CommandResult(command=parsed.line, output=output, **kw)
+
+    # -- model-free resolution (refwright.resolve) ---------------------------------------------
+    # Thin delegations; the implementation lives in refwright._async.resolve.
+
+    def inspect(self) -> Inspection:
+        """Up to 80 visible actionable controls with refs, kinds and risks, and a fingerprint."""
+        from .resolve import inspect_page
+
+        return inspect_page(self)
+
+    def act(self, request: str, *, new: bool = False) -> StepResult:
+        """Carry out ONE step of a plain-language request without a model; ``Done: ...`` when nothing is left."""
+        from .resolve import act
+
+        return act(self, request, new=new)
+
+    def confirm(self, token: str) -> StepResult:
+        """Carry out a proposal (an approval-required step) if the page has not changed since."""
+        from .resolve import confirm
+
+        return confirm(self, token)
+
+    def set_field(self, target: str, value: str) -> StepResult:
+        """Fill a visible text, date or time field with ``value``; never submits."""
+        from .resolve import set_field
+
+        return set_field(self, target, value)
+
+    def copy_field(self, source: str, target: str) -> StepResult:
+        """Copy one visible text field into another without returning the text."""
+        from .resolve import copy_field
+
+        return copy_field(self, source, target)
+
+    def set_checks(self, items: Mapping[str, bool] | Sequence[str]) -> StepResult:
+        """Set up to 40 uniquely labelled checkboxes: ``{"Label": True}`` or ``["Label", "Other=off"]``."""
+        from .resolve import set_checks
+
+        return set_checks(self, items)
+
+    def select_exact(self, target: str | None, option: str) -> StepResult:
+        """Choose one exact enabled option of a native select (``target`` None: the only select)."""
+        from .resolve import select_exact
+
+        return select_exact(self, target, option)
+
+    def set_range(self, target: str | None, value: float) -> StepResult:
+        """Set a slider to exactly ``value`` within its bounds and step, or restore it and refuse."""
+        from .resolve import set_range
+
+        return set_range(self, target, value)
+
+    def drag_to(self, source: str, target: str) -> StepResult:
+        """Propose dragging an inspected draggable onto a declared drop target (carried out by ``confirm``)."""
+        from .resolve import drag_to
+
+        return drag_to(self, source, target)
 
 
 def wrap(page: PlaywrightPage, *, config: Config | None = None,

@@ -31,7 +31,7 @@ from ._tool import (
     tool_parameters,
 )
 from ._turns import Assistant, Reply, ToolCall, ToolResult, Turn, Usage, User, turn_from_json, turn_to_json
-from .providers import ScriptedLlm
+from .providers import LocalResolverLlm, ScriptedLlm
 
 if TYPE_CHECKING:
     from .providers._anthropic import AnthropicMessages
@@ -51,6 +51,7 @@ __all__ = [
     "CommandStarted",
     "ContextLengthError",
     "Llm",
+    "LocalResolverLlm",
     "ModelReplied",
     "OpenAIChat",
     "ProviderError",

@@ -32,12 +32,12 @@ def llm_from_spec(spec: str | None = None, *, stream: bool = False) -> Llm:
     provider, _, model = spec.partition(":")
     provider = provider.lower()
     model = model.strip()
-    if provider == "local" and not model:
-        raise RefwrightError(
-            "The local, model-free resolver is not available yet. Set OPENAI_API_KEY (or OPENAI_BASE_URL "
-            "for a local OpenAI-compatible server) or ANTHROPIC_API_KEY, and pass --model, for example "
-            "--model openai:gpt-4o-mini or --model anthropic:claude-sonnet-4-5."
-        )
+    if provider == "local" and model in ("", "auto-approve"):
+        # No model at all: each step is `act <task>` on refwright's local resolver. `local:auto-approve`
+        # also confirms approval-required steps, for demos where the person has approved in advance.
+        from .providers._local import LocalResolverLlm
+
+        return LocalResolverLlm(confirm_proposals=model == "auto-approve")
     if provider == "openai":
         from .providers._openai import OpenAIChat
 

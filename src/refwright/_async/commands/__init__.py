@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from ..._result import CommandResult
 from ...commands import HELP, ParsedCommand, all_specs
 from .._page import Page
-from . import act, navigation, observe, query, state, wait
+from . import act, navigation, observe, query, resolve, state, wait
 
 Handler = Callable[[Page, ParsedCommand], Awaitable[CommandResult | str]]
 
@@ -23,6 +23,7 @@ HANDLERS: dict[str, Handler] = {
     **query.HANDLERS,
     **wait.HANDLERS,
     **state.HANDLERS,
+    **resolve.HANDLERS,
     "help": _help,
 }
 

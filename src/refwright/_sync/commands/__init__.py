@@ -8,7 +8,7 @@ from collections.abc import Callable
 from ..._result import CommandResult
 from ...commands import HELP, ParsedCommand, all_specs
 from .._page import Page
-from . import act, navigation, observe, query, state, wait
+from . import act, navigation, observe, query, resolve, state, wait
 
 Handler = Callable[[Page, ParsedCommand], CommandResult | str]
 
@@ -24,6 +24,7 @@ HANDLERS: dict[str, Handler] = {
     **query.HANDLERS,
     **wait.HANDLERS,
     **state.HANDLERS,
+    **resolve.HANDLERS,
     "help": _help,
 }
 

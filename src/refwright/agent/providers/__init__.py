@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from ._local import LocalResolverLlm
 from ._scripted import ScriptedLlm, ScriptedStep
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from ._http import RetryPolicy
     from ._openai import OpenAIChat
 
-__all__ = ["AnthropicMessages", "OpenAIChat", "RetryPolicy", "ScriptedLlm", "ScriptedStep"]
+__all__ = ["AnthropicMessages", "LocalResolverLlm", "OpenAIChat", "RetryPolicy", "ScriptedLlm", "ScriptedStep"]
 
 _LAZY = {"OpenAIChat": "._openai", "AnthropicMessages": "._anthropic", "RetryPolicy": "._http"}
 

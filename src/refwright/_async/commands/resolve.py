@@ -1,0 +1,91 @@
+"""Model-free resolution commands: inspect, act, confirm and the bounded actions (refwright extensions)."""
+
+from __future__ import annotations
+
+import re
+
+from ..._errors import RefwrightError
+from ...commands import ParsedCommand, tokenize
+from ...resolve import _commands  # noqa: F401  (registers the command specs once)
+from ...resolve._model import render_inspection
+from .._page import Page
+
+_HEAD = re.compile(r"^\s*\S+\s*")
+_NEW = re.compile(r"^--new(?:\s+|$)")
+
+
+def request_text(cmd: ParsedCommand) -> tuple[str, bool]:
+    """The request exactly as written after `act` (quotes kept, since they mark labels), and --new."""
+    rest = _HEAD.sub("", cmd.line, count=1).strip()
+    new = False
+    while True:
+        m = _NEW.match(rest)
+        if not m:
+            break
+        new = True
+        rest = rest[m.end():].strip()
+    if rest.endswith("--new"):
+        new = True
+        rest = rest[: -len("--new")].strip()
+    # A request passed as one quoted argument is taken without its outer quotes.
+    tokens = tokenize(rest) if rest else []
+    if len(tokens) == 1 and rest[:1] in ("'", '"'):
+        rest = tokens[0]
+    return rest, new
+
+
+async def inspect(page: Page, cmd: ParsedCommand) -> str:
+    return render_inspection(await page.inspect())
+
+
+async def act(page: Page, cmd: ParsedCommand) -> str:
+    request, new = request_text(cmd)
+    if not request:
+        raise RefwrightError("Usage: act [--new] <request>")
+    return (await page.act(request, new=new)).output
+
+
+async def confirm(page: Page, cmd: ParsedCommand) -> str:
+    return (await page.confirm(cmd.args[0])).output
+
+
+async def setfield(page: Page, cmd: ParsedCommand) -> str:
+    return (await page.set_field(cmd.args[0], cmd.text_from(1))).output
+
+
+async def copyfield(page: Page, cmd: ParsedCommand) -> str:
+    return (await page.copy_field(cmd.args[0], cmd.args[1])).output
+
+
+async def setchecks(page: Page, cmd: ParsedCommand) -> str:
+    return (await page.set_checks(list(cmd.args))).output
+
+
+async def selectexact(page: Page, cmd: ParsedCommand) -> str:
+    return (await page.select_exact(cmd.args[0], cmd.text_from(1))).output
+
+
+async def setrange(page: Page, cmd: ParsedCommand) -> str:
+    raw = cmd.args[1].replace("−", "-")
+    try:
+        value = float(raw)
+    except ValueError:
+        raise RefwrightError(f"`{cmd.args[1]}` is not a number. Usage: setrange <target> <value>") from None
+    return (await page.set_range(cmd.args[0], value)).output
+
+
+async def dragto(page: Page, cmd: ParsedCommand) -> str:
+    return (await page.drag_to(cmd.args[0], cmd.args[1])).output
+
+
+HANDLERS = {
+    "inspect": inspect,
+    "act": act,
+    "confirm": confirm,
+    "setfield": setfield,
+    "copyfield": copyfield,
+    "setchecks": setchecks,
+    "selectexact": selectexact,
+    "setrange": setrange,
+    "dragto": dragto,
+}

@@ -1,0 +1,113 @@
+"""Inspecting the page through the resolver engine, publishing refs, and waiting for steps to settle."""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator
+
+from ..._errors import RefwrightError
+from ...resolve._model import Control, Inspection, control_from_raw
+from ...snapshot._refs import RefTarget, parse_ref
+from .._engine import ENGINE, INSPECT_ENGINE, register_engine
+from .._translate import translate
+
+if TYPE_CHECKING:
+    from .._page import Page
+
+__all__ = ["element_locator", "inspect_page", "run_resolver_op", "settle"]
+
+# Controls act considers; inspect shows at most 80.
+ACT_LIMIT = 400
+INSPECT_LIMIT = 80
+
+
+async def run_resolver_op(page: Page, op: str, **args: Any) -> dict[str, Any]:
+    """Run one operation of inspect.js in the main frame's isolated world."""
+    if not page.config.allow_dom_extraction:
+        raise RefwrightError("Inspecting the page is disabled by Config.allow_dom_extraction.")
+    await register_engine(page._selectors())
+    payload = base64.b64encode(json.dumps({"op": op, **args}).encode()).decode()
+    try:
+        text = await page.playwright_page.locator(f"{INSPECT_ENGINE}=run:{payload}").text_content(
+            timeout=page.config.timeouts.action)
+    except PlaywrightError as exc:
+        raise translate(exc) from exc
+    result: dict[str, Any] = json.loads(text or "{}")
+    if "error" in result:
+        raise RefwrightError(str(result["error"]))
+    return result
+
+
+def publish_refs(page: Page, token: str, controls: Sequence[Control]) -> dict[int, str]:
+    """Give each control a ref in the page's RefTable, alongside the refs of the last snapshot.
+
+    Refs are keyed by element, so an element that a snapshot already named keeps its ref.
+    """
+    table = page._refs
+    same_document = any(t.token == token for t in table.latest.values() if not t.frames)
+    table.begin(token)
+    targets: dict[str, RefTarget] = dict(table.latest) if same_document else {}
+    out: dict[int, str] = {}
+    for c in controls:
+        target = table.assign((), token, c.id, c.role or c.kind, c.label)
+        targets[target.ref] = target
+        out[c.id] = target.ref
+    table.publish(targets)
+    return out
+
+
+async def inspect_page(page: Page, *, limit: int = INSPECT_LIMIT, texts: bool = False) -> Inspection:
+    raw = await run_resolver_op(page, "inspect", limit=limit, texts=texts)
+    token = str(raw["token"])
+    controls = [control_from_raw(c) for c in raw.get("controls", [])]
+    refs = publish_refs(page, token, controls)
+    controls = [replace(c, ref=refs[c.id]) for c in controls]
+    return Inspection(
+        token=token,
+        url=str(raw.get("url", "")),
+        title=str(raw.get("title", "")),
+        controls=tuple(controls),
+        texts=tuple(str(t) for t in raw.get("texts", [])),
+        total=int(raw.get("total", len(controls))),
+        fingerprint=str(raw.get("fp", "")),
+        secrets=int(raw.get("secrets", 0)),
+        by_id={c.id: c for c in controls},
+    )
+
+
+def element_locator(page: Page, token: str, element_id: int) -> Locator:
+    return page.playwright_page.locator(f"{ENGINE}=ref:{token}:{element_id}")
+
+
+async def settle(page: Page, *, quiet_ms: int = 120, max_ms: int = 900) -> None:
+    """Wait until the DOM has not changed for ``quiet_ms`` (at most ``max_ms``)."""
+    waited = 0
+    while waited < max_ms:
+        try:
+            quiet = int((await run_resolver_op(page, "quiet"))["ms"])
+        except RefwrightError:
+            quiet = 0
+        if quiet >= quiet_ms:
+            return
+        pause = max(30, min(quiet_ms - quiet, max_ms - waited))
+        await page.playwright_page.wait_for_timeout(pause)
+        waited += pause
+
+
+def ref_id(page: Page, target: str, inspection: Inspection) -> int | None:
+    """The element id behind a ref (``@e3``), when it names an element of this document."""
+    ref = parse_ref(target)
+    if ref is None:
+        return None
+    entry = page._refs.latest.get(ref)
+    if entry is None or entry.frames or entry.token != inspection.token:
+        if not page._refs.ever_assigned(ref):
+            raise RefwrightError(f"There is no ref @{ref} on this page. Run `inspect` and use a ref it lists.")
+        raise RefwrightError(f"@{ref} is stale: the page changed since it was listed. Run `inspect` again.")
+    return entry.local_id

@@ -1,0 +1,517 @@
+# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+"""``act <request>``: one step of a plain-language request, resolved locally, or a clear refusal."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..._errors import RefwrightError
+from ...resolve._changes import summarize_changes
+from ...resolve._match import AmbiguousTarget, Match, TargetNotFound, find_target
+from ...resolve._model import CLICKABLE, SLIDER_KINDS, TEXT_KINDS, Control, Inspection, describe, value_hash
+from ...resolve._request import STATE_KINDS, Part, Plan, Target, parse_request
+from ...resolve._result import StepResult
+from ...resolve._text import TIERS, fold, match_labels
+from ._do import do, number_text, select_label, set_slider
+from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op, settle
+from ._state import Memo, ResolverState, state_of
+
+if TYPE_CHECKING:
+    from .._page import Page
+
+__all__ = ["act", "propose"]
+
+_MENU_KINDS = frozenset({"menuitem", "link", "button", "pointer", "option", "tab", "treeitem"})
+_OPTION_KINDS = frozenset({"option", "menuitem", "pointer", "link", "treeitem", "radio", "button"})
+_SECRET_WORDS = ("password", "passcode", "passphrase", "pin")
+_SUBMIT_WORDS = frozenset({"submit", "ok", "okay", "done", "go", "send", "search", "save", "continue", "next",
+                           "login", "log in", "sign in", "sign up", "register", "confirm", "apply", "finish"})
+
+
+class _Step:
+    """What one step did: the sentence, and whether its part is now complete."""
+
+    def __init__(self, text: str, complete: bool = True, proposal: StepResult | None = None) -> None:
+        self.text = text
+        self.complete = complete
+        self.proposal = proposal
+
+
+def _is_secret(target: Target | None) -> bool:
+    return target is not None and target.label is not None and any(w in fold(target.label) for w in _SECRET_WORDS)
+
+
+def _did(match: Match, verb: str) -> str:
+    return f"{verb} {describe(match.control)} ({match.how})"
+
+
+# ---------------------------------------------------------------------------------------------------
+# Proposals
+
+
+def propose(page: Page, state: ResolverState, inspection: Inspection, control: Control, action: str, why: str,
+            *, args: dict[str, object] | None = None, on_done: Callable[[], None] | None = None) -> StepResult:
+    """An approval-required step as a proposal: nothing happens until ``confirm <token>``."""
+    verb = {"click": "click", "drag": "drag"}.get(action, action)
+    summary = f"{verb} {describe(control)}"
+    if args and "target_desc" in args:
+        summary += f" onto {args['target_desc']}"
+    proposal = state.proposals.create(
+        action, summary, url=inspection.url, fingerprint=inspection.fingerprint, now=time.monotonic(),
+        args={"token": inspection.token, "id": control.id, "ref": control.ref, **(args or {})}, on_done=on_done)
+    reason = control.risk_reason or "it needs approval"
+    text = (f"Needs approval: {summary} — {why}; approval is required because {reason}. Nothing was done yet. "
+            f"To carry it out run `confirm {proposal.token}` (one use, valid 5 minutes, cancelled if the page "
+            "changes first).")
+    return StepResult(text, token=proposal.token)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Part status: done from the page's state where the page shows it, from memory where it cannot
+
+
+def _fill_fields(part: Part, inspection: Inspection) -> Match:
+    field = part.field or Target(role="textbox")
+    readings = [field]
+    if field.label is not None and field.role == "textbox":
+        readings.append(Target(label=field.label, every=field.every))
+    return find_target(readings, inspection.controls, TEXT_KINDS, what=f"a text field for {field.describe()}")
+
+
+def _option_hits(label: str, inspection: Inspection) -> list[tuple[Control, str]]:
+    best: list[tuple[int, Control, str]] = []
+    for c in inspection.controls:
+        if c.kind != "select":
+            continue
+        tier, idx = match_labels(label, [o[0] for o in c.options])
+        if not idx:
+            continue
+        rank = [name for name, _ in TIERS].index(tier)
+        best.extend((rank, c, c.options[i][0]) for i in idx)
+    if not best:
+        return []
+    top = min(r for r, _, _ in best)
+    return [(c, o) for r, c, o in best if r == top]
+
+
+def _select_done(control: Control, option: str, token: str) -> bool:
+    return control.value_hash == value_hash(token, option)
+
+
+def _resolve_name(name: str, inspection: Inspection) -> tuple[str, Control, str]:
+    """A selectable name: ``(how, control, option label)`` where how is checkbox/radio/option/click."""
+    try:
+        m = find_target([Target(label=name)], inspection.controls, {"checkbox", "radio"})
+        return m.control.kind, m.control, ""
+    except TargetNotFound:
+        pass
+    hits = _option_hits(name, inspection)
+    if len(hits) == 1:
+        return "option", hits[0][0], hits[0][1]
+    if len(hits) > 1:
+        listed = ", ".join(f"{describe(c)} option {o!r}" for c, o in hits[:6])
+        raise AmbiguousTarget(f"Ambiguous: several options match {name!r}: {listed}. Nothing was done; name the list "
+                              "too (`selectexact @eN <option>`).")
+    m = find_target([Target(label=name)], inspection.controls, CLICKABLE)
+    return "click", m.control, ""
+
+
+def _state_done(part: Part, index: int, inspection: Inspection, memo: Memo) -> bool:
+    """Whether a state part already holds on the page; memory decides when the page cannot say."""
+    try:
+        if part.kind == "fill":
+            if _is_secret(part.field):
+                return index in memo.done
+            m = _fill_fields(part, inspection)
+            want = value_hash(inspection.token, part.value or "")
+            return all(c.value_hash == want for c in m.controls)
+        if part.kind == "names":
+            on = part.value != "off"
+            for name in part.labels:
+                how, control, option = _resolve_name(name, inspection)
+                if how in ("checkbox", "radio") and control.checked != on:
+                    return False
+                if how == "option" and not _select_done(control, option, inspection.token):
+                    return False
+                if how == "click" and fold(name) not in memo.clicked_names:
+                    return False
+            return True
+        if part.kind == "option":
+            hits = _option_hits(part.labels[0], inspection)
+            if len(hits) == 1:
+                return _select_done(hits[0][0], hits[0][1], inspection.token)
+            return index in memo.done
+        if part.kind == "slider":
+            if index in memo.done:
+                return True
+            sliders = [c for c in inspection.controls if c.kind in SLIDER_KINDS]
+            if len(sliders) == 1 and part.value is not None:
+                return sliders[0].value_hash == value_hash(inspection.token, number_text(float(part.value)))
+            return False
+        if part.kind == "check":
+            m = find_target(part.targets, inspection.controls, {"radio", "checkbox"})
+            return m.control.checked
+    except (TargetNotFound, AmbiguousTarget):
+        return index in memo.done
+    return index in memo.done
+
+
+def _done(plan: Plan, index: int, inspection: Inspection, memo: Memo) -> bool:
+    part = plan.parts[index]
+    if part.kind in STATE_KINDS:
+        return _state_done(part, index, inspection, memo)
+    return index in memo.done
+
+
+# ---------------------------------------------------------------------------------------------------
+# Steps
+
+
+def _click(page: Page, state: ResolverState, inspection: Inspection, match: Match, on_done: Callable[[], None],
+                 why: str) -> _Step:
+    control = match.control
+    if control.approval:
+        return _Step("", complete=False,
+                     proposal=propose(page, state, inspection, control, "click", f"matched by {match.how}; {why}",
+                                      on_done=on_done))
+    do(page, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
+    on_done()
+    return _Step(_did(match, "Clicked"))
+
+
+def _click_match(part: Part, inspection: Inspection) -> Match:
+    try:
+        return find_target(part.targets, inspection.controls, CLICKABLE)
+    except TargetNotFound as first:
+        try:
+            return find_target(part.targets, inspection.controls, TEXT_KINDS | {"select", "handle", "range", "slider"})
+        except TargetNotFound:
+            raise first from None
+
+
+def _step_click(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+                      memo: Memo) -> _Step:
+    part = plan.parts[index]
+    match = _click_match(part, inspection)
+    note = f"clicked {describe(match.control, with_ref=False)}"
+    return _click(page, state, inspection, match, lambda: memo.mark(index, note), "the request asks to click it")
+
+
+def _step_focus(page: Page, plan: Plan, index: int, inspection: Inspection, memo: Memo) -> _Step:
+    part = plan.parts[index]
+    match = find_target(part.targets, inspection.controls, TEXT_KINDS | CLICKABLE | {"select"})
+    do(page, inspection, match.control, "click", lambda loc, t: loc.click(timeout=t))
+    memo.mark(index, f"focused {describe(match.control, with_ref=False)}")
+    return _Step(_did(match, "Focused (clicked into)"))
+
+
+def _step_menu(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+                     memo: Memo) -> _Step:
+    part = plan.parts[index]
+    labels = part.labels
+    found: tuple[int, Match] | None = None
+    for j in range(len(labels) - 1, -1, -1):
+        try:
+            found = (j, find_target([Target(label=labels[j])], inspection.controls, _MENU_KINDS))
+            break
+        except TargetNotFound:
+            continue
+    if found is None:
+        raise TargetNotFound(
+            f"No visible menu item matches {labels[0]!r}, the start of the path {' > '.join(labels)}. Nothing was "
+            "done; open the menu first or run `inspect` to see what is shown."
+        )
+    j, match = found
+    if j == len(labels) - 1:
+        note = "chose " + " > ".join(labels)
+        return _click(page, state, inspection, match, lambda: memo.mark(index, note),
+                            f"the last item of the menu path {' > '.join(labels)}")
+    nxt = labels[j + 1]
+    do(page, inspection, match.control, "hover", lambda loc, t: loc.hover(timeout=t))
+    if _wait_visible(page, nxt):
+        return _Step(f"Opened {describe(match.control)} by hovering ({match.how}), which revealed {nxt!r}", False)
+    if match.control.approval:
+        raise RefwrightError(f"Hovering {describe(match.control)} did not reveal {nxt!r}, and clicking it needs "
+                             "approval. Click it yourself (`click @…`) if that is meant.")
+    do(page, inspection, match.control, "click", lambda loc, t: loc.click(timeout=t))
+    if _wait_visible(page, nxt):
+        return _Step(f"Opened {describe(match.control)} by clicking ({match.how}), which revealed {nxt!r}", False)
+    raise TargetNotFound(f"Opening {describe(match.control)} did not reveal {nxt!r}; the path "
+                         f"{' > '.join(labels)} does not match this menu. Run `inspect` to see its items.")
+
+
+def _wait_visible(page: Page, label: str, max_ms: int = 1_200) -> bool:
+    waited = 0
+    while True:
+        now = inspect_page(page, limit=ACT_LIMIT)
+        _tier, hits = match_labels(label, [c.label for c in now.controls if c.kind in _MENU_KINDS])
+        if hits:
+            return True
+        if waited >= max_ms:
+            return False
+        page.playwright_page.wait_for_timeout(100)
+        waited += 100
+
+
+def _step_fill(page: Page, plan: Plan, index: int, inspection: Inspection, memo: Memo) -> _Step:
+    part = plan.parts[index]
+    value = part.value or ""
+    field = part.field or Target(role="textbox")
+    if _is_secret(field):
+        return _fill_secret(page, index, inspection, memo, field, value)
+    match = _fill_fields(part, inspection)
+    want = value_hash(inspection.token, value)
+    pending = [c for c in match.controls if c.value_hash != want]
+    for c in pending:
+        do(page, inspection, c, "fill", lambda loc, t: loc.fill(value, timeout=t))
+    shown = ", ".join(describe(c) for c in pending)
+    return _Step(f"Entered the requested text ({len(value)} characters) into {shown} ({match.how})")
+
+
+def _fill_secret(page: Page, index: int, inspection: Inspection, memo: Memo, field: Target,
+                       value: str) -> _Step:
+    items = (run_resolver_op(page, "secrets"))["items"]
+    if not items:
+        raise TargetNotFound("The request names a password, but the page shows no password field. Nothing was done.")
+    label = field.label or ""
+    tier, hits = match_labels(label, [str(i["l"]) for i in items])
+    chosen = [items[i] for i in hits] if hits else (items if field.every or len(items) == 1 else [])
+    if not chosen:
+        raise AmbiguousTarget(f"The page has {len(items)} password fields and none is labelled {label!r}. Nothing was "
+                              "done; name the field (enter the password \"…\" into the Confirm password field).")
+    if len(chosen) > 1 and not field.every:
+        raise AmbiguousTarget(f"{len(chosen)} password fields match {label!r}. Nothing was done; name one exactly.")
+    for item in chosen:
+        if item.get("d"):
+            raise RefwrightError("The password field is disabled, so nothing was entered.")
+        locator = element_locator(page, inspection.token, int(item["id"]))
+        locator.fill(value, timeout=page.config.timeouts.action)
+    memo.mark(index, f"entered the password into {len(chosen)} field(s)")
+    how = tier or ("every password field" if field.every else "the only password field")
+    return _Step(f"Entered the requested password into {len(chosen)} password field(s) ({how}; it is never read back)")
+
+
+def _step_names(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+                      memo: Memo) -> _Step:
+    part = plan.parts[index]
+    on = part.value != "off"
+    if not part.labels:
+        memo.mark(index, "selected nothing")
+        return _Step("Selected nothing, as asked")
+    resolved = [(name, *_resolve_name(name, inspection)) for name in part.labels]
+    boxes = [(n, c) for n, how, c, _ in resolved if how == "checkbox" and c.checked != on]
+    if boxes:
+        risky = [c for _, c in boxes if c.approval]
+        safe = [c for _, c in boxes if not c.approval]
+        if safe:
+            verb = "check" if on else "uncheck"
+            for c in safe:
+                do(page, inspection, c, verb, lambda loc, t: loc.set_checked(on, timeout=t))
+            rest = len(part.labels) - len(safe)
+            done_text = "Checked" if on else "Unchecked"
+            more = f"; {rest} other name(s) already set or handled next" if rest else ""
+            return _Step(f"{done_text} {', '.join(describe(c) for c in safe)} (exact checkbox labels{more})",
+                         complete=not risky and len(boxes) == len(safe) and
+                         all(how == "checkbox" for _, how, _, _ in resolved))
+        c = risky[0]
+        return _Step("", False, propose(page, state, inspection, c, "click", "a checkbox the request names"))
+    for name, how, control, option in resolved:
+        if how == "radio" and control.checked != on:
+            if control.approval:
+                return _Step("", False, propose(page, state, inspection, control, "click",
+                                                "the radio the request names"))
+            do(page, inspection, control, "check", lambda loc, t: loc.check(timeout=t))
+            return _Step(f"Checked the radio {describe(control)} (label {name!r})", complete=len(resolved) == 1)
+        if how == "option" and not _select_done(control, option, inspection.token):
+            do(page, inspection, control, "select", select_label(option))
+            return _Step(f"Selected the option {option!r} in {describe(control)}", complete=len(resolved) == 1)
+        if how == "click" and fold(name) not in memo.clicked_names:
+            def mark(n: str = name) -> None:
+                memo.clicked_names.add(fold(n))
+            match = Match((control,), "label of a " + control.kind, Target(label=name))
+            return _click(page, state, inspection, match, mark, "the request names it")
+    memo.mark(index, "selected " + ", ".join(repr(n) for n in part.labels))
+    return _Step("Everything named is already selected")
+
+
+def _step_option(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+                       memo: Memo) -> _Step:
+    part = plan.parts[index]
+    label = part.labels[0]
+    hits = _option_hits(label, inspection)
+    if len(hits) > 1:
+        listed = ", ".join(f"{describe(c)} option {o!r}" for c, o in hits[:6])
+        raise AmbiguousTarget(f"Ambiguous: {len(hits)} options match {label!r}: {listed}. Nothing was done; use "
+                              "`selectexact @eN <option>` on the list you mean.")
+    if hits:
+        control, option = hits[0]
+        if dict(control.options).get(option):
+            raise RefwrightError(f"The option {option!r} of {describe(control)} is disabled, so it cannot be chosen.")
+        do(page, inspection, control, "select", lambda loc, t: loc.select_option(label=option, timeout=t))
+        memo.mark(index, f"selected {option!r}")
+        return _Step(f"Selected the option {option!r} in {describe(control)} (an exact option of a native select)")
+    try:
+        match = find_target([Target(label=label)], inspection.controls, _OPTION_KINDS)
+    except TargetNotFound:
+        closed = [c for c in inspection.controls if c.kind in ("combobox", "select", "button") and c.popup
+                  and "expanded" not in c.states]
+        if len(closed) == 1:
+            c = closed[0]
+            do(page, inspection, c, "click", lambda loc, t: loc.click(timeout=t))
+            return _Step(f"Opened {describe(c)} to show its options (the only collapsed list on the page)", False)
+        raise
+    note = f"chose {label!r}"
+    return _click(page, state, inspection, match, lambda: memo.mark(index, note), "the option the request names")
+
+
+def _step_slider(page: Page, plan: Plan, index: int, inspection: Inspection, memo: Memo) -> _Step:
+    part = plan.parts[index]
+    value = float(part.value or "0")
+    match = find_target([Target(role="slider")], inspection.controls, SLIDER_KINDS, what="a slider")
+    how = set_slider(page, inspection, match.control, value)
+    memo.mark(index, f"set the slider to {number_text(value)}")
+    return _Step(f"Set {describe(match.control)} to {number_text(value)} ({match.how}; {how})")
+
+
+def _step_check(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+                      memo: Memo) -> _Step:
+    part = plan.parts[index]
+    match = find_target(part.targets, inspection.controls, {"radio", "checkbox"})
+    if match.control.approval:
+        note = f"checked {describe(match.control, with_ref=False)}"
+        return _Step("", False, propose(page, state, inspection, match.control, "click", f"matched by {match.how}",
+                                        on_done=lambda: memo.mark(index, note)))
+    do(page, inspection, match.control, "check", lambda loc, t: loc.check(timeout=t))
+    memo.mark(index, f"checked {describe(match.control, with_ref=False)}")
+    return _Step(_did(match, "Checked"))
+
+
+def _step_find(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+                     memo: Memo) -> _Step:
+    part = plan.parts[index]
+    try:
+        match = find_target(part.targets, inspection.controls, CLICKABLE)
+    except TargetNotFound:
+        pass
+    else:
+        note = f"found and clicked {describe(match.control, with_ref=False)}"
+        return _click(page, state, inspection, match, lambda: memo.mark(index, note), "the request's target")
+    label = next((t.label for t in part.targets if t.label), "")
+    items = (run_resolver_op(page, "disclosures", label=label))["items"]
+    fresh = [i for i in items if int(i["id"]) not in memo.tried]
+    pick = next((i for i in fresh if i["c"]), None) or (fresh[0] if fresh else None)
+    if pick is None:
+        raise TargetNotFound(f"{part.targets[0].describe()} is not visible, and every collapsed section was already "
+                             "opened. Nothing more was done; run `inspect` to see the page.")
+    memo.tried.add(int(pick["id"]))
+    locator = element_locator(page, inspection.token, int(pick["id"]))
+    locator.click(timeout=page.config.timeouts.action)
+    why = "its hidden content names it" if pick["c"] else "the next collapsed section in page order"
+    return _Step(f"Expanded the section {str(pick['l'])!r} to look for {part.targets[0].describe()} ({why})", False)
+
+
+def _submit_candidates(inspection: Inspection) -> list[Control]:
+    buttons = [c for c in inspection.controls if c.kind in ("button", "link", "pointer") and not c.disabled]
+    native = [c for c in buttons if c.submits]
+    if native:
+        return native
+    return [c for c in buttons if c.kind == "button" and fold(c.label).strip(" .!") in _SUBMIT_WORDS]
+
+
+def _step_submit(page: Page, state: ResolverState, plan: Plan, index: int | None, inspection: Inspection,
+                       memo: Memo) -> _Step:
+    found = _submit_candidates(inspection)
+    if not found:
+        raise TargetNotFound("The page shows no enabled submit button, so nothing was submitted.")
+    if len(found) > 1:
+        listed = ", ".join(describe(c) for c in found[:6])
+        raise AmbiguousTarget(f"Ambiguous submit: {listed}. Nothing was done; click the one you mean (`click @eN`).")
+    control = found[0]
+
+    def mark() -> None:
+        memo.submitted = True
+        if index is not None:
+            memo.mark(index, f"submitted with {describe(control, with_ref=False)}")
+        else:
+            memo.notes.append(f"submitted with {describe(control, with_ref=False)}")
+
+    why = ("the form's only submit button; the request asks to submit" if index is not None else
+           "the request did not say to submit, but every part of it is done and this is the page's only submit button")
+    return _Step("", False, propose(page, state, inspection, control, "click", why, on_done=mark))
+
+
+# ---------------------------------------------------------------------------------------------------
+
+
+def _perform(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+                   memo: Memo) -> _Step:
+    kind = plan.parts[index].kind
+    if kind == "click":
+        return _step_click(page, state, plan, index, inspection, memo)
+    if kind == "focus":
+        return _step_focus(page, plan, index, inspection, memo)
+    if kind == "menu":
+        return _step_menu(page, state, plan, index, inspection, memo)
+    if kind == "fill":
+        return _step_fill(page, plan, index, inspection, memo)
+    if kind == "names":
+        return _step_names(page, state, plan, index, inspection, memo)
+    if kind == "option":
+        return _step_option(page, state, plan, index, inspection, memo)
+    if kind == "slider":
+        return _step_slider(page, plan, index, inspection, memo)
+    if kind == "check":
+        return _step_check(page, state, plan, index, inspection, memo)
+    if kind == "find":
+        return _step_find(page, state, plan, index, inspection, memo)
+    if kind == "submit":
+        return _step_submit(page, state, plan, index, inspection, memo)
+    raise RefwrightError(f"Unsupported request part {kind!r}.")
+
+
+def _pending(plan: Plan, inspection: Inspection, memo: Memo) -> list[int]:
+    return [i for i in range(len(plan.parts)) if not _done(plan, i, inspection, memo)]
+
+
+def _done_text(plan: Plan, memo: Memo) -> str:
+    notes = "; ".join(memo.notes[-6:])
+    return f"Done: nothing is left of the request{' (' + notes + ')' if notes else ''}."
+
+
+def act(page: Page, request: str, *, new: bool = False) -> StepResult:
+    """Carry out ONE step of ``request`` without a model, or refuse with a reason and what to do next."""
+    plan = parse_request(request)
+    state = state_of(page)
+    memo = state.memo_for(plan.request, new)
+    before = inspect_page(page, limit=ACT_LIMIT, texts=True)
+    pending = _pending(plan, before, memo)
+    if not pending:
+        if plan.implicit_submit and not memo.submitted and _submit_candidates(before):
+            step = _step_submit(page, state, plan, None, before, memo)
+            assert step.proposal is not None
+            return step.proposal
+        return StepResult(_done_text(plan, memo), done=True)
+    index = pending[0]
+    # Text the request asked for must be in place before anything is clicked or submitted.
+    if plan.parts[index].kind in ("click", "submit", "find", "menu"):
+        unfilled = [i for i in range(index) if plan.parts[i].kind == "fill" and i in pending]
+        if unfilled:
+            raise RefwrightError("The request's text fields are not filled yet, so nothing was clicked. Run act again "
+                                 "to fill them first.")
+    step = _perform(page, state, plan, index, before, memo)
+    if step.proposal is not None:
+        return step.proposal
+    if step.complete and plan.parts[index].kind in STATE_KINDS and index not in memo.done:
+        memo.mark(index, step.text[0].lower() + step.text[1:] if step.text else plan.parts[index].describe())
+    settle(page)
+    after = inspect_page(page, limit=ACT_LIMIT, texts=True)
+    changes = summarize_changes(before, after)
+    remaining = _pending(plan, after, memo)
+    first = step.text + "."
+    if not remaining and not (plan.implicit_submit and not memo.submitted and _submit_candidates(after)):
+        return StepResult(f"Done: {first}\n{changes}", done=True)
+    nxt = plan.parts[remaining[0]].describe() if remaining else "submit the form (a proposal)"
+    return StepResult(f"{first}\nNext: {nxt} — run act again.\n{changes}")
+

@@ -1,0 +1,48 @@
+# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+"""``confirm <token>``: carry out a proposal if the page is still the one it was made on."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from ..._errors import RefwrightError
+from ...resolve._changes import summarize_changes
+from ...resolve._proposals import ProposalError
+from ...resolve._result import StepResult
+from ._do import do
+from ._inspect import ACT_LIMIT, element_locator, inspect_page, settle
+from ._state import state_of
+
+if TYPE_CHECKING:
+    from .._page import Page
+
+__all__ = ["confirm"]
+
+
+def confirm(page: Page, token: str) -> StepResult:
+    state = state_of(page)
+    proposal = state.proposals.take(token, time.monotonic())
+    before = inspect_page(page, limit=ACT_LIMIT, texts=True)
+    state.proposals.check_page(proposal, url=before.url, fingerprint=before.fingerprint)
+    control = before.get(int(proposal.args["id"]))
+    if control is None or before.token != proposal.args.get("token"):
+        raise ProposalError("Cancelled: the proposed control is no longer on the page. Nothing was done.")
+    if proposal.action == "click":
+        do(page, before, control, "click", lambda loc, t: loc.click(timeout=t))
+        verb = "Clicked"
+    elif proposal.action == "drag":
+        target = before.get(int(proposal.args["target"]))
+        if target is None:
+            raise ProposalError("Cancelled: the drop target is no longer on the page. Nothing was done.")
+        destination = element_locator(page, before.token, target.id)
+        do(page, before, control, "drag", lambda loc, t: loc.drag_to(destination, timeout=t))
+        verb = "Dragged"
+    else:
+        raise RefwrightError(f"Unknown proposal action {proposal.action!r}; nothing was done.")
+    if proposal.on_done is not None:
+        proposal.on_done()
+    settle(page)
+    after = inspect_page(page, limit=ACT_LIMIT, texts=True)
+    summary = proposal.summary.split(" ", 1)[1] if " " in proposal.summary else proposal.summary
+    return StepResult(f"Confirmed: {verb} {summary}.\n{summarize_changes(before, after)}")

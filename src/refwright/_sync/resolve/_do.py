@@ -1,0 +1,193 @@
+# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+"""The primitive steps the resolver takes on a control: click, hover, fill, check, select, slide."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator
+
+from ..._errors import RefwrightError
+from ...resolve._model import Control, Inspection, describe
+from .._translate import translate
+from ._inspect import element_locator, run_resolver_op
+
+if TYPE_CHECKING:
+    from .._page import Page
+
+__all__ = ["checked_to", "do", "number_text", "select_label", "set_slider", "unusable"]
+
+_MAX_PRESSES = 1000
+
+
+def number_text(value: float) -> str:
+    """A number as a page shows it: ``40`` not ``40.0``."""
+    return str(int(value)) if value == int(value) else repr(value)
+
+
+def unusable(control: Control, verb: str) -> RefwrightError | None:
+    if control.disabled:
+        return RefwrightError(
+            f"{describe(control)} is disabled, so nothing was done. It may need other fields first; run `inspect` "
+            "to see the page's state."
+        )
+    if verb == "fill" and control.readonly:
+        return RefwrightError(
+            f"{describe(control)} is read-only, so nothing was typed. A read-only date field usually opens a "
+            f"picker: click it (`click @{control.ref}`) and inspect what appears."
+        )
+    return None
+
+
+def do(page: Page, inspection: Inspection, control: Control, command: str,
+             action: Callable[[Locator, float], Any]) -> None:
+    """Run one Playwright action on ``control``, with refwright's error messages."""
+    problem = unusable(control, command)
+    if problem is not None:
+        raise problem
+    locator = element_locator(page, inspection.token, control.id)
+    timeout = page.config.timeouts.action
+    try:
+        action(locator, timeout)
+    except PlaywrightError as exc:
+        found: bool | None = None
+        try:
+            found = locator.count() > 0
+        except PlaywrightError:
+            found = None
+        raise translate(exc, target=f"@{control.ref}", command=command, timeout=timeout, found=found) from exc
+
+
+def select_label(label: str) -> Callable[[Locator, float], Any]:
+    """An action choosing the option labelled ``label``."""
+
+    def run(loc: Locator, timeout: float) -> Any:
+        return loc.select_option(label=label, timeout=timeout)
+
+    return run
+
+
+def checked_to(state: bool) -> Callable[[Locator, float], Any]:
+    """An action setting a checkbox to ``state``."""
+
+    def run(loc: Locator, timeout: float) -> Any:
+        loc.set_checked(state, timeout=timeout)
+
+    return run
+
+
+def _close(a: float | None, b: float) -> bool:
+    return a is not None and abs(a - b) < 1e-9
+
+
+def set_slider(page: Page, inspection: Inspection, control: Control, value: float) -> str:
+    """Move a slider to exactly ``value``; returns how. The original value is restored on failure."""
+    lo, hi, _step = control.bounds or (None, None, None)
+    shown = describe(control)
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise RefwrightError(
+            f"{number_text(value)} is outside the bounds of {shown} (min {number_text(lo or 0)}, max "
+            f"{number_text(hi if hi is not None else 0)}). Nothing was changed; pick a value within them."
+        )
+    if control.disabled:
+        raise RefwrightError(f"{shown} is disabled, so nothing was changed.")
+    if control.kind == "range":
+        result = run_resolver_op(page, "setRange", id=control.id, value=value)
+        fail = result.get("fail")
+        if fail == "step":
+            raise RefwrightError(
+                f"{number_text(value)} is not reachable with the step of {shown} (min {number_text(result['min'])}, "
+                f"step {number_text(result['step'])}). Nothing was changed; pick a value on the step."
+            )
+        if fail == "bounds":
+            raise RefwrightError(
+                f"{number_text(value)} is outside the bounds of {shown} (min {number_text(result['min'])}, max "
+                f"{number_text(result['max'])}). Nothing was changed."
+            )
+        if fail:
+            raise RefwrightError(f"{shown} could not be set to {number_text(value)} ({fail}). Nothing was changed.")
+        return "set the range input within its bounds and step"
+    return _keyboard_slider(page, inspection, control, value)
+
+
+def _keyboard_slider(page: Page, inspection: Inspection, control: Control, value: float) -> str:
+    shown = describe(control)
+    keyboard = page.playwright_page.keyboard
+    do(page, inspection, control, "focus", lambda loc, t: loc.focus(timeout=t))
+
+    def numbers() -> dict[str, Any]:
+        return run_resolver_op(page, "numbers", id=control.id)
+
+    before = numbers()
+    moved_with = ""
+    after = before
+    for key in ("ArrowRight", "ArrowLeft"):
+        keyboard.press(key)
+        after = numbers()
+        if after != before:
+            moved_with = key
+            break
+    if not moved_with:
+        raise RefwrightError(
+            f"{shown} did not move with the arrow keys, so it is not a supported keyboard slider. Nothing was "
+            "changed; drag it with `drag` or use the page's own input if it has one."
+        )
+    readout: int | None = None
+    if before.get("aria") is None or before.get("aria") == after.get("aria"):
+        old = {int(i): v for i, v in before["items"]}
+        changed = [int(i) for i, v in after["items"] if int(i) in old and old[int(i)] != v]
+        if len(changed) != 1:
+            keyboard.press("ArrowLeft" if moved_with == "ArrowRight" else "ArrowRight")
+            raise RefwrightError(
+                f"{shown} has no single visible readout that follows it, so its value cannot be checked. "
+                "It was put back; set it another way."
+            )
+        readout = changed[0]
+        original = old[readout]
+    else:
+        original = before.get("aria")
+
+    def read() -> float | None:
+        v = (run_resolver_op(page, "sliderValue", id=control.id, readout=readout))["v"]
+        return None if v is None else float(v)
+
+    first = read()
+    unit = abs(first - float(original)) if first is not None and original is not None else 0.0
+    unit = unit or 1.0
+
+    def go(goal: float) -> float | None:
+        current = read()
+        if current is None:
+            return current
+        presses = 0
+        last_direction = 0
+        flips = 0
+        while not _close(current, goal) and presses < _MAX_PRESSES and current is not None:
+            direction = 1 if goal > current else -1
+            if last_direction and direction != last_direction:
+                flips += 1
+                if flips > 1:
+                    break
+            last_direction = direction
+            count = max(1, round(abs(goal - current) / unit)) if flips == 0 else 1
+            key = "ArrowRight" if direction > 0 else "ArrowLeft"
+            for _ in range(min(count, _MAX_PRESSES - presses)):
+                keyboard.press(key)
+            presses += count
+            previous = current
+            current = read()
+            if current is not None and _close(current, previous):
+                break
+        return current
+
+    reached = go(value)
+    if _close(reached, value):
+        return "moved the handle with the arrow keys until its readout showed the value"
+    if original is not None:
+        go(float(original))
+    raise RefwrightError(
+        f"{shown} cannot reach exactly {number_text(value)} with the keyboard (its steps skip it or it stops "
+        "before it). It was put back to where it was; nothing changed."
+    )

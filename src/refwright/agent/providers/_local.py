@@ -1,0 +1,71 @@
+"""``LocalResolverLlm``: the agent role played with no model, by refwright's local resolver.
+
+Every turn it asks the browser tool for ``act <task>`` (the task text is the request). It answers when a
+result says ``Done: ...``, when the resolver refuses (an error that repeats, or no progress), or when a
+step needs approval (unless ``confirm_proposals`` lets it confirm them itself).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .._turns import Assistant, Reply, ToolCall, ToolResult, Turn, User
+
+__all__ = ["LocalResolverLlm"]
+
+_DONE = re.compile(r"^Done:.*", re.MULTILINE | re.DOTALL)
+_ERROR = re.compile(r"^Error:.*", re.MULTILINE | re.DOTALL)
+_PROPOSAL = re.compile(r"^Needs approval:.*?`confirm (p-[A-Za-z0-9_-]+)`", re.MULTILINE | re.DOTALL)
+
+
+def quote_request(text: str) -> str:
+    """One command-line argument holding ``text`` exactly (the tokenizer's escapes)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+class LocalResolverLlm:
+    """An ``Llm`` without a model: ``act <task>`` each step until ``Done:`` or a refusal.
+
+    ``confirm_proposals=True`` confirms approval-required steps (submit buttons, custom pointer targets)
+    on the person's behalf; by default the run stops there and the answer carries the proposal and its
+    ``confirm <token>`` command. ``calls`` counts the tool calls it made.
+    """
+
+    def __init__(self, *, confirm_proposals: bool = False, max_steps: int = 25) -> None:
+        self.confirm_proposals = confirm_proposals
+        self.max_steps = max_steps
+        self.calls = 0
+
+    async def next(self, system: str, turns: list[Turn]) -> list[Turn]:
+        task = next((t.text for t in turns if isinstance(t, User)), "").strip()
+        if not task:
+            return Reply([Assistant("There is no task to carry out.")])
+        results = [t for t in turns if isinstance(t, ToolResult)]
+        if results:
+            last = results[-1].output
+            done = _DONE.search(last)
+            if done:
+                return Reply([Assistant(done.group(0).strip())])
+            error = _ERROR.search(last)
+            if error:
+                earlier = [r.output for r in results[:-1]]
+                repeated = bool(earlier) and earlier[-1] == last
+                refused = any(w in last for w in ("Error: Ambiguous", "does not understand", "Nothing was done"))
+                if repeated or refused:
+                    return Reply([Assistant("I could not finish this without a model. " + error.group(0).strip())])
+            proposal = _PROPOSAL.search(last)
+            if proposal:
+                if not self.confirm_proposals:
+                    return Reply([Assistant(last[proposal.start():].strip())])
+                return Reply([self._call(f"confirm {proposal.group(1)}")])
+            if len(results) >= 2 and results[-2].output == last and not error:
+                return Reply([Assistant("No progress: the same step keeps repeating. " + last.splitlines()[0])])
+            if len(results) >= self.max_steps:
+                return Reply([Assistant(f"Stopped after {len(results)} local steps without finishing.")])
+        first = not any(isinstance(t, ToolCall) for t in turns)
+        return Reply([self._call(("act --new " if first else "act ") + quote_request(task))])
+
+    def _call(self, command: str) -> ToolCall:
+        self.calls += 1
+        return ToolCall(id=f"local-{self.calls}", command=command, arguments=json.dumps({"command": command}))

@@ -1,0 +1,45 @@
+"""The resolver's extension commands, registered once for both the async and the sync API."""
+
+from __future__ import annotations
+
+from ..commands import register
+from ..commands._registry import CommandSpec, FlagSpec, lookup
+from ..safety._actions import ActionType
+
+__all__ = ["RESOLVE_COMMANDS"]
+
+RESOLVE_COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec("inspect", "Resolve", "inspect", "list up to 80 visible controls with refs, kinds and risks",
+                "One line per control (`@e3 button \"Save\" [approval-required]`) and a fingerprint",
+                action=ActionType.READ_CONTENT, extension=True),
+    CommandSpec("act", "Resolve", "act [--new] <request>",
+                "do ONE step of a plain-language request without a model (again until `Done:`)",
+                "What it did and how it resolved it, then the changes; `Done: ...` when nothing is left",
+                flags=(FlagSpec("new", ("--new",), help="start the request afresh"),), min_args=1, free_text=True,
+                action=ActionType.CLICK, extension=True),
+    CommandSpec("confirm", "Resolve", "confirm <token>", "carry out an approval-required step that act proposed",
+                "What it did and the changes, or why the proposal was cancelled", min_args=1,
+                action=ActionType.CLICK, extension=True),
+    CommandSpec("setfield", "Resolve", "setfield <target> <text>",
+                "fill a visible text/date/time field with a value (never submits)", "Filled <target>",
+                min_args=1, free_text=True, action=ActionType.FILL, extension=True),
+    CommandSpec("copyfield", "Resolve", "copyfield <source> <target>",
+                "copy one visible text field into another without showing the text", "Copied <source> to <target>",
+                min_args=2, action=ActionType.FILL, extension=True),
+    CommandSpec("setchecks", "Resolve", "setchecks <label[=on|off]>...",
+                "set up to 40 uniquely labelled checkboxes at once (never submits)", "Checked/unchecked counts",
+                min_args=1, action=ActionType.CLICK, extension=True),
+    CommandSpec("selectexact", "Resolve", "selectexact <target> <option label>",
+                "choose one exact enabled option of a native select", "Selected <option> in <target>",
+                min_args=2, free_text=True, action=ActionType.SELECT, extension=True),
+    CommandSpec("setrange", "Resolve", "setrange <target> <value>",
+                "set a slider to an exact value within its bounds and step", "Set <target> to <value>",
+                min_args=2, action=ActionType.FILL, extension=True),
+    CommandSpec("dragto", "Resolve", "dragto <source> <target>",
+                "propose dragging an inspected draggable onto a declared drop target", "A proposal to confirm",
+                min_args=2, action=ActionType.DRAG, extension=True),
+)
+
+for _spec in RESOLVE_COMMANDS:
+    if lookup(_spec.name) is None:
+        register(_spec)

@@ -1,0 +1,433 @@
+"""Plain-language requests parsed into request kinds (pure, no page).
+
+``parse_request("Enter \\"Keli\\" into the text field and press Submit")`` gives a ``Plan`` of two
+``Part``s: a ``fill`` and a ``click``. The parser knows grammar, never pages: which control a part means is
+decided later, against what ``inspect`` sees.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .._errors import RefwrightError
+from ._text import ORDINAL_PATTERN, norm, ordinal_of
+
+__all__ = ["Part", "Plan", "Target", "UnsupportedRequest", "parse_request"]
+
+
+class UnsupportedRequest(RefwrightError):
+    """The request is not one of the kinds the local resolver understands."""
+
+
+# Role phrases, longest first when matched; values are the canonical role words.
+ROLE_WORDS: dict[str, str] = {
+    "radio button": "radio", "radiobutton": "radio", "radio": "radio", "option button": "radio",
+    "check box": "checkbox", "checkbox": "checkbox", "tickbox": "checkbox", "tick box": "checkbox",
+    "input textbox": "textbox", "input text box": "textbox", "text input": "textbox", "input field": "textbox",
+    "text field": "textbox", "text box": "textbox", "textbox": "textbox", "input box": "textbox",
+    "input": "textbox", "field": "textbox", "search box": "textbox", "searchbox": "textbox",
+    "text area": "textarea", "textarea": "textarea",
+    "menu item": "menuitem", "menuitem": "menuitem", "menu entry": "menuitem",
+    "button": "button", "hyperlink": "link", "link": "link", "tab": "tab", "option": "option",
+    "item": "item", "entry": "item", "slider": "slider", "dropdown": "select", "drop-down": "select",
+    "drop down": "select", "select box": "select", "list": "select", "icon": "icon", "image": "icon",
+    "element": "any", "control": "any", "widget": "any",
+}
+_ROLE_ALT = "|".join(re.escape(w) for w in sorted(ROLE_WORDS, key=len, reverse=True))
+# "buttons", "links", "text fields": a plural role phrase.
+_ROLE_RE = re.compile(rf"^(?:{_ROLE_ALT})s?$", re.IGNORECASE)
+
+_Q = "\u27e6"  # ⟦n⟧ stands for the n-th quoted string while the request is parsed
+_QE = "\u27e7"
+_PLACEHOLDER = re.compile(rf"{_Q}(\d+){_QE}")
+_QUOTES = re.compile(
+    r"\"([^\"]*)\"|“([^”]*)”|„([^“”]*)[“”]|«([^»]*)»|‘([^’]*)’|(?<![\w'])'([^']+)'(?![\w'])"
+)
+
+VERBS = (
+    "click", "tap", "press", "hit", "push", "open", "follow", "select", "choose", "pick", "check", "uncheck",
+    "tick", "untick", "mark", "enter", "type", "input", "fill", "write", "put", "focus", "expand", "close", "set",
+    "move", "drag", "slide", "submit", "switch", "go", "find", "activate", "toggle", "deselect", "unselect",
+    "double-click", "scroll", "search",
+)
+_VERB_ALT = "|".join(VERBS)
+_SPLIT_ALWAYS = re.compile(r"\s*(?:;|,?\s+and\s+then\s+|,\s*then\s+|\s+then\s+|\.\s+(?=\S))\s*", re.IGNORECASE)
+_SPLIT_VERB = re.compile(rf"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=(?:{_VERB_ALT})\b)", re.IGNORECASE)
+_ARTICLES = re.compile(r"^(?:(?:the|a|an|on|at|onto)\s+)+", re.IGNORECASE)
+_NAMED = re.compile(r"\s*\b(?:labell?ed|named|called|titled|that says|saying|with (?:the )?(?:text|label))\b\s*",
+                    re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a part points at: a label, a role word, an ordinal (1-based, -1 for last), or some of them."""
+
+    label: str | None = None
+    role: str | None = None
+    ordinal: int | None = None
+    quoted: bool = False
+    every: bool = False
+
+    def describe(self) -> str:
+        role = self.role if self.role not in (None, "any") else ""
+        role_text = {"textbox": "text field", "menuitem": "menu item", "select": "list", "item": "item",
+                     "textarea": "text area", "icon": "icon"}.get(role or "", role or "")
+        parts = []
+        if self.ordinal is not None:
+            parts.append("the last" if self.ordinal == -1 else f"the {_ordinal_text(self.ordinal)}")
+        elif self.every:
+            parts.append("every")
+        elif role_text and not self.label:
+            parts.append("the")
+        if self.label is not None:
+            parts.append(f'"{self.label}"')
+        if role_text:
+            parts.append(role_text)
+        return " ".join(parts) or "the target"
+
+
+def _ordinal_text(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+@dataclass(frozen=True)
+class Part:
+    """One step kind of a request.
+
+    ``kind`` is one of ``click``, ``focus``, ``menu``, ``fill``, ``names``, ``option``, ``slider``, ``check``,
+    ``find`` and ``submit``. ``targets`` are alternative readings, tried in order (``Tab #2`` is first a
+    label, then the role ``tab`` with label ``#2``). ``labels`` is a menu path, a list of names or an option
+    label; ``value`` the text to enter, the slider number, or ``on``/``off`` for names.
+    """
+
+    kind: str
+    text: str
+    targets: tuple[Target, ...] = ()
+    labels: tuple[str, ...] = ()
+    value: str | None = None
+    field: Target | None = None
+
+    def describe(self) -> str:
+        if self.kind in ("click", "focus", "find"):
+            verb = {"click": "click", "focus": "focus", "find": "find and click"}[self.kind]
+            return f"{verb} {self.targets[0].describe()}" if self.targets else verb
+        if self.kind == "menu":
+            return "choose " + " > ".join(f'"{x}"' for x in self.labels) + " in the menu"
+        if self.kind == "fill":
+            where = self.field.describe() if self.field is not None else "the text field"
+            return f"enter a value into {where}"
+        if self.kind == "names":
+            if not self.labels:
+                return "select nothing"
+            verb = "clear" if self.value == "off" else "select"
+            return verb + " " + ", ".join(f'"{x}"' for x in self.labels)
+        if self.kind == "option":
+            return f'choose the option "{self.labels[0]}"'
+        if self.kind == "slider":
+            return f"set the slider to {self.value}"
+        if self.kind == "check":
+            return f"check {self.targets[0].describe()}"
+        if self.kind == "submit":
+            return "submit the form"
+        return self.kind
+
+
+STATE_KINDS = frozenset({"fill", "names", "option", "slider", "check"})
+ACTION_KINDS = frozenset({"click", "focus", "menu", "find", "submit"})
+
+
+@dataclass(frozen=True)
+class Plan:
+    request: str
+    parts: tuple[Part, ...]
+
+    @property
+    def implicit_submit(self) -> bool:
+        """Form-filling requests that never name a final click end with a proposed submit."""
+        kinds = [p.kind for p in self.parts]
+        if any(k in ACTION_KINDS for k in kinds):
+            return False
+        return "fill" in kinds or len(kinds) >= 2
+
+
+# ---------------------------------------------------------------------------------------------------
+
+
+def _protect(text: str) -> tuple[str, list[str]]:
+    quotes: list[str] = []
+
+    def repl(m: re.Match[str]) -> str:
+        value = next(g for g in m.groups() if g is not None)
+        quotes.append(value)
+        return f"{_Q}{len(quotes) - 1}{_QE}"
+
+    return _QUOTES.sub(repl, text), quotes
+
+
+def _restore(text: str, quotes: list[str]) -> str:
+    return _PLACEHOLDER.sub(lambda m: quotes[int(m.group(1))], text)
+
+
+def _only_quote(text: str, quotes: list[str]) -> str | None:
+    m = _PLACEHOLDER.fullmatch(text.strip())
+    return quotes[int(m.group(1))] if m else None
+
+
+def _strip_articles(text: str) -> str:
+    return _ARTICLES.sub("", text.strip()).strip()
+
+
+def _role(words: str) -> str | None:
+    w = words.strip().lower()
+    if not w:
+        return None
+    if _ROLE_RE.match(w):
+        base = w
+        if base not in ROLE_WORDS and base.endswith("s"):
+            base = base[:-1]
+        return ROLE_WORDS.get(base)
+    return None
+
+
+def _plural(words: str) -> bool:
+    w = words.strip().lower()
+    return w.endswith("s") and w not in ROLE_WORDS
+
+
+def parse_target(desc: str, quotes: list[str], *, default_role: str | None = None) -> tuple[Target, ...]:
+    """Readings of a target description, most specific first."""
+    d = _strip_articles(desc).rstrip(".!?").strip()
+    d = _NAMED.sub(" ", d).strip()
+    if not d:
+        return (Target(role=default_role),) if default_role else ()
+    m = re.match(rf"^({ORDINAL_PATTERN})\s+(.+)$", d, re.IGNORECASE)
+    if m:
+        ordinal = ordinal_of(m.group(1))
+        rest = m.group(2)
+        label = None
+        ph = _PLACEHOLDER.search(rest)
+        if ph:
+            label = quotes[int(ph.group(1))]
+            rest = _PLACEHOLDER.sub(" ", rest).strip()
+        role = _role(rest) or default_role
+        if role is not None:
+            return (Target(label=label, role=role, ordinal=ordinal, quoted=label is not None),)
+    ph = _PLACEHOLDER.search(d)
+    if ph:
+        label = quotes[int(ph.group(1))]
+        rest = _strip_articles(_PLACEHOLDER.sub(" ", d, count=1)).strip()
+        role = _role(rest)
+        if role is not None:
+            return (Target(label=label, role=role, quoted=True), Target(label=label, quoted=True))
+        return (Target(label=label, quoted=True),)
+    text = _restore(d, quotes)
+    whole_role = _role(text)
+    if whole_role is not None:
+        # "the text field", "the button": a role with no label (a control labelled "button" comes second).
+        return (Target(role=whole_role, every=_plural(text)), Target(label=text))
+    readings = [Target(label=text)]
+    words = text.split(" ")
+    for n in (3, 2, 1):
+        if len(words) > n:
+            head, tail = " ".join(words[:n]), " ".join(words[n:])
+            role = _role(head)
+            if role is not None:
+                readings.append(Target(label=tail, role=role))
+            head, tail = " ".join(words[:-n]), " ".join(words[-n:])
+            role = _role(tail)
+            if role is not None:
+                readings.append(Target(label=head, role=role))
+    if default_role is not None and len(readings) == 1:
+        readings.append(Target(label=text, role=default_role))
+    return tuple(readings)
+
+
+def _split(text: str) -> list[str]:
+    clauses: list[str] = []
+    for chunk in _SPLIT_ALWAYS.split(text):
+        for piece in _SPLIT_VERB.split(chunk):
+            piece = piece.strip().strip(",").strip()
+            if piece:
+                clauses.append(piece)
+    return clauses
+
+
+_VALUE_NOISE = {"the", "a", "an", "and", "number", "text", "value", "string", "word", "phrase", "values", ",",
+                "characters", "letters", "name", "following"}
+
+
+def _fill_parts(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
+    field_desc: str | None = None
+    values_part = body
+    m = re.search(rf"^(?P<v>.*?{_QE}|.*?)\s+(?:into|in|inside|to|on|onto|within)\s+"
+                  rf"(?P<f>[^{_Q}]*?(?:{_Q}\d+{_QE}[^{_Q}]*)?)$", body, re.IGNORECASE)
+    if m and m.group("v").strip():
+        values_part, field_desc = m.group("v"), m.group("f")
+    tokens = list(_PLACEHOLDER.finditer(values_part))
+    values: list[tuple[str, str]] = []
+    if tokens:
+        start = 0
+        for tok in tokens:
+            name_words = [w for w in re.split(r"[\s,]+", values_part[start:tok.start()].lower())
+                          if w and w not in _VALUE_NOISE]
+            values.append((" ".join(name_words), quotes[int(tok.group(1))]))
+            start = tok.end()
+    else:
+        v = _strip_articles(values_part)
+        v = re.sub(r"^(?:number|text|value|word)\s+", "", v, flags=re.IGNORECASE)
+        if not v or " " in v:
+            return None
+        values.append(("", _restore(v, quotes)))
+    every = False
+    field: Target | None = None
+    if field_desc is not None:
+        fd = field_desc.strip()
+        if re.match(r"^(?:both|all|each|every)\b", fd, re.IGNORECASE):
+            every = True
+            fd = re.sub(r"^(?:both|all|each|every)\s+(?:of\s+)?(?:the\s+)?", "", fd, flags=re.IGNORECASE)
+        readings = parse_target(fd, quotes, default_role="textbox")
+        # "the Email field": the reading with a field role wins over the plain label "Email field".
+        field = next((r for r in readings if r.role in ("textbox", "textarea")), readings[0] if readings else None)
+        if field is not None and field.role in ("textbox", "textarea") and field.label is None and \
+                field.ordinal is None and _plural(_strip_articles(fd)) and len(values) == 1:
+            every = True
+    parts: list[Part] = []
+    for name, value in values:
+        if name and name not in ("it",):
+            target = Target(label=name, role="textbox", every=every)
+        elif field is not None:
+            target = Target(label=field.label, role=field.role if field.role != "any" else "textbox",
+                            ordinal=field.ordinal, quoted=field.quoted, every=every)
+        else:
+            target = Target(role="textbox", every=every)
+        parts.append(Part("fill", clause, value=value, field=target))
+    return parts
+
+
+def _names(text: str, quotes: list[str]) -> tuple[str, ...]:
+    raw = [x for x in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*", text.strip()) if x.strip()]
+    names: list[str] = []
+    for item in raw:
+        item = item.strip().rstrip(".")
+        q = _only_quote(item, quotes)
+        if q is not None:
+            names.append(q)
+            continue
+        names.append(_restore(item, quotes))
+    if len(names) == 1 and names[0].strip().lower() in ("nothing", "none", "no boxes", "no checkboxes",
+                                                        "no items"):
+        return ()
+    return tuple(names)
+
+
+def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+    """Parts of one clause, and whether following clicks search collapsed sections."""
+    c = clause.strip().rstrip(".!?").strip()
+    low = c.lower()
+    f = re.IGNORECASE
+    restored = _restore(c, quotes)
+
+    m = re.match(r"^(?:.*?\b)?(?:find|locate)\s+and\s+(?:click|tap|select|press)(?:\s+on)?\s+(?P<d>.+)$", c, f)
+    if m:
+        return [Part("find", restored, targets=parse_target(m.group("d"), quotes))], False
+    if re.match(r"^(?:expand|open|search|look|go|browse|switch)\b.*\b(?:sections?|panels?|tabs|headers?|"
+                r"collapsibles?|accordions?|folds?)\b", c, f) and not _PLACEHOLDER.search(c):
+        return [], True
+    m = re.match(r"^.*?\bby\s+(?:clicking|pressing|tapping|hitting|selecting|choosing)(?:\s+on)?\s+(?P<d>.+)$", c, f)
+    if m:
+        return [Part("find" if search else "click", restored, targets=parse_target(m.group("d"), quotes))], search
+    m = re.match(r"^focus(?:\s+(?:into|in|on|onto|to))?\s+(?P<d>.+)$", c, f)
+    if m:
+        return [Part("focus", restored, targets=parse_target(m.group("d"), quotes, default_role="textbox"))], search
+    m = re.match(r"^(?:enter|type|input|write|put|key in|fill in|insert)\s+(?P<b>.+)$", c, f)
+    if m:
+        fill = _fill_parts(restored, m.group("b"), quotes)
+        if fill:
+            return fill, search
+    m = re.match(rf"^fill(?:\s+in|\s+out)?\s+(?P<f>.+?)\s+with\s+(?P<v>{_Q}\d+{_QE}|\S+)$", c, f)
+    if m:
+        value = _only_quote(m.group("v"), quotes) or m.group("v")
+        field = parse_target(m.group("f"), quotes, default_role="textbox")
+        target = field[0] if field else Target(role="textbox")
+        if target.role in (None, "any"):
+            target = Target(label=target.label, role="textbox", ordinal=target.ordinal, quoted=target.quoted)
+        return [Part("fill", restored, value=value, field=target)], search
+    if "slider" in low:
+        m = re.match(r"^(?:select|set|choose|pick|move|slide|drag|put|adjust)\s+(?:the\s+slider\s+(?:to|at)\s+)?"
+                     r"(?:the\s+value\s+)?(?P<n>[-+−]?\d+(?:\.\d+)?)(?:\s+(?:with|on|using|in|via|by)\s+(?:the\s+)?"
+                     r"slider)?$", c, f)
+        if m:
+            return [Part("slider", restored, value=m.group("n").replace("−", "-").lstrip("+"))], search
+    m = re.match(r"^(?:select|choose|pick)\s+(?P<l>.+?)\s+(?:from|in|on)\s+(?:the\s+)?(?:[\w-]+\s+)?"
+                 r"(?:list|dropdown|drop-down|drop down|select box|menu|options|select)$", c, f)
+    if m:
+        label = _only_quote(m.group("l"), quotes) or _restore(_strip_articles(m.group("l")), quotes)
+        return [Part("option", restored, labels=(label,))], search
+    if re.search(r"\s*(?:>|→)\s*", _PLACEHOLDER.sub("", c)):
+        m = re.match(r"^(?:(?:select|choose|click|open|go to|navigate to|pick|tap)\s+(?:on\s+)?)?(?P<p>.+)$", c, f)
+        if m:
+            labels = tuple(_only_quote(x, quotes) or _restore(x.strip(), quotes)
+                           for x in re.split(r"\s*(?:>|→)\s*", m.group("p")) if x.strip())
+            if len(labels) >= 2:
+                return [Part("menu", restored, labels=labels)], search
+    m = re.match(rf"^(?:check|select|click|choose|pick|mark|tick|tap|press)(?:\s+on)?\s+(?:the\s+)?"
+                 rf"(?P<o>{ORDINAL_PATTERN})\s+(?P<r>.+)$", c, f)
+    if m:
+        readings = parse_target(f"{m.group('o')} {m.group('r')}", quotes)
+        if readings and readings[0].ordinal is not None:
+            kind = "check" if readings[0].role in ("radio", "checkbox") and not low.startswith(("click", "tap",
+                                                                                                  "press")) else "click"
+            if readings[0].role in ("radio", "checkbox"):
+                kind = "check"
+            return [Part(kind, restored, targets=readings)], search
+    m = re.match(r"^(?:uncheck|untick|deselect|unselect|clear)\s+(?P<n>.+)$", c, f)
+    if m:
+        return [Part("names", restored, labels=_names(m.group("n"), quotes), value="off")], search
+    m = re.match(r"^submit\s+(?:the\s+)?(?:form|it|answer|page|entry)$", c, f)
+    if m:
+        return [Part("submit", restored)], search
+    m = re.match(r"^close(?:\s+the)?\s+(?:dialog|popup|pop-up|window|modal|box|message)(?:\s+box)?$", c, f)
+    if m:
+        return [Part("click", restored, targets=(Target(label="Close", role="button"), Target(label="Close")))], search
+    m = re.match(r"^(?:select|check|tick|mark|choose|pick|toggle)\s+(?P<n>.+)$", c, f)
+    if m:
+        body = m.group("n")
+        readings = parse_target(body, quotes)
+        if readings and (readings[0].role not in (None,) or readings[0].ordinal is not None):
+            return [Part("find" if search else "click", restored, targets=readings)], search
+        return [Part("names", restored, labels=_names(body, quotes), value="on")], search
+    m = re.match(r"^(?:click|tap|press|hit|push|open|follow|activate|double-click|double click|go to)"
+                 r"(?:\s+(?:on|at|onto|in))?\s+(?P<d>.+)$", c, f)
+    if m:
+        return [Part("find" if search else "click", restored, targets=parse_target(m.group("d"), quotes))], search
+    q = _only_quote(c, quotes)
+    if q is not None or (len(c.split()) <= 5 and not re.match(rf"^(?:{_VERB_ALT})\b", c, f)):
+        return [Part("click", restored, targets=parse_target(c, quotes))], search
+    raise UnsupportedRequest(
+        f"The local resolver does not understand {restored!r}. It handles requests such as: click \"Save\", "
+        "the \"Next\" link, File > Save, focus the 2nd text field, check the 3rd radio, select A, B and C, "
+        "select X from the list, select 40 with the slider, enter \"text\" into the Name field, and "
+        "expand the sections to find and click \"X\". Otherwise run `inspect` and act on a ref (`click @e3`)."
+    )
+
+
+def parse_request(request: str) -> Plan:
+    """The parts of ``request``, in order; ``UnsupportedRequest`` when a clause is not understood."""
+    text = norm(request)
+    if not text:
+        raise UnsupportedRequest("Empty request. Say what to do, for example: act click \"Save\".")
+    protected, quotes = _protect(text)
+    protected = protected.strip().rstrip(".!?").strip()
+    parts: list[Part] = []
+    search = False
+    for clause in _split(protected):
+        found, search = _clause(clause, quotes, search)
+        parts.extend(found)
+    if not parts:
+        raise UnsupportedRequest(
+            f"Nothing to do in {request!r}: name a control to click or a value to enter, for example "
+            "act expand the sections to find and click \"Details\"."
+        )
+    return Plan(request=text, parts=tuple(parts))

@@ -1,0 +1,708 @@
+// refwright's resolver engine: inspect the visible controls, track changes, and run bounded operations.
+//
+// Registered as its own Playwright selector engine with contentScript: true, so it runs in the same
+// isolated world as the page runtime (snapshot/runtime.js) and builds on the helpers that runtime shares
+// through globalThis.__refwrightRuntime: element ids (so inspect refs and snapshot refs name the same
+// elements), roles, names and states. The page's own JavaScript cannot see or change any of this.
+//
+// One selector body is understood:
+//   run:<base64 JSON>  runs an operation and returns one detached <div> whose textContent is the JSON
+//                      result, exactly like the runtime's channel.
+//
+// Private state never leaves this file in clear: field values, link destinations and slider values are
+// returned only as salted hashes, and password, file and hidden inputs are never listed or read.
+(() => {
+  function RT() {
+    const r = globalThis.__refwrightRuntime;
+    if (!r) throw new Error('the refwright page runtime is not loaded in this frame');
+    return r;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Hashing (FNV-1a over UTF-8, two seeds; salted with the document's runtime token)
+
+  const encoder = new TextEncoder();
+
+  function fnv(bytes, seed) {
+    let h = seed >>> 0;
+    for (let i = 0; i < bytes.length; i++) {
+      h ^= bytes[i];
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    return h;
+  }
+
+  function hex(n) {
+    return ('00000000' + n.toString(16)).slice(-8);
+  }
+
+  function hash(value) {
+    const bytes = encoder.encode(RT().token + '\u0000' + String(value));
+    return hex(fnv(bytes, 0x811c9dc5)) + hex(fnv(bytes, 0x050c5d1f));
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Mutation tracking: how long the DOM has been quiet, so Python can wait for a step to settle.
+
+  let lastMutation = Date.now();
+  let observer = null;
+
+  function watch() {
+    if (observer) return;
+    observer = new MutationObserver(() => { lastMutation = Date.now(); });
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    lastMutation = Date.now();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Helpers
+
+  const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'link', 'meta', 'title']);
+  const BLOCK = /^(block|flex|grid|list-item|table|table-row|table-cell|table-caption|flow-root)/;
+  const NUMERIC = /^[-+\u2212]?\d+(?:[.,]\d+)?$/;
+  const TEXT_TYPES = new Set(['', 'text', 'email', 'tel', 'url', 'search', 'number']);
+  const DATE_TYPES = new Set(['date', 'datetime-local', 'month', 'week']);
+  const CONTAINER_KINDS = new Set(['tab', 'menuitem', 'option', 'treeitem']);
+  const STATE_WORDS = new Set(['checked', 'checked=mixed', 'expanded', 'selected', 'pressed', 'disabled',
+    'required', 'readonly', 'invalid', 'current']);
+
+  function norm(s) {
+    return RT().normalize(s);
+  }
+
+  function classOf(el) {
+    return el.getAttribute('class') || '';
+  }
+
+  function deepActive() {
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  }
+
+  function inputType(el) {
+    return el.localName === 'input' ? (el.getAttribute('type') || 'text').toLowerCase() : '';
+  }
+
+  function boxShown(el, style) {
+    if (style.visibility === 'hidden' || style.visibility === 'collapse') return false;
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return false;
+    if (r.right + window.scrollX <= 0 || r.bottom + window.scrollY <= 0) return false;
+    if (RT().isClippedAway(el, style)) return false;
+    return true;
+  }
+
+  function labelShown(el) {
+    const labels = el.labels ? Array.from(el.labels) : [];
+    return labels.some(l => {
+      const r = l.getBoundingClientRect();
+      return r.width >= 1 && r.height >= 1 && getComputedStyle(l).visibility !== 'hidden';
+    });
+  }
+
+  function cleanLabel(t) {
+    return norm(t).replace(/\s*[:*]+\s*$/, '').trim();
+  }
+
+  function isControlTag(el) {
+    return ['input', 'select', 'textarea', 'button'].includes(el.localName);
+  }
+
+  function shortText(el) {
+    const t = norm(el.innerText !== undefined ? el.innerText : el.textContent);
+    return t;
+  }
+
+  // A label for a field that has no accessible name: the text just before it (or after a checkbox).
+  function nearbyLabel(el, after) {
+    const pick = (start, step) => {
+      let hops = 0;
+      for (let n = start; n && hops < 3; n = step(n)) {
+        if (n.nodeType === 3) {
+          const t = norm(n.data);
+          if (t) return t.length <= 60 ? cleanLabel(t) : '';
+          continue;
+        }
+        if (n.nodeType !== 1) continue;
+        if (n.localName === 'br') {
+          hops++;
+          continue;
+        }
+        if (isControlTag(n) || n.querySelector('input,select,textarea,button')) return '';
+        hops++;
+        const t = shortText(n);
+        if (t) return t.length <= 60 ? cleanLabel(t) : '';
+      }
+      return '';
+    };
+    let t = after ? pick(el.nextSibling, n => n.nextSibling) : pick(el.previousSibling, n => n.previousSibling);
+    if (t) return t;
+    const p = el.parentElement;
+    if (p && p.children.length === 1 && !after) {
+      const prev = p.previousElementSibling;
+      if (prev && !isControlTag(prev) && !prev.querySelector('input,select,textarea,button')) {
+        t = shortText(prev);
+        if (t && t.length <= 60) return cleanLabel(t);
+      }
+    }
+    return '';
+  }
+
+  function fileStem(url) {
+    const m = /([^/\\?#]+?)(?:\.[a-z0-9]{2,5})?(?:[?#].*)?$/i.exec(url || '');
+    if (!m) return '';
+    let s = m[1];
+    try { s = decodeURIComponent(s); } catch (e) { /* keep it */ }
+    return norm(s.replace(/[-_.]+/g, ' ').replace(/@\dx$/, ''));
+  }
+
+  // Icon-only controls: the image file name, a CSS background image, an icon class or an SVG symbol.
+  function iconLabel(el) {
+    const img = el.localName === 'img' ? el : el.querySelector('img');
+    if (img) {
+      const alt = norm(img.getAttribute('alt'));
+      if (alt) return alt;
+      const stem = fileStem(img.getAttribute('src'));
+      if (stem) return stem;
+    }
+    const nodes = [el, ...Array.from(el.querySelectorAll('*')).slice(0, 6)];
+    for (const n of nodes) {
+      const bg = getComputedStyle(n).backgroundImage;
+      const m = bg && /url\(["']?([^"')]+)["']?\)/.exec(bg);
+      if (m && !m[1].startsWith('data:')) {
+        const stem = fileStem(m[1]);
+        if (stem) return stem;
+      }
+    }
+    const use = el.querySelector('use');
+    if (use) {
+      const href = use.getAttribute('href') || use.getAttribute('xlink:href') || '';
+      const id = href.split('#')[1];
+      if (id) return norm(id.replace(/[-_]+/g, ' '));
+    }
+    for (const n of nodes) {
+      const m = /(?:^|\s)(?:fa|icon|glyphicon|bi|ui-icon|material-icons|mdi)-([a-z0-9-]+)/i.exec(classOf(n));
+      if (m) return norm(m[1].replace(/-/g, ' '));
+    }
+    return '';
+  }
+
+  function isHandle(el) {
+    if (el.tabIndex < 0) return false;
+    if (!/(?:^|[\s_-])(?:ui-slider-handle|slider-handle|slider-thumb|thumb|knob|handle)(?:$|[\s_-])/i.test(classOf(el))) {
+      return false;
+    }
+    for (let p = el, i = 0; p && i < 4; p = p.parentElement, i++) {
+      if (/slider|range/i.test(classOf(p))) return true;
+    }
+    return false;
+  }
+
+  function sliderContainer(el) {
+    for (let p = el, i = 0; p && i < 4; p = p.parentElement, i++) {
+      if (p !== el && /slider|range/i.test(classOf(p))) return p;
+    }
+    return el.parentElement;
+  }
+
+  function numericLeaves(root, exclude) {
+    const out = [];
+    if (!root) return out;
+    const all = [root, ...root.querySelectorAll('*')];
+    for (const n of all) {
+      if (exclude && exclude.contains(n)) continue;
+      if (n.children.length) continue;
+      const t = norm(n.textContent);
+      if (!NUMERIC.test(t)) continue;
+      const r = n.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1) continue;
+      out.push(n);
+    }
+    return out;
+  }
+
+  // The visible number that most likely shows a handle's value: near the slider, after it first.
+  function readoutOf(handle) {
+    const container = sliderContainer(handle);
+    const scopes = [container && container.parentElement, container && container.parentElement &&
+      container.parentElement.parentElement];
+    for (const scope of scopes) {
+      if (!scope) continue;
+      const found = numericLeaves(scope, container);
+      if (!found.length) continue;
+      const following = found.filter(n => container.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING);
+      return (following[0] || found[found.length - 1]);
+    }
+    return null;
+  }
+
+  function isDropTarget(el) {
+    if (el.hasAttribute('dropzone')) return true;
+    const effect = el.getAttribute('aria-dropeffect');
+    if (effect && effect !== 'none') return true;
+    if (el.hasAttribute('data-drop-target') || el.hasAttribute('data-droppable')) return true;
+    return /(?:^|\s)(?:ui-droppable|dropzone|drop-zone|drop-target|droptarget|droppable)(?:$|\s)/i.test(classOf(el));
+  }
+
+  function submits(el) {
+    const t = el.localName === 'button' ? (el.getAttribute('type') || 'submit').toLowerCase() : inputType(el);
+    if (el.localName !== 'button' && el.localName !== 'input') return [false, false];
+    return [(t === 'submit' || t === 'image') && !!el.form, t === 'reset' && !!el.form];
+  }
+
+  function kindOf(el, tag, role, style, ctx) {
+    if (tag === 'input') {
+      const t = inputType(el);
+      if (t === 'hidden' || t === 'file' || t === 'color') return null;
+      if (t === 'password') return 'secret';
+      if (t === 'checkbox') return 'checkbox';
+      if (t === 'radio') return 'radio';
+      if (t === 'range') return 'range';
+      if (t === 'button' || t === 'submit' || t === 'reset' || t === 'image') return 'button';
+      if (DATE_TYPES.has(t)) return 'date';
+      if (t === 'time') return 'time';
+      return TEXT_TYPES.has(t) ? 'text' : 'text';
+    }
+    if (tag === 'textarea') return 'text';
+    if (tag === 'select') return 'select';
+    if (tag === 'option' || tag === 'optgroup') return null;
+    switch (role) {
+      case 'button': return 'button';
+      case 'link': return 'link';
+      case 'checkbox': case 'switch': case 'menuitemcheckbox': return 'checkbox';
+      case 'radio': case 'menuitemradio': return 'radio';
+      case 'slider': return 'slider';
+      case 'tab': return 'tab';
+      case 'menuitem': return 'menuitem';
+      case 'option': return 'option';
+      case 'treeitem': return 'treeitem';
+      case 'combobox': return 'combobox';
+      case 'textbox': case 'searchbox': case 'spinbutton': return 'text';
+      default: break;
+    }
+    if (isHandle(el)) return 'handle';
+    if (el.getAttribute('draggable') === 'true') return 'draggable';
+    if (isDropTarget(el)) return 'droptarget';
+    if (tag === 'label' && el.control) return null;
+    if (tag === 'html' || tag === 'body') return null;
+    if (ctx.split && shortText(el)) return 'pointer';
+    if (el.hasAttribute('onclick') || (style.cursor === 'pointer' && ctx.parentCursor !== 'pointer')) return 'pointer';
+    return null;
+  }
+
+  function labelFor(el, kind, role) {
+    const R = RT();
+    let name = '';
+    let src = 'name';
+    if (kind === 'handle') {
+      const container = sliderContainer(el);
+      name = norm(el.getAttribute('aria-label')) || (container ? nearbyLabel(container, false) : '') || 'slider';
+      src = 'nearby';
+    } else if (kind === 'pointer' || kind === 'draggable' || kind === 'droptarget') {
+      name = norm(el.getAttribute('aria-label')) || shortText(el).slice(0, 200) || norm(el.getAttribute('title'));
+      if (name) src = 'text';
+    } else {
+      name = R.accessibleName(el, role);
+    }
+    if (!name && ['text', 'date', 'time', 'select', 'range', 'checkbox', 'radio', 'slider',
+      'combobox'].includes(kind)) {
+      name = nearbyLabel(el, kind === 'checkbox' || kind === 'radio');
+      if (!name && (kind === 'checkbox' || kind === 'radio')) name = nearbyLabel(el, false);
+      if (name) src = 'nearby';
+    }
+    if (!name) {
+      name = iconLabel(el);
+      if (name) src = 'icon';
+    }
+    if (!name) {
+      name = norm(el.getAttribute('title'));
+      if (!name) src = '';
+    }
+    return [name.slice(0, 200), src];
+  }
+
+  function shownValue(el, kind) {
+    if (el.localName === 'input' || el.localName === 'textarea') return el.value;
+    if (el.isContentEditable) return el.textContent;
+    return el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow') || '';
+  }
+
+  function makeControl(el, target, kind, role, active) {
+    const R = RT();
+    const [label, src] = labelFor(el, kind, role);
+    const rec = { id: R.idFor(target), k: kind, r: role || '', l: label, ls: src, t: target.localName };
+    const ty = inputType(el);
+    if (ty) rec.ty = ty;
+    const states = R.statesOf(el, role).filter(s => STATE_WORDS.has(s));
+    if (el.getAttribute('aria-expanded') === 'true' && !states.includes('expanded')) states.push('expanded');
+    if (el.localName === 'summary' && el.parentElement && el.parentElement.open && !states.includes('expanded')) {
+      states.push('expanded');
+    }
+    if ((el === active || target === active) && !states.includes('focused')) states.push('focused');
+    if (kind === 'text' && (el.readOnly || el.getAttribute('aria-readonly') === 'true') &&
+        !states.includes('readonly')) states.push('readonly');
+    if (states.length) rec.s = states;
+    const hp = el.getAttribute('aria-haspopup');
+    if ((hp && hp !== 'false') || el.getAttribute('aria-expanded') === 'false' ||
+        (kind === 'menuitem' && el.parentElement &&
+         el.parentElement.querySelector(':scope > ul, :scope > [role=menu]'))) rec.hp = 1;
+    const [sub, rst] = submits(el);
+    if (sub) rec.sub = 1;
+    if (rst) rec.rst = 1;
+    if (kind === 'select') {
+      rec.o = Array.from(el.options).slice(0, 200).map(o => [norm(o.label || o.textContent), o.disabled ? 1 : 0]);
+      if (el.multiple) rec.mul = 1;
+      rec.vh = hash(Array.from(el.selectedOptions).map(o => norm(o.label || o.textContent)).join('\n'));
+    } else if (kind === 'range') {
+      const step = el.getAttribute('step');
+      rec.b = [el.min === '' ? 0 : Number(el.min), el.max === '' ? 100 : Number(el.max),
+        step === 'any' ? null : (step ? Number(step) : 1)];
+      rec.vh = hash(el.value);
+    } else if (kind === 'slider') {
+      const lo = el.getAttribute('aria-valuemin');
+      const hi = el.getAttribute('aria-valuemax');
+      rec.b = [lo === null ? null : Number(lo), hi === null ? null : Number(hi), null];
+      rec.vh = hash(shownValue(el, kind));
+    } else if (kind === 'handle') {
+      const ro = readoutOf(el);
+      if (ro) {
+        rec.ro = R.idFor(ro);
+        rec.vh = hash(norm(ro.textContent));
+      }
+    } else if (kind === 'text' || kind === 'date' || kind === 'time' || kind === 'combobox') {
+      rec.vh = hash(shownValue(el, kind));
+      if (el.localName === 'textarea') rec.t = 'textarea';
+    } else if (kind === 'link' && el.href) {
+      rec.vh = hash(String(el.href));
+    }
+    return rec;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // inspect
+
+  function inspect(a) {
+    const R = RT();
+    watch();
+    const limit = typeof a.limit === 'number' ? a.limit : 80;
+    const wantTexts = !!a.texts;
+    const controls = [];
+    const texts = [];
+    const visible = [];
+    const secret = [];
+    let total = 0;
+    let secrets = 0;
+    const active = deepActive();
+
+    function record(rec) {
+      total++;
+      // Focus moves too easily to count as a change of the page.
+      const shownStates = (rec.s || []).filter(s => s !== 'focused');
+      visible.push(JSON.stringify([rec.k, rec.l, shownStates, rec.o || [], rec.b || []]));
+      secret.push(rec.vh || '');
+      if (controls.length < limit) controls.push(rec);
+    }
+
+    function children(el) {
+      const list = [];
+      const root = el.shadowRoot || el;
+      for (const c of R.childNodesOf(root)) if (c.nodeType === 1) list.push(c);
+      return list;
+    }
+
+    // Returns whether the subtree held a block-level element (so text blocks are only taken at leaves).
+    function visit(el, ctx) {
+      const tag = el.localName;
+      if (SKIP_TAGS.has(tag)) return false;
+      const style = R.styleOf(el);
+      if (R.isSubtreeHidden(el, style, false)) return false;
+      const transparent = ctx.transparent || Number(style.opacity) === 0;
+      const role = R.roleOf(el);
+      let kind = ctx.inControl ? null : kindOf(el, tag, role, style, ctx);
+      const isBlock = BLOCK.test(style.display);
+      const shown = !transparent && boxShown(el, style);
+      if (kind === 'secret') {
+        if (shown) secrets++;
+        return isBlock;
+      }
+      const childCtx = { transparent, inControl: ctx.inControl, parentCursor: style.cursor, split: false };
+      if (kind === 'pointer' || kind === 'draggable' || kind === 'droptarget') {
+        // Distinct labelled children of a clickable container are listed one by one.
+        const kids = children(el).filter(c => shortText(c));
+        const ownText = Array.from(el.childNodes).some(n => n.nodeType === 3 && norm(n.data));
+        const distinct = new Set(kids.map(c => shortText(c)));
+        if (kind === 'pointer' && kids.length >= 2 && distinct.size === kids.length && !ownText) {
+          childCtx.split = true;
+          childCtx.parentCursor = 'pointer';
+          let block = false;
+          for (const c of children(el)) block = visit(c, childCtx) || block;
+          return block || isBlock;
+        }
+        const before = total;
+        let block = false;
+        for (const c of children(el)) block = visit(c, childCtx) || block;
+        // A clickable container around real controls is represented by those controls.
+        if (shown && (kind !== 'pointer' || total === before)) record(makeControl(el, el, kind, role, active));
+        return block || isBlock;
+      }
+      if (kind) {
+        let ok = shown;
+        if (!ok && !transparent && (kind === 'checkbox' || kind === 'radio') && labelShown(el)) ok = true;
+        if (!ok && (kind === 'checkbox' || kind === 'radio') && labelShown(el) && style.visibility !== 'hidden') ok = true;
+        if (ok) {
+          let target = el;
+          if (CONTAINER_KINDS.has(kind)) {
+            // A tab or menu item wrapping one link or button acts through it.
+            const inner = el.querySelector('a[href], button');
+            if (inner && norm(R.accessibleName(inner, R.roleOf(inner))) === norm(R.accessibleName(el, role))) {
+              target = inner;
+            }
+          }
+          const rec = makeControl(el, target, kind, role, active);
+          record(rec);
+          childCtx.inControl = rec;
+        } else if (tag === 'input' || tag === 'select' || tag === 'textarea') {
+          return isBlock;
+        }
+      }
+      if (tag === 'input' || tag === 'select' || tag === 'textarea' || tag === 'iframe') return isBlock;
+      let block = false;
+      for (const c of children(el)) block = visit(c, childCtx) || block;
+      if (wantTexts && isBlock && !block && !ctx.inControl && !kind && shown && texts.length < 120) {
+        const t = shortText(el);
+        if (t) texts.push(t.length > 160 ? t.slice(0, 159) + '…' : t);
+      }
+      return block || isBlock;
+    }
+
+    const root = document.body || document.documentElement;
+    for (const c of children(root)) visit(c, { transparent: false, inControl: null, parentCursor: 'auto',
+      split: false });
+    return {
+      token: R.token,
+      url: location.href,
+      title: document.title,
+      controls,
+      texts,
+      total,
+      secrets,
+      fp: hash(visible.join('\n')).slice(0, 8) + ':' + hash(secret.join('\n')).slice(0, 8),
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Other operations
+
+  function element(id) {
+    const el = RT().elementById(Number(id));
+    return el && el.isConnected ? el : null;
+  }
+
+  // Why an element cannot be used by a bounded action, in one word.
+  function describe(a) {
+    const R = RT();
+    const el = element(a.id);
+    if (!el) return { found: false };
+    const t = inputType(el);
+    let reason = '';
+    if (t === 'password') reason = 'password';
+    else if (t === 'file') reason = 'file';
+    else if (t === 'hidden') reason = 'hidden';
+    else {
+      const style = getComputedStyle(el);
+      let hidden = !boxShown(el, style);
+      for (let p = el; p && !hidden; p = p.parentElement) {
+        const s = getComputedStyle(p);
+        if (R.isSubtreeHidden(p, s, false)) hidden = true;
+      }
+      if (hidden && !((t === 'checkbox' || t === 'radio') && labelShown(el))) reason = 'hidden';
+      else if (R.statesOf(el, R.roleOf(el)).includes('disabled')) reason = 'disabled';
+    }
+    return { found: true, reason, tag: el.localName, type: t, role: R.roleOf(el) };
+  }
+
+  function quiet() {
+    watch();
+    return { ms: Date.now() - lastMutation };
+  }
+
+  // Collapsed sections (aria-expanded=false, unselected tabs, closed <details>) in page order, and
+  // whether the region each one reveals holds an element whose text is `label`.
+  function disclosures(a) {
+    const R = RT();
+    const want = norm(a.label || '').toLowerCase();
+    const out = [];
+    const seen = new Set();
+    const candidates = document.querySelectorAll('[aria-expanded="false"], [role="tab"], details:not([open]) > summary');
+    for (const el of candidates) {
+      if (el.getAttribute('role') === 'tab' && el.getAttribute('aria-selected') === 'true') continue;
+      const style = getComputedStyle(el);
+      if (!boxShown(el, style)) continue;
+      let region = null;
+      const ids = (el.getAttribute('aria-controls') || '').trim().split(/\s+/).filter(Boolean);
+      if (ids.length) region = document.getElementById(ids[0]);
+      if (!region && el.localName === 'summary') region = el.parentElement;
+      if (!region) region = el.nextElementSibling;
+      let contains = false;
+      if (region && want) {
+        for (const n of [region, ...region.querySelectorAll('*')]) {
+          if (norm(n.textContent).toLowerCase() === want) {
+            contains = true;
+            break;
+          }
+        }
+      }
+      let target = el;
+      const inner = el.querySelector('a[href], button');
+      if (el.getAttribute('role') === 'tab' && inner) target = inner;
+      const id = R.idFor(target);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      out.push({ id, l: norm(R.accessibleName(el, R.roleOf(el))) || shortText(el).slice(0, 80), c: contains });
+    }
+    return { items: out };
+  }
+
+  function textField(el) {
+    if (!el) return false;
+    if (el.localName === 'textarea') return true;
+    return el.localName === 'input' && TEXT_TYPES.has(inputType(el));
+  }
+
+  // Copy the text of one visible field into another without returning it.
+  function copy(a) {
+    const src = element(a.from);
+    const dst = element(a.to);
+    if (!src || !dst) return { fail: 'gone' };
+    for (const [el, which] of [[src, 'source'], [dst, 'target']]) {
+      const t = inputType(el);
+      if (t === 'password') return { fail: which + ':password' };
+      if (t === 'file') return { fail: which + ':file' };
+      if (t === 'hidden') return { fail: which + ':hidden' };
+      if (el.localName === 'select') return { fail: which + ':select' };
+      if (el.isContentEditable && !textField(el)) return { fail: which + ':contenteditable' };
+      if (!textField(el)) return { fail: which + ':not-text' };
+      if (!boxShown(el, getComputedStyle(el))) return { fail: which + ':hidden' };
+      if (el.disabled) return { fail: which + ':disabled' };
+    }
+    if (dst.readOnly) return { fail: 'target:readonly' };
+    const value = src.value;
+    dst.focus();
+    dst.value = value;
+    dst.dispatchEvent(new Event('input', { bubbles: true }));
+    dst.dispatchEvent(new Event('change', { bubbles: true }));
+    return { ok: true, same: dst.value === value };
+  }
+
+  // Set a native range input to an exact value within its bounds and step.
+  function setRange(a) {
+    const el = element(a.id);
+    if (!el || inputType(el) !== 'range') return { fail: 'not-range' };
+    if (el.disabled) return { fail: 'disabled' };
+    const min = el.min === '' ? 0 : Number(el.min);
+    const max = el.max === '' ? 100 : Number(el.max);
+    const stepAttr = el.getAttribute('step');
+    const step = stepAttr === 'any' ? 0 : (stepAttr ? Number(stepAttr) : 1);
+    const v = Number(a.value);
+    if (!(v >= min && v <= max)) return { fail: 'bounds', min, max, step };
+    if (step > 0) {
+      const k = (v - min) / step;
+      if (Math.abs(k - Math.round(k)) > 1e-7) return { fail: 'step', min, max, step };
+    }
+    const original = el.value;
+    el.value = String(v);
+    if (Number(el.value) !== v) {
+      el.value = original;
+      return { fail: 'unreachable', min, max, step };
+    }
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    return { ok: true };
+  }
+
+  function parseNumber(text) {
+    const t = norm(text).replace('\u2212', '-').replace(',', '.');
+    return NUMERIC.test(t) ? Number(t) : null;
+  }
+
+  // The numeric value a slider shows: aria-valuenow, or a linked readout element.
+  function sliderValue(a) {
+    const el = element(a.id);
+    if (!el) return { v: null };
+    if (inputType(el) === 'range') return { v: Number(el.value) };
+    const now = el.getAttribute('aria-valuenow');
+    if (now !== null && now !== '' && !a.readout) return { v: Number(now) };
+    if (a.readout) {
+      const ro = element(a.readout);
+      return { v: ro ? parseNumber(ro.textContent) : null };
+    }
+    return { v: null };
+  }
+
+  // Visible numbers around a slider handle, to find which one follows the handle.
+  function numbers(a) {
+    const R = RT();
+    const el = element(a.id);
+    if (!el) return { items: [] };
+    const container = sliderContainer(el);
+    const scope = container && container.parentElement && container.parentElement.parentElement;
+    const items = numericLeaves(scope || container, null).filter(n => !el.contains(n))
+      .map(n => [R.idFor(n), parseNumber(n.textContent)]);
+    const now = el.getAttribute('aria-valuenow');
+    return { items, aria: now === null ? null : Number(now) };
+  }
+
+  // Visible password fields: ids and labels only; their values are never read.
+  function secretFields() {
+    const R = RT();
+    const out = [];
+    for (const el of document.querySelectorAll('input[type="password" i]')) {
+      const style = getComputedStyle(el);
+      let hidden = !boxShown(el, style);
+      for (let p = el; p && !hidden; p = p.parentElement) {
+        if (R.isSubtreeHidden(p, getComputedStyle(p), false)) hidden = true;
+      }
+      if (hidden) continue;
+      const name = R.accessibleName(el, 'textbox') || nearbyLabel(el, false);
+      out.push({ id: R.idFor(el), l: name, d: el.disabled ? 1 : 0 });
+    }
+    return { items: out };
+  }
+
+  const OPS = {
+    inspect,
+    describe,
+    quiet,
+    disclosures,
+    copy,
+    setRange,
+    sliderValue,
+    numbers,
+    secrets: secretFields,
+  };
+
+  function decode(b64) {
+    const bin = atob(b64);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return JSON.parse(new TextDecoder().decode(bytes));
+  }
+
+  return {
+    queryAll(root, body) {
+      if (!body.startsWith('run:')) return [];
+      let result;
+      try {
+        const req = decode(body.slice(4));
+        const op = OPS[req.op];
+        result = op ? op(req) : { error: 'unknown resolver operation ' + req.op };
+      } catch (e) {
+        result = { error: 'resolver engine failed: ' + (e && e.message ? e.message : String(e)) };
+      }
+      const out = document.createElement('div');
+      out.textContent = JSON.stringify(result);
+      return [out];
+    },
+  };
+})()
