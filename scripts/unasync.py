@@ -32,6 +32,7 @@ SUBSTITUTIONS: list[tuple[str, str]] = [
     (r"\basync_playwright\b", "sync_playwright"),
     (r"\b_async_base\b", "_sync_base"),
     (r"\bAsyncIterator\b", "Iterator"),
+    (r"\bcheck_url_async\b", "check_url"),
     # Awaitable[X] -> X, for the simple (non-nested) annotations the async code uses.
     (r"\bAwaitable\[([^\[\]]*)\]", r"\1"),
     (r"from collections\.abc import Awaitable, Callable", "from collections.abc import Callable"),

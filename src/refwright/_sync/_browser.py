@@ -14,6 +14,7 @@ from .._config import Config
 from .._discovery import chromium_args, find_browser
 from .._errors import BrowserError
 from ._engine import register_engine
+from ._guard import NetworkGuard
 from ._page import Page
 
 __all__ = ["Browser", "launch"]
@@ -37,6 +38,8 @@ class Browser:
         self._browser: PlaywrightBrowser | None = None
         self._context: BrowserContext | None = None
         self._pages: list[Page] = []
+        # refwright's own proxy stands in front of a browser it launches; an attached one is intercepted.
+        self._guard = NetworkGuard(self.config, proxy=cdp_url is None)
 
     def __enter__(self) -> Browser:
         return self
@@ -73,6 +76,7 @@ class Browser:
                 ) from exc
             contexts = self._browser.contexts
             self._context = contexts[0] if contexts else self._browser.new_context()
+            self._guard.intercept(self._context)
             return self._context
         candidate = find_browser(self.executable_path)
         if candidate is None:
@@ -81,11 +85,14 @@ class Browser:
                 "`playwright install chromium`, or point REFWRIGHT_EXECUTABLE_PATH / --executable-path at "
                 "a Chrome or Chromium binary. `refwright doctor` checks the setup."
             )
+        self._guard.start()
+        guarded = self._guard.launch_options()
         try:
             self._browser = chromium.launch(
                 executable_path=candidate.path,
                 headless=self.headless,
-                args=[*chromium_args(), *self._extra_args],
+                args=[*chromium_args(), *guarded.get("args", []), *self._extra_args],
+                proxy=guarded.get("proxy"),
             )
         except PlaywrightError as exc:
             raise BrowserError(
@@ -110,8 +117,15 @@ class Browser:
 
         ``config`` overrides the browser's configuration for this page only.
         """
+        config = config or self.config
+        if (config.allow_private, tuple(config.allowed_domains)) != (self.config.allow_private,
+                                                                     tuple(self.config.allowed_domains)):
+            raise BrowserError(
+                "allow_private and allowed_domains hold for the whole browser session, because one filtering "
+                "proxy guards it. Launch a separate browser for pages with other network settings."
+            )
         pw_page = self._fresh_playwright_page()
-        page = Page(pw_page, config=config or self.config, browser=self)
+        page = Page(pw_page, config=config, browser=self, guard=self._guard)
         self._pages.append(page)
         return page
 
@@ -126,6 +140,7 @@ class Browser:
     def close(self) -> None:
         """Close every page and the browser (a CDP-attached Chrome is only disconnected)."""
         self._stop_browser()
+        self._guard.stop()
         self._pages.clear()
         if self._playwright is not None:
             playwright, self._playwright = self._playwright, None

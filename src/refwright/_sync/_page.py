@@ -5,22 +5,35 @@ from __future__ import annotations
 
 import json
 import struct
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
-from playwright.sync_api import ConsoleMessage, Dialog, Download, Locator, Playwright
+from playwright.sync_api import ConsoleMessage, Dialog, Download, Locator, Playwright, Request, WebSocket
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
 from .._config import Config
-from .._errors import BrowserError, RefwrightError
+from .._errors import BrowserError, PolicyDeniedError, RefwrightError
 from .._result import Annotation, CommandResult, ScreenshotResult
 from .._selectors import to_playwright_selector
 from ..commands import ParsedCommand, parse
+from ..safety import (
+    ActionPolicy,
+    ActionType,
+    clean_line,
+    clean_text,
+    create_content_boundary,
+    decide,
+    declined_reason,
+    truncate,
+)
 from ..snapshot._diff import SnapshotDiff, diff_snapshots
 from ..snapshot._format import format_lines, node_from_runtime, quote, truncate_tree
 from ..snapshot._refs import RefTable, RefTarget, parse_ref
 from ..snapshot._types import RefEntry, Snapshot, SnapshotNode
 from ._engine import ENGINE, register_engine, run_op, scope_for, selectors_of
+from ._guard import Capabilities, NetworkGuard
 from ._translate import is_closed_error, translate
 
 if TYPE_CHECKING:
@@ -31,6 +44,13 @@ if TYPE_CHECKING:
     from ._browser import Browser
 
 __all__ = ["Page", "wrap"]
+
+ConfirmCallback = Callable[[ActionType, str], bool]
+
+# Commands whose output carries text the page controls; with content boundaries on it is wrapped.
+_PAGE_CONTENT = frozenset({ActionType.READ_CONTENT, ActionType.EVALUATE, ActionType.NAVIGATE})
+# At most this many refused requests are spelled out after one command.
+_MAX_REFUSAL_NOTES = 3
 
 # A child frame that does not answer this fast is shown as unavailable instead of holding up the tree.
 _FRAME_TIMEOUT = 3_000
@@ -51,9 +71,14 @@ class Page:
     """
 
     def __init__(self, pw_page: PlaywrightPage, *, config: Config | None = None,
-                 browser: Browser | None = None, playwright: Playwright | None = None) -> None:
+                 browser: Browser | None = None, playwright: Playwright | None = None,
+                 guard: NetworkGuard | None = None) -> None:
         self._pw = pw_page
         self._playwright = playwright
+        self._guard = guard or NetworkGuard(config or Config(), proxy=False)
+        self._policy: ActionPolicy | None = None
+        self._confirm: ConfirmCallback | None = None
+        self._requested: set[tuple[str, int]] = set()
         self.config = config or Config()
         self._browser = browser
         self._refs = RefTable()
@@ -72,12 +97,30 @@ class Page:
         pw.on("dialog", self._on_dialog)
         pw.on("download", self._on_download)
         pw.on("popup", self._on_popup)
+        pw.on("request", self._on_request)
+        pw.on("websocket", self._on_websocket)
+
+    def _remember_target(self, url: str) -> None:
+        parts = urlsplit(url)
+        if parts.hostname:
+            default = 443 if parts.scheme in ("https", "wss") else 80
+            try:
+                port = parts.port or default
+            except ValueError:
+                port = default
+            self._requested.add((parts.hostname.lower().rstrip("."), port))
+
+    def _on_request(self, request: Request) -> None:
+        self._remember_target(request.url)
+
+    def _on_websocket(self, websocket: WebSocket) -> None:
+        self._remember_target(websocket.url)
 
     def _on_console(self, message: ConsoleMessage) -> None:
-        self._console.append(f"[{message.type}] {message.text}")
+        self._console.append(f"[{message.type}] {clean_text(message.text)}")
 
     def _on_page_error(self, error: Exception) -> None:
-        self._errors.append(str(error) or repr(error))
+        self._errors.append(clean_text(str(error) or repr(error)))
 
     def _on_navigated(self, frame: Any) -> None:
         if frame == self._pw.main_frame:
@@ -86,21 +129,24 @@ class Page:
 
     def _on_dialog(self, dialog: Dialog) -> None:
         # Dismissed, never accepted: confirm() gets false and prompt() null, and no command hangs.
-        self._events.append(f"A JavaScript {dialog.type} dialog was dismissed: {quote(dialog.message)}")
+        self._events.append(
+            f"A JavaScript {dialog.type} dialog was dismissed: {quote(clean_line(dialog.message))}")
         try:
             dialog.dismiss()
         except PlaywrightError:
             pass
 
     def _on_download(self, download: Download) -> None:
-        self._events.append(f"A download of {quote(download.suggested_filename)} was refused.")
+        self._events.append(
+            f"A download of {quote(clean_line(download.suggested_filename))} was refused; nothing was saved.")
         try:
             download.cancel()
         except PlaywrightError:
             pass
 
     def _on_popup(self, popup: PlaywrightPage) -> None:
-        self._events.append(f"A popup window ({quote(popup.url)}) was closed; this page stays in control.")
+        self._events.append(
+            f"A popup window or new tab ({quote(clean_line(popup.url))}) was closed; this page stays in control.")
         try:
             popup.close()
         except PlaywrightError:
@@ -135,6 +181,86 @@ class Page:
     def drain_events(self) -> list[str]:
         events, self._events = self._events, []
         return events
+
+    # -- safety --------------------------------------------------------------------------------
+
+    def set_allowed_domains(self, domains: list[str] | tuple[str, ...]) -> None:
+        """Let the page contact only these hosts (``*.example.com`` covers the apex and subdomains); an
+        empty list removes the restriction. It holds for every page of the browser session."""
+        self._guard.set_allowed_domains(domains)
+
+    def capabilities(self) -> Capabilities:
+        """What this backend enforces (proxy-level filtering, or request interception for wrapped pages)."""
+        return self._guard.capabilities()
+
+    def set_action_policy(self, policy: ActionPolicy | None) -> None:
+        self._policy = policy
+
+    def set_policy_confirm_callback(self, callback: ConfirmCallback | None) -> None:
+        """``def callback(action, url) -> bool``; it may wait for a person. Without one, actions that
+        need confirmation are denied."""
+        self._confirm = callback
+
+    def _check_policy(self, action: ActionType | None, url: str) -> None:
+        if action is None or self._policy is None:
+            return
+        decision = decide(self._policy, action, url)
+        if decision.denied:
+            raise PolicyDeniedError(decision.reason)
+        if decision.needs_confirmation:
+            approved = self._confirm is not None and bool(self._confirm(action, url))
+            if not approved:
+                raise PolicyDeniedError(declined_reason(action, url))
+
+    def goto(self, url: str) -> str:
+        """Navigate from code. Unlike the ``open`` command it also accepts ``about:blank``."""
+        self._guard.check_navigation(url, allow_about_blank=True)
+        self._check_policy(ActionType.NAVIGATE, url)
+        try:
+            self._pw.goto(url, wait_until="load", timeout=self.config.timeouts.navigation)
+        except PlaywrightError as exc:
+            raise translate(exc) from exc
+        return self.url
+
+    def bounded_snapshot(self, **options: Any) -> str:
+        """A snapshot's tree wrapped in content-boundary markers with a fresh nonce."""
+        snap = self.snapshot(**options)
+        return create_content_boundary(self._origin()).wrap(snap.tree)
+
+    def bounded_content(self) -> str:
+        """The page's HTML wrapped in content-boundary markers with a fresh nonce."""
+        if not self.config.allow_dom_extraction:
+            raise RefwrightError("Reading page content is disabled by Config.allow_dom_extraction.")
+        html = self._pw.content()
+        return create_content_boundary(self._origin()).wrap(html)
+
+    def _origin(self) -> str:
+        parts = urlsplit(self._pw.url)
+        if parts.scheme in ("http", "https") and parts.netloc:
+            return f"{parts.scheme}://{parts.netloc}{parts.path}"
+        return parts.scheme + ":" if parts.scheme else "about:blank"
+
+    def _navigation_refusal(self, url: str) -> str | None:
+        """Why the proxy refused a navigation to ``url`` or one of its redirect hops, if it did."""
+        refused = self._guard.drain_refusals()
+        requested = set(self._requested)
+        self._remember_target(url)
+        requested |= self._requested
+        for _, host, port, reason in reversed(refused):
+            if (host.lower().rstrip("."), port) in requested or port == 0:
+                return reason
+        return None
+
+    def _refusal_notes(self) -> list[str]:
+        refused = self._guard.drain_refusals()
+        requested, self._requested = self._requested, set()
+        # Chromium's own background requests go through the proxy too; only the page's are news.
+        mine = [r for r in refused if (r[1].lower().rstrip("."), r[2]) in requested or r[2] == 0]
+        notes = [f"Blocked a request to {clean_line(target)}: {clean_line(reason)}"
+                 for target, _, _, reason in mine[:_MAX_REFUSAL_NOTES]]
+        if len(mine) > _MAX_REFUSAL_NOTES:
+            notes.append(f"... and {len(mine) - _MAX_REFUSAL_NOTES} more blocked requests.")
+        return notes
 
     # -- refs and locators ---------------------------------------------------------------------
 
@@ -304,6 +430,10 @@ class Page:
         from .commands import HANDLERS
 
         handler = HANDLERS[parsed.spec.name]
+        action = parsed.spec.action_for(parsed.args)
+        self._check_policy(action, self._policy_url(parsed, action))
+        if parsed.name == "wait" and isinstance(parsed.flag("fn"), str):
+            self._check_policy(ActionType.EVALUATE, self.url)
         try:
             result = handler(self, parsed)
         except PlaywrightError as exc:
@@ -316,7 +446,15 @@ class Page:
             raise
         if isinstance(result, str):
             result = CommandResult(command=command, output=result)
-        return self._finish(result)
+        return self._finish(result, action)
+
+    def _policy_url(self, parsed: ParsedCommand, action: ActionType | None) -> str:
+        # Navigate is decided on where it goes, everything else on where the page is.
+        if action is ActionType.NAVIGATE and parsed.name == "open" and parsed.args:
+            from .._url import normalize_url
+
+            return normalize_url(parsed.args[0])
+        return self.url
 
     def _recover_quietly(self) -> None:
         try:
@@ -324,11 +462,15 @@ class Page:
         except Exception:
             pass
 
-    def _finish(self, result: CommandResult) -> CommandResult:
-        events = self.drain_events()
+    def _finish(self, result: CommandResult, action: ActionType | None = None) -> CommandResult:
+        events = self.drain_events() + self._refusal_notes()
         output = result.output
+        if self.config.max_output is not None and len(output) > self.config.max_output:
+            output = truncate(output, self.config.max_output)
         if events:
             output = "\n".join(f"Note: {e}" for e in events) + "\n" + output
+        if self.config.content_boundaries and (action in _PAGE_CONTENT or events):
+            output = create_content_boundary(self._origin()).wrap(output)
         return CommandResult(command=result.command, output=output, snapshot=result.snapshot,
                              screenshot=result.screenshot, events=tuple(events))
 
@@ -398,6 +540,8 @@ def wrap(page: PlaywrightPage, *, config: Config | None = None,
     """Drive a Playwright page you already have with refwright."""
     wrapped = Page(page, config=config, playwright=playwright)
     register_engine(selectors_of(page, playwright))
+    # refwright cannot put its proxy in front of a browser it did not launch: check every request instead.
+    wrapped._guard.intercept(page)
     return wrapped
 
 

@@ -428,6 +428,8 @@ class FilteringProxy:
                     ("Content-Length", str(len(body))),
                     ("Cache-Control", "no-store"),
                     ("Connection", "close"),
+                    # Lets refwright tell its own refusal or error page from a site's 403 or 502.
+                    ("X-Refwright-Refused" if status == 403 else "X-Refwright-Proxy-Error", "1"),
                 ],
             )
             + body

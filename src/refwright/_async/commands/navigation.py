@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 
-from ..._errors import RefwrightError
+from ..._errors import PolicyDeniedError, RefwrightError
 from ..._url import normalize_url
 from ...commands import ParsedCommand
+from ...safety import clean_line
 from .._page import Page
 from .._translate import first_line, is_closed_error, translate
 
 
 async def _titled(page: Page, prefix: str) -> str:
-    title = (await page.title()).strip()
-    return f"{prefix} {page.url} — {title}" if title else f"{prefix} {page.url}"
+    # Both are the page's words: cleaned of control, bidi and zero-width characters.
+    title = clean_line(await page.title()).strip()
+    url = clean_line(page.url)
+    return f"{prefix} {url} — {title}" if title else f"{prefix} {url}"
+
+
+# A scheme followed by something other than a port number: `javascript:...`, `mailto:...`, `file:...`.
+_BARE_SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):(?!\d)")
 
 
 async def _settle_error_page(pw: PlaywrightPage) -> None:
@@ -27,7 +36,14 @@ async def _settle_error_page(pw: PlaywrightPage) -> None:
 
 
 async def open_(page: Page, cmd: ParsedCommand) -> str:
-    url = normalize_url(cmd.args[0])
+    raw = cmd.args[0].strip()
+    scheme = _BARE_SCHEME.match(raw)
+    if scheme and scheme.group(1).lower() not in ("http", "https"):
+        # `javascript:alert(1)` would otherwise be "normalized" into https://javascript:alert(1).
+        raise PolicyDeniedError(f"Refused {clean_line(raw)[:200]}: only http and https URLs can be opened.")
+    url = normalize_url(raw)
+    # Refused schemes and addresses never reach the browser.
+    await page._guard.check_navigation(url)
     pw = page.playwright_page
     for attempt in range(2):
         try:
@@ -41,8 +57,18 @@ async def open_(page: Page, cmd: ParsedCommand) -> str:
                 continue
             if "net::ERR_" in str(exc):
                 await _settle_error_page(pw)
+            refused = page._navigation_refusal(url)
+            if refused:
+                raise PolicyDeniedError(f"Navigation to {url} was blocked: {clean_line(refused)}") from exc
             reason = first_line(str(exc)).removeprefix("Page.goto: ")
             raise RefwrightError(f"Navigation to {url} failed: {reason}") from exc
+    if response is not None and response.headers.get("x-refwright-refused") == "1":
+        # A redirect hop or the target itself was refused by refwright's proxy.
+        reason = (await response.text()).strip()
+        raise PolicyDeniedError(f"Navigation to {url} was blocked: {clean_line(reason)}")
+    if response is not None and response.headers.get("x-refwright-proxy-error") == "1":
+        reason = (await response.text()).strip()
+        raise RefwrightError(f"Navigation to {url} failed: {clean_line(reason)}")
     if response is not None and not response.ok:
         # The reference treats a non-ok response as a failed navigation; the page still shows it.
         raise RefwrightError(f"Navigation to {url} failed with HTTP {response.status}")
