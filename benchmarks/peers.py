@@ -102,7 +102,8 @@ class AgentBrowser:
     async def run(self, *args: str, timeout: float = 120.0) -> str:
         """Run one CLI command and return its stdout; raises PeerError on failure."""
         proc = await asyncio.create_subprocess_exec(
-            str(self.peers.ab_binary), "--session", self.session, *args,
+            # A daemon this run leaves behind (killed mid-run) stops by itself after 10 idle minutes.
+            str(self.peers.ab_binary), "--session", self.session, "--idle-timeout", "10m", *args,
             stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
             env=self.env)
         try:

@@ -140,23 +140,76 @@ async def breakdown(page: refwright.Page, *, interactive: bool, repeats: int, ti
     python_side = [t - o for t, o in zip(totals, run_ops, strict=True)]
 
     # 2. The instrumented runtime copy: time inside the page, and the wall time around it.
+    walls: list[float] = []
+    stats: list[dict[str, Any]] = []
+    text = "{}"
+    instrumented_error: str | None = None
+    try:
+        text = await _instrumented_runs(page, interactive, repeats, timeout_ms, walls, stats)
+    except Exception as exc:  # a runtime whose protocol changed: the other figures still stand
+        instrumented_error = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+
+    # 3. The Python stages on that payload, in isolation.
+    try:
+        py = _python_stages(text, interactive, repeats)
+    except Exception as exc:  # refwright's internals moved: say so instead of failing the benchmark
+        py = {"error": f"{type(exc).__name__}: {exc}", "nodes": 0, "json_loads_ms": None, "refs_format_ms": None}
+
+    def stat(key: str) -> float | None:
+        values = [float(s[key]) for s in stats if isinstance(s.get(key), (int, float))]
+        return _median(values)
+
+    in_page_total = stat("queryAll")
+    wall = _median(walls)
+    instrumented: dict[str, Any] = {
+        "patches": _APPLIED,
+        "wall_ms": wall,
+        "in_page_op_ms": stat("op"),
+        "in_page_stringify_ms": stat("stringify"),
+        "in_page_query_all_ms": in_page_total,
+        "query_all_calls_per_text_content": stat("calls"),
+        "transfer_and_playwright_ms": (wall - in_page_total) if wall is not None and in_page_total else None,
+    }
+    if instrumented_error:
+        instrumented["error"] = instrumented_error
+    out: dict[str, Any] = {
+        "command": command,
+        "repeats": repeats,
+        "run_command_ms": _median(totals),
+        "run_op_ms": _median(run_ops),
+        "run_op_calls_ms": [_median(ts) for ts in per_call],
+        "python_after_run_op_ms": _median(python_side),
+        "instrumented": instrumented,
+        "payload_chars": len(text),
+        "nodes": py["nodes"],
+        "python_json_loads_ms": py["json_loads_ms"],
+        "python_nodes_refs_format_ms": py["refs_format_ms"],
+    }
+    if "error" in py:
+        out["python_stages_error"] = py["error"]
+    return out
+
+
+async def _instrumented_runs(page: refwright.Page, interactive: bool, repeats: int, timeout_ms: float,
+                             walls: list[float], stats: list[dict[str, Any]]) -> str:
     await register_bench_engine(page)
     pw = page.playwright_page
     payload = base64.b64encode(json.dumps({"op": "snapshot", **snapshot_opts(interactive)}).encode()).decode()
-    walls: list[float] = []
-    stats: list[dict[str, Any]] = []
-    text = ""
+    run = pw.locator(f"{BENCH_ENGINE}=run:{payload}")
+    read_stats = pw.locator(f"{BENCH_ENGINE}=bench-stats")
     # One untimed run gives this copy its element ids, as the real runtime has them by now.
-    await pw.locator(f"{BENCH_ENGINE}=run:{payload}").text_content(timeout=timeout_ms)
-    await pw.locator(f"{BENCH_ENGINE}=bench-stats").text_content(timeout=timeout_ms)  # reset the counters
+    await run.text_content(timeout=timeout_ms)
+    await read_stats.text_content(timeout=timeout_ms)  # resets the counters
+    text: str | None = None
     for _ in range(repeats):
-        ms, text = await _timed(lambda: pw.locator(f"{BENCH_ENGINE}=run:{payload}").text_content(timeout=timeout_ms))
+        ms, text = await _timed(lambda: run.text_content(timeout=timeout_ms))
         walls.append(ms)
-        raw_stats = await pw.locator(f"{BENCH_ENGINE}=bench-stats").text_content(timeout=timeout_ms)
-        stats.append(json.loads(raw_stats or "{}"))
-    text = text or "{}"
+        stats.append(json.loads(await read_stats.text_content(timeout=timeout_ms) or "{}"))
+    return text or "{}"
 
-    # 3. The Python stages on that payload, in isolation.
+
+def _python_stages(text: str, interactive: bool, repeats: int) -> dict[str, Any]:
+    """json.loads, then refs + nodes + formatting as Page.snapshot does them (refwright internals)."""
     loads: list[float] = []
     formats: list[float] = []
     result: dict[str, Any] = {}
@@ -171,40 +224,13 @@ async def breakdown(page: refwright.Page, *, interactive: bool, repeats: int, ti
         for raw in result.get("nodes", []):
             ref = None
             if raw.get("t") == 0 and raw.get("id"):
-                ref = table.assign((), str(result["token"]), int(raw["id"]), str(raw["r"]), str(raw.get("n") or "")).ref
+                ref = table.assign((), str(result["token"]), int(raw["id"]), str(raw["r"]),
+                                   str(raw.get("n") or "")).ref
             nodes.append(node_from_runtime(raw, 0, ref))
         format_lines(nodes, interactive=interactive, compact=False, urls=False)
         formats.append((time.perf_counter() - t0) * 1000)
-
-    def stat(key: str) -> float | None:
-        values = [float(s[key]) for s in stats if isinstance(s.get(key), (int, float))]
-        return _median(values)
-
-    in_page_op = stat("op")
-    in_page_stringify = stat("stringify")
-    in_page_total = stat("queryAll")
-    wall = _median(walls)
-    return {
-        "command": command,
-        "repeats": repeats,
-        "run_command_ms": _median(totals),
-        "run_op_ms": _median(run_ops),
-        "run_op_calls_ms": [_median(ts) for ts in per_call],
-        "python_after_run_op_ms": _median(python_side),
-        "instrumented": {
-            "patches": _APPLIED,
-            "wall_ms": wall,
-            "in_page_op_ms": in_page_op,
-            "in_page_stringify_ms": in_page_stringify,
-            "in_page_query_all_ms": in_page_total,
-            "query_all_calls_per_text_content": stat("calls"),
-            "transfer_and_playwright_ms": (wall - in_page_total) if wall is not None and in_page_total else None,
-        },
-        "payload_chars": len(text),
-        "nodes": len(result.get("nodes", [])),
-        "python_json_loads_ms": _median(loads),
-        "python_nodes_refs_format_ms": _median(formats),
-    }
+    return {"nodes": len(result.get("nodes", [])), "json_loads_ms": _median(loads),
+            "refs_format_ms": _median(formats)}
 
 
 async def cold_start(page: refwright.Page, url: str, *, runs: int, timeout_ms: float) -> dict[str, Any]:

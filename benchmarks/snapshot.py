@@ -1,12 +1,14 @@
 """Snapshot benchmark: refwright against agent-browser, @playwright/mcp and Playwright, in one run.
 
     python benchmarks/snapshot.py                      # 6,000-control page + 50,000-element check
-    python benchmarks/snapshot.py --corpus --json out.json
+    python benchmarks/snapshot.py --corpus --profile --json out.json   # + every page in benchmarks/pages
     python benchmarks/snapshot.py --tools refwright --controls 200 --big 0   # no peers needed
 
 Every tool snapshots the same page from the same local server (127.0.0.1 only), in the same viewport,
 headless. Each is warmed up, then timed round-robin (the order rotates every round, so load from other
-processes on the machine falls on all tools alike); the table shows min and median.
+processes on the machine falls on all tools alike); the table shows min and median of the warm runs, and
+the first call after the page opened. Each page starts in a fresh refwright page and a fresh
+agent-browser session, so ref numbers (part of the output) do not depend on earlier pages.
 
 What is timed, per tool:
   refwright snapshot -i / snapshot    ``await page.run_command(...)`` in this process
@@ -15,7 +17,13 @@ What is timed, per tool:
   @playwright/mcp browser_snapshot    one ``tools/call`` over MCP stdio, request written to answer parsed
 Output size is the number of characters the model would read (for MCP: the tool result's text).
 
+Also per page: whether refwright -i lists every interactive element agent-browser -i lists (role+name,
+only refs refwright's text shows; see compare.py), the same with refwright's -C, and where refwright's
+time goes (rwprofile.py: page runtime, transfer, Python; cost after a navigation; --profile adds a
+renderer CPU profile).
+
 Peers come from shared/bench/peers.sh (``peers.sh install``); a tool that is not installed is skipped.
+The machine may be shared: the load average is recorded, and min is the steadier figure under load.
 """
 
 from __future__ import annotations
@@ -54,7 +62,6 @@ PW_AI = "playwright aria_snapshot(ai)"
 AB_I = "agent-browser snapshot -i"
 AB_FULL = "agent-browser snapshot"
 MCP = "@playwright/mcp browser_snapshot"
-ALL_VARIANTS = (RW_I, RW_FULL, PW_AI, AB_I, AB_FULL, MCP)
 # The peers' snapshot tools that "the fastest peer" is chosen from.
 PEER_SNAPSHOTS = (AB_I, MCP, PW_AI)
 TOOLS = ("refwright", "playwright", "agent-browser", "mcp")
@@ -381,6 +388,11 @@ class Bench:
         rw_cursor = await self.page.run_command("snapshot -i -C")
         assert rw.snapshot is not None and rw_cursor.snapshot is not None
         report = coverage_report(ab_json, visible_refs(rw))
+        # The daemon must have served the timed runs from its running browser, not a relaunched one.
+        lifecycle = (json.loads(ab_json).get("data") or {}).get("lifecycle") or {}
+        report["agent_browser_daemon_reused"] = bool(lifecycle.get("reused")) and not lifecycle.get("relaunchedBrowser")
+        if not report["agent_browser_daemon_reused"]:
+            self.log(f"WARNING: agent-browser did not reuse its running browser: {lifecycle}")
         report["refwright_truncated"] = rw.snapshot.truncated
         if rw.snapshot.truncated:
             whole = coverage_report(ab_json, dict(rw.snapshot.refs))["interactive"]
