@@ -107,3 +107,15 @@ def test_readme_command_reference_is_generated_from_the_registry() -> None:
     result = subprocess.run([sys.executable, str(root / "scripts" / "gen_docs.py"), "--check"],
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout
+
+
+def test_demo_without_a_key_runs_the_local_resolver_to_the_end() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY")}
+    result = subprocess.run([sys.executable, "-m", "refwright", "demo"], capture_output=True, timeout=180,
+                            check=False, env={**env, "PYTHONIOENCODING": "utf-8"})
+    err = result.stderr.decode()
+    assert result.returncode == 0, err
+    assert "Model: local:auto-approve" in err
+    assert "confirm p-" in err  # the submit was proposed, then approved on the user's behalf
+    assert result.stdout.decode().startswith("Done: ")
+    assert 'clicked button "Create account"' in result.stdout.decode()

@@ -192,7 +192,7 @@ class _Progress:
         pass
 
     def ran(self, step: int, command: str, output: str) -> None:
-        self._print(f"[{step}] {command} → {summarize(output)}")
+        self._print(f"[{step}] {summarize(command, 70)} → {summarize(output)}")
 
     def done(self, outcome: AgentRun) -> None:
         u = outcome.usage
@@ -244,7 +244,8 @@ class _RichProgress(_Progress):
 
         self.status.stop()
         colour = "red" if output.startswith("Error:") else "green"
-        self._line(f"[dim]\\[{step}][/dim] [bold]{escape(command)}[/bold] → [{colour}]{escape(summarize(output))}[/]")
+        shown = escape(summarize(command, 70))
+        self._line(f"[dim]\\[{step}][/dim] [bold]{shown}[/bold] → [{colour}]{escape(summarize(output))}[/]")
 
     def done(self, outcome: AgentRun) -> None:
         self._line(f"[dim]{_summary(outcome)}[/dim]")

@@ -55,10 +55,15 @@ def _agent(args: argparse.Namespace, url: str) -> int:
 
     model = args.model
     if model is None and not (os.environ.get("OPENAI_API_KEY") or os.environ.get("ANTHROPIC_API_KEY")):
-        model = "local"
+        # No key: the model-free resolver. It proposes the submit click for approval; running the demo is
+        # taken as that approval, and the run says so.
+        model = "local:auto-approve"
     print(f"Demo app: {url}", file=sys.stderr)
     print(f"Task: {DEMO_TASK}", file=sys.stderr)
     print(f"Model: {model or 'from the provider key in the environment'}", file=sys.stderr)
+    if model == "local:auto-approve":
+        print("No OPENAI_API_KEY or ANTHROPIC_API_KEY: the local resolver drives, and the demo approves its "
+              "proposals (such as submitting the form) on your behalf.", file=sys.stderr)
     agent_args = argparse.Namespace(**vars(args))
     agent_args.task = DEMO_TASK
     agent_args.url = url
