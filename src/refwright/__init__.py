@@ -9,34 +9,51 @@ The sync API with the same names lives in ``refwright.sync_api``.
 """
 
 from ._async import Browser, Page, launch, wrap
+from ._async._guard import Capabilities
 from ._config import Config, TimeoutConfig
 from ._errors import BrowserError, PolicyDeniedError, RefwrightError, RefwrightTimeoutError, UnsupportedError
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._url import normalize_url
+from .agent import AgentRun, Llm, ProviderError, browser_tool, llm_from_spec, run_agent, tool_json_schema
 from .commands import HELP, tokenize
-from .safety import ActionType
+from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary
 from .snapshot import RefEntry, Snapshot, SnapshotNode
+from .snapshot._diff import SnapshotDiff
 
 __all__ = [
+    "BOUNDARY_PROMPT",
     "HELP",
+    "ActionPolicy",
     "ActionType",
+    "AgentRun",
     "Annotation",
     "Browser",
     "BrowserError",
+    "Capabilities",
     "CommandResult",
     "Config",
+    "ContentBoundary",
+    "Decision",
+    "Llm",
     "Page",
     "PolicyDeniedError",
+    "ProviderError",
     "RefEntry",
     "RefwrightError",
     "RefwrightTimeoutError",
     "ScreenshotResult",
     "Snapshot",
+    "SnapshotDiff",
     "SnapshotNode",
     "TimeoutConfig",
     "UnsupportedError",
+    "browser_tool",
+    "create_content_boundary",
     "launch",
+    "llm_from_spec",
     "normalize_url",
+    "run_agent",
     "tokenize",
+    "tool_json_schema",
     "wrap",
 ]
