@@ -1,5 +1,7 @@
 """refwright's sync API: the same names as ``refwright``, for code on Playwright's sync API.
 
+The agent loop and its providers are asyncio code and stay in ``refwright.agent``.
+
     with refwright.sync_api.launch() as browser:
         page = browser.new_page()
         print(page.run_command("snapshot -i").output)
@@ -12,17 +14,26 @@ from ._config import Config, TimeoutConfig
 from ._errors import BrowserError, PolicyDeniedError, RefwrightError, RefwrightTimeoutError, UnsupportedError
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._sync import Browser, Page, launch, wrap
+from ._sync._guard import Capabilities
 from ._url import normalize_url
 from .commands import HELP, tokenize
+from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary
 from .snapshot import RefEntry, Snapshot, SnapshotNode
+from .snapshot._diff import SnapshotDiff
 
 __all__ = [
+    "BOUNDARY_PROMPT",
     "HELP",
+    "ActionPolicy",
+    "ActionType",
     "Annotation",
     "Browser",
     "BrowserError",
+    "Capabilities",
     "CommandResult",
     "Config",
+    "ContentBoundary",
+    "Decision",
     "Page",
     "PolicyDeniedError",
     "RefEntry",
@@ -30,9 +41,11 @@ __all__ = [
     "RefwrightTimeoutError",
     "ScreenshotResult",
     "Snapshot",
+    "SnapshotDiff",
     "SnapshotNode",
     "TimeoutConfig",
     "UnsupportedError",
+    "create_content_boundary",
     "launch",
     "normalize_url",
     "tokenize",
