@@ -63,6 +63,7 @@
   const TEXT_TYPES = new Set(['', 'text', 'email', 'tel', 'url', 'search', 'number']);
   const DATE_TYPES = new Set(['date', 'datetime-local', 'month', 'week']);
   const CONTAINER_KINDS = new Set(['tab', 'menuitem', 'option', 'treeitem']);
+  const NESTED = new Set(['menu', 'menubar', 'tree', 'group', 'listbox', 'dialog', 'alertdialog']);
   const STATE_WORDS = new Set(['checked', 'checked=mixed', 'expanded', 'selected', 'pressed', 'disabled',
     'required', 'readonly', 'invalid', 'current']);
 
@@ -419,6 +420,10 @@
       if (R.isSubtreeHidden(el, style, false)) return false;
       const transparent = ctx.transparent || Number(style.opacity) === 0;
       const role = R.roleOf(el);
+      if (ctx.inControl && NESTED.has(role)) {
+        // A submenu or subtree inside an item holds controls of its own.
+        ctx = Object.assign({}, ctx, { inControl: null });
+      }
       let kind = ctx.inControl ? null : kindOf(el, tag, role, style, ctx);
       const isBlock = BLOCK.test(style.display);
       const shown = !transparent && boxShown(el, style);
