@@ -57,7 +57,8 @@ async def test_unknown_and_unsupported_requests_do_nothing(page: Page, server: T
 async def test_role_prefixed_label_and_x_means_close(page: Page, server: TestServer) -> None:
     await open_html(page, server, "/a4.html", """<button onclick="log('button')">Next</button>
       <a href="#n" onclick="log('link')">Next</a>
-      <div role="dialog"><button title="Close" onclick="log('closed')"><span aria-hidden="true">×</span></button></div>""")
+      <div role="dialog"><button title="Close" onclick="log('closed')"><span aria-hidden="true">×</span>
+      </button></div>""")
     assert (await run(page, 'act the "Next" link')).startswith('Done: Clicked @')
     assert await log_text(page) == "link"
     out = await run(page, 'act Close the dialog box by clicking the "x".')
@@ -158,7 +159,7 @@ async def test_exact_option_and_text_entry_block_submit_until_filled(page: Page,
     assert out.startswith("Selected the option 'Audrye' in @") and "Next: click" in out
     assert (await run(page, "act Select Audrye from the list and click Go")).startswith("Done: Clicked @")
     assert await log_text(page) == "Audrye/"
-    with pytest.raises(RefwrightError, match="'Zed' of .* is disabled"):
+    with pytest.raises(RefwrightError, match=r"'Zed' of .* is disabled"):
         await run(page, "act select Zed from the list")
     one = await run(page, 'act --new Enter "Kéli Ünïcode" into the text field and press Go')
     assert one.startswith("Entered the requested text") and "Kéli" not in one
@@ -169,7 +170,8 @@ async def test_exact_option_and_text_entry_block_submit_until_filled(page: Page,
 async def test_username_and_password_form(page: Page, server: TestServer) -> None:
     await open_html(page, server, "/a12.html", """<p><label>Username</label><input id=u></p>
       <p><label>Password</label><input type=password id=p></p>
-      <button onclick="log(document.getElementById('u').value+'|'+document.getElementById('p').value)">Login</button>""")
+      <button onclick="log(document.getElementById('u').value+'|'+document.getElementById('p').value)"
+      >Login</button>""")
     request = 'Enter the username "ann" and the password "s3cr3t" into the text fields and press login.'
     outputs = [await run(page, f"act {request}") for _ in range(3)]
     # The password is never shown by the resolver (the page itself logs it after the click).

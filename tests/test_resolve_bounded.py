@@ -78,7 +78,7 @@ async def test_setchecks(page: Page, server: TestServer) -> None:
     assert out.startswith("Set 2 checkbox(es): 1 checked, 1 cleared; 2 changed")
     assert await run(page, "is checked #c1") == "true" and await run(page, "is checked #c2") == "false"
     assert (await run(page, "setchecks Alpha")).startswith("Set 1 checkbox(es): 1 checked, 0 cleared; 0 changed")
-    with pytest.raises(RefwrightError, match="approval-required .* setchecks leaves it alone"):
+    with pytest.raises(RefwrightError, match=r"approval-required .* setchecks leaves it alone"):
         await run(page, '"setchecks" "Buy insurance"')
     with pytest.raises(RefwrightError, match="at most 40"):
         await page.set_checks([f"x{i}" for i in range(41)])
@@ -91,7 +91,7 @@ async def test_selectexact_and_setrange(page: Page, server: TestServer) -> None:
     await open_form(page, server)
     assert (await run(page, "selectexact Size Large")).startswith("Selected 'Large' in @")
     assert await value(page, "#s") == "Large"
-    with pytest.raises(RefwrightError, match="'Huge' of .* is disabled"):
+    with pytest.raises(RefwrightError, match=r"'Huge' of .* is disabled"):
         await run(page, "selectexact Size Huge")
     with pytest.raises(RefwrightError, match="has no option 'Larg'"):
         await run(page, "selectexact Size Larg")
