@@ -188,3 +188,15 @@ def test_value_hash_is_salted() -> None:
     assert value_hash("t1", "secret") != value_hash("t2", "secret")
     assert value_hash("t1", "secret") == value_hash("t1", "secret")
     assert len(value_hash("t1", "")) == 16
+
+
+def test_text_entry_refuses_words_it_does_not_understand() -> None:
+    # Typing "Foo" when the request asks for it in lower case would be a guess: refuse instead.
+    with pytest.raises(UnsupportedRequest):
+        parse_request('Type "Foo" in all lower case letters in the text box')
+    fill = parse_request('Enter "x" into the First Name field').parts[0]
+    assert fill.field == Target(label="First Name", role="textbox")
+    assert parse_request('Enter "bob" as the username').parts[0].field == Target(label="username", role="textbox")
+    assert parse_request("Enter the date 12/31/2016 into the text field").parts[0].value == "12/31/2016"
+    both = parse_request('Enter the password "pw" into both text fields').parts[0]
+    assert both.field is not None and both.field.every and both.field.label == "password"

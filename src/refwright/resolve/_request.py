@@ -211,7 +211,8 @@ def parse_target(desc: str, quotes: list[str], *, default_role: str | None = Non
         if ph:
             label = quotes[int(ph.group(1))]
             rest = _PLACEHOLDER.sub(" ", rest).strip()
-        role = _role(rest) or default_role
+        # Only "<ordinal> <role>" is an ordinal: "First Name" is a label.
+        role = _role(rest) or (default_role if label is not None and not rest else None)
         if role is not None:
             return (Target(label=label, role=role, ordinal=ordinal, quoted=label is not None),)
     ph = _PLACEHOLDER.search(d)
@@ -261,7 +262,7 @@ _VALUE_NOISE = {"the", "a", "an", "and", "number", "text", "value", "string", "w
 def _fill_parts(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
     field_desc: str | None = None
     values_part = body
-    m = re.search(rf"^(?P<v>.*?{_QE}|.*?)\s+(?:into|in|inside|to|on|onto|within)\s+"
+    m = re.search(rf"^(?P<v>.*?{_QE}|.*?)\s+(?:into|in|inside|to|on|onto|within|as)\s+"
                   rf"(?P<f>[^{_Q}]*?(?:{_Q}\d+{_QE}[^{_Q}]*)?)$", body, re.IGNORECASE)
     if m and m.group("v").strip():
         values_part, field_desc = m.group("v"), m.group("f")
@@ -274,9 +275,14 @@ def _fill_parts(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
                           if w and w not in _VALUE_NOISE]
             values.append((" ".join(name_words), quotes[int(tok.group(1))]))
             start = tok.end()
+        # Words after the last value that are not understood ("in lower case") would change what to type:
+        # refuse rather than type something else.
+        tail = [w for w in re.split(r"[\s,]+", values_part[start:].lower()) if w and w not in _VALUE_NOISE]
+        if tail:
+            return None
     else:
         v = _strip_articles(values_part)
-        v = re.sub(r"^(?:number|text|value|word)\s+", "", v, flags=re.IGNORECASE)
+        v = re.sub(r"^(?:number|text|value|word|date|time|code|amount)\s+", "", v, flags=re.IGNORECASE)
         if not v or " " in v:
             return None
         values.append(("", _restore(v, quotes)))
@@ -290,6 +296,9 @@ def _fill_parts(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
         readings = parse_target(fd, quotes, default_role="textbox")
         # "the Email field": the reading with a field role wins over the plain label "Email field".
         field = next((r for r in readings if r.role in ("textbox", "textarea")), readings[0] if readings else None)
+        if field is not None and field.label is not None and not field.quoted and len(field.label.split()) > 3:
+            # A long unquoted "field name" is more likely words this parser does not understand.
+            return None
         if field is not None and field.role in ("textbox", "textarea") and field.label is None and \
                 field.ordinal is None and _plural(_strip_articles(fd)) and len(values) == 1:
             every = True
