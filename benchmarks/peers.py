@@ -95,7 +95,9 @@ class AgentBrowser:
 
     def __init__(self, peers: Peers, session: str | None = None) -> None:
         self.peers = peers
-        self.session = session or f"rwbench{os.getpid()}"
+        self._prefix = session or f"rwbench{os.getpid()}"
+        self._sessions = 0
+        self.session = self._prefix
         self.env = peers.ab_env()
         self.started = False
 
@@ -119,8 +121,18 @@ class AgentBrowser:
 
     async def open(self, url: str, viewport: tuple[int, int]) -> None:
         if not self.started:
-            # The first command starts the daemon and its Chromium.
-            await self.run("open", url, timeout=120)
+            # The first command starts the daemon and its Chromium. A new session name each time: a daemon
+            # that is still shutting down under the old name cannot get in the way.
+            self._sessions += 1
+            self.session = f"{self._prefix}-{self._sessions}"
+            for attempt in range(3):
+                try:
+                    await self.run("open", url, timeout=120)
+                    break
+                except PeerError as exc:
+                    if "Retry" not in str(exc) or attempt == 2:
+                        raise
+                    await asyncio.sleep(1.0)
             self.started = True
             await self.run("set", "viewport", str(viewport[0]), str(viewport[1]))
         else:
