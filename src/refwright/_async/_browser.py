@@ -63,7 +63,6 @@ class Browser:
             manager = async_playwright()
             self._manager = manager
             self._playwright = await manager.start()
-        await register_engine(self._playwright.selectors)
         chromium = self._playwright.chromium
         if self.cdp_url:
             try:
@@ -73,6 +72,9 @@ class Browser:
                     f"Could not attach to Chrome at {self.cdp_url}: {str(exc).splitlines()[0]}. Start Chrome "
                     "with --remote-debugging-port=9222 and pass --cdp http://127.0.0.1:9222."
                 ) from exc
+            # Engines registered now reach the contexts that already exist; ones registered before the
+            # connection would only reach contexts created later.
+            await register_engine(self._playwright.selectors)
             contexts = self._browser.contexts
             self._context = contexts[0] if contexts else await self._browser.new_context()
             await self._guard.intercept(self._context)
@@ -98,6 +100,7 @@ class Browser:
                 f"Chromium at {candidate.path} did not start: {str(exc).splitlines()[0]}. "
                 "Run `refwright doctor` for details."
             ) from exc
+        await register_engine(self._playwright.selectors)
         self._context = await self._browser.new_context(accept_downloads=False)
         return self._context
 

@@ -64,7 +64,6 @@ class Browser:
             manager = sync_playwright()
             self._manager = manager
             self._playwright = manager.start()
-        register_engine(self._playwright.selectors)
         chromium = self._playwright.chromium
         if self.cdp_url:
             try:
@@ -74,6 +73,9 @@ class Browser:
                     f"Could not attach to Chrome at {self.cdp_url}: {str(exc).splitlines()[0]}. Start Chrome "
                     "with --remote-debugging-port=9222 and pass --cdp http://127.0.0.1:9222."
                 ) from exc
+            # Engines registered now reach the contexts that already exist; ones registered before the
+            # connection would only reach contexts created later.
+            register_engine(self._playwright.selectors)
             contexts = self._browser.contexts
             self._context = contexts[0] if contexts else self._browser.new_context()
             self._guard.intercept(self._context)
@@ -99,6 +101,7 @@ class Browser:
                 f"Chromium at {candidate.path} did not start: {str(exc).splitlines()[0]}. "
                 "Run `refwright doctor` for details."
             ) from exc
+        register_engine(self._playwright.selectors)
         self._context = self._browser.new_context(accept_downloads=False)
         return self._context
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import weakref
 from importlib import resources
 from typing import Any
 
@@ -25,12 +26,12 @@ ENGINE = "refwright" + hashlib.sha256(RUNTIME_SOURCE.encode()).hexdigest()[:10]
 INSPECT_SOURCE = resources.files("refwright.resolve").joinpath("inspect.js").read_text(encoding="utf-8")
 INSPECT_ENGINE = "refwrightinspect" + hashlib.sha256(INSPECT_SOURCE.encode()).hexdigest()[:10]
 
-_registered: set[int] = set()
+# Keyed by the Selectors object itself: an id() could be reused by the next Playwright instance.
+_registered: weakref.WeakSet[Selectors] = weakref.WeakSet()
 
 
 def register_engine(selectors: Selectors) -> None:
-    key = id(selectors)
-    if key in _registered:
+    if selectors in _registered:
         return
     for name, source in ((ENGINE, RUNTIME_SOURCE), (INSPECT_ENGINE, INSPECT_SOURCE)):
         try:
@@ -38,7 +39,7 @@ def register_engine(selectors: Selectors) -> None:
         except PlaywrightError as exc:
             if "already registered" not in str(exc):
                 raise
-    _registered.add(key)
+    _registered.add(selectors)
 
 
 def selectors_of(page: PlaywrightPage, playwright: Playwright | None) -> Selectors:
