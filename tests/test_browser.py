@@ -52,7 +52,7 @@ async def test_a_crashed_browser_is_an_error_then_a_new_browser(server: TestServ
 
 async def test_missing_browser_says_how_to_fix_it() -> None:
     browser = refwright.launch(executable_path="/nonexistent/chrome", config=TEST_CONFIG)
-    with pytest.raises(BrowserError, match="did not start.*refwright doctor"):
+    with pytest.raises(BrowserError, match=r"did not start.*refwright doctor"):
         await browser.new_page()
     await browser.close()
 
