@@ -31,6 +31,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 import refwright
 from refwright import Config, RefwrightError, TimeoutConfig
@@ -65,6 +66,11 @@ def all_tasks(root: Path) -> list[str]:
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
+    # The task pages are UTF-8 and most do not say so; without a charset Chromium reads them as Latin-1.
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".html": "text/html; charset=utf-8", ".js": "application/javascript; charset=utf-8",
+                      ".css": "text/css; charset=utf-8"}
+
     def log_message(self, format: str, *args: object) -> None:
         pass
 
