@@ -51,6 +51,14 @@ class CommandSpec:
     action: ActionType | Callable[[Sequence[str]], ActionType | None] | None = None
     # Extension commands are refwright's own additions, listed after HELP rather than inside it.
     extension: bool = False
+    # Whether the output carries text the page controls (wrapped in content boundaries when they are on).
+    # None: decided by the action (reads, evaluation and navigation do).
+    page_text: bool | None = None
+
+    def returns_page_text(self, args: Sequence[str]) -> bool:
+        if self.page_text is not None:
+            return self.page_text
+        return self.action_for(args) in (ActionType.READ_CONTENT, ActionType.EVALUATE, ActionType.NAVIGATE)
 
     def action_for(self, args: Sequence[str]) -> ActionType | None:
         if self.action is None or isinstance(self.action, ActionType):
