@@ -448,7 +448,10 @@ def ratios(runs: dict[str, Measurement]) -> dict[str, Any]:
         fastest = min(peers, key=lambda v: peers[v] or 0.0)
         out["fastest_peer"] = fastest
         out["time_vs_fastest_peer"] = _r(rw.median_ms / (peers[fastest] or 1e-9), 3)
-        out["time_vs_fastest_peer_min"] = _r((rw.min_ms or 0) / (runs[fastest].min_ms or 1e-9), 3)
+        # By min, the fastest peer may be another one.
+        fastest_min = min((runs[v].min_ms or 0.0) for v in peers)
+        out["time_vs_fastest_peer_min"] = _r((rw.min_ms or 0) / (fastest_min or 1e-9), 3)
+        out["time_target_met"] = max(out["time_vs_fastest_peer"], out["time_vs_fastest_peer_min"]) <= TARGET_TIME_RATIO
     for v in (AB_I, MCP, PW_AI):
         m = runs.get(v)
         if m is not None and m.median_ms:
@@ -601,7 +604,9 @@ def report(results: dict[str, Any]) -> str:
         if "fastest_peer" in r:
             verdict = ""
             if page["kind"] == "generated":
-                verdict = " PASS" if r["time_vs_fastest_peer"] <= TARGET_TIME_RATIO else " FAIL"
+                # Both figures must meet it: under load a median can favour whichever tool was hit less.
+                worst = max(r["time_vs_fastest_peer"], r["time_vs_fastest_peer_min"])
+                verdict = " PASS" if worst <= TARGET_TIME_RATIO else " FAIL"
                 verdict += f" (target <= {TARGET_TIME_RATIO}x)"
             lines.append(f"  time: refwright -i / fastest peer ({r['fastest_peer']}) = "
                          f"{r['time_vs_fastest_peer']}x median, {r['time_vs_fastest_peer_min']}x min{verdict}")
