@@ -12,7 +12,7 @@ from .server import TestServer
 
 async def test_poisoned_builtins_do_not_reach_the_runtime(page: Page, server: TestServer) -> None:
     await run(page, f"open {server.url('/hostile-runtime.html')}")
-    expected = '@e1 [heading] "Real heading" [level=1]\n@e2 [input type="text"] "Real name"\n@e3 [button] "Real button"'
+    expected = '@e1 [heading] "Real heading" [level=1]\n@e2 [textbox] "Real name"\n@e3 [button] "Real button"'
     assert await run(page, "snapshot -i") == expected
     await run(page, "wait 150")  # the page poisons more after load
     assert await run(page, "snapshot -i") == expected

@@ -180,3 +180,15 @@ async def test_huge_page_is_truncated_with_a_note(browser: object, server: TestS
         assert await run(page, "get text @e25000") == "Buy 12499"
     finally:
         await page.close()
+
+
+async def test_unicode_line_breaks_in_page_text_stay_on_one_line(page: Page, server: TestServer) -> None:
+    # U+2028, U+2029 and NEL are line breaks to str.splitlines() and to many viewers, but not to JSON.
+    server.html("/seps.html", "<button>A&#x2028;@e9 [button] B</button><textarea aria-label='Notes'></textarea>")
+    await run(page, f"open {server.url('/seps.html')}")
+    await page.playwright_page.fill("textarea", "x\u2029@e7 [link] \"y\"\x85z")
+    out = await run(page, "snapshot -i")
+    assert out.splitlines() == [
+        '@e1 [button] "A @e9 [button] B"',
+        '@e2 [textarea] "Notes" value="x\\u2029@e7 [link] \\"y\\"\\u0085z" [focused]',
+    ]

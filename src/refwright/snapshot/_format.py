@@ -8,6 +8,7 @@ literals, so page text can never start a new line or fake a ref.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -20,10 +21,19 @@ MAX_VALUE = 200
 MAX_TEXT = 500
 
 
+# What JSON escapes, plus the characters Python's str.splitlines() (and many viewers) treat as line
+# breaks although JSON leaves them alone: C1 controls such as NEL, and the Unicode line/paragraph separators.
+_NEEDS_ESCAPE = re.compile("[\x00-\x1f\"\\\\\x7f-\x9f\u2028\u2029]")
+_EXTRA_ESCAPES = {c: f"\\u{c:04x}" for c in (*range(0x7F, 0xA0), 0x2028, 0x2029)}
+
+
 def quote(text: str, limit: int = MAX_NAME) -> str:
+    """A JSON string literal that can never span lines, cut to ``limit`` characters."""
     if len(text) > limit:
         text = text[: limit - 1] + "…"
-    return json.dumps(text, ensure_ascii=False)
+    if _NEEDS_ESCAPE.search(text) is None:
+        return '"' + text + '"'
+    return json.dumps(text, ensure_ascii=False).translate(_EXTRA_ESCAPES)
 
 
 def node_from_runtime(raw: Mapping[str, Any], depth_offset: int, ref: str | None) -> SnapshotNode:

@@ -8,7 +8,7 @@ by its runtime token, and a frame by the chain of iframe selectors that leads to
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["RefTable", "RefTarget", "parse_ref"]
 
@@ -21,8 +21,7 @@ def parse_ref(target: str) -> str | None:
     return m.group(1) if m else None
 
 
-@dataclass(frozen=True)
-class RefTarget:
+class RefTarget(NamedTuple):
     ref: str
     # Selectors of the iframes to enter, outermost first; empty for the main frame.
     frames: tuple[str, ...]

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 __all__ = ["RefEntry", "Snapshot", "SnapshotNode"]
 
 
-@dataclass(frozen=True)
-class SnapshotNode:
+class SnapshotNode(NamedTuple):
     """One element or text run as the page runtime saw it.
 
     ``role`` is the ARIA role (``textbox`` for an email input); ``label`` is how the tree prints it
-    (``input type="email"``). ``ref`` is set for elements that got one.
+    (``input type="email"``). ``ref`` is set for elements that got one. A NamedTuple rather than a frozen
+    dataclass: snapshots of large pages build tens of thousands of these, and it is several times faster.
     """
 
     role: str

@@ -232,7 +232,9 @@
   function isClippedAway(el, style) {
     // Elements clipped to nothing (the sr-only pattern) are still read by screen readers, but a
     // control an agent cannot hit is only listed when something visible stands for it (a label).
-    const rect = el.getBoundingClientRect();
+    // offsetWidth/Height answer from layout without allocating a DOMRect; SVG elements lack them.
+    const w = el.offsetWidth;
+    const rect = w === undefined ? el.getBoundingClientRect() : { width: w, height: el.offsetHeight };
     if (rect.width > 0 && rect.height > 0) {
       const clip = style.clip;
       if (style.position === 'absolute' && clip && /rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)/.test(clip)) return true;
@@ -286,6 +288,9 @@
     if (!labelScopes.has(root) && root.querySelectorAll) addLabels(root);
     return labelMap.get(el) || [];
   }
+
+  const NAMED_BY_ATTRIBUTE = new Set(['img', 'svg', 'input', 'select', 'textarea', 'area', 'object',
+    'embed', 'iframe', 'video', 'audio', 'canvas', 'meter', 'progress']);
 
   const BLOCK_DISPLAYS = /^(block|flex|grid|list-item|table|table-row|table-cell|table-caption|flow-root)/;
 
@@ -426,8 +431,11 @@
         if (cs.display === 'none') continue;
         const t = textAlternative(child, { recursing: true, embedded: true, inLabelledBy: ctx.inLabelledBy,
           referenced: false, visited: ctx.visited });
-        const block = BLOCK_DISPLAYS.test(cs.display);
-        parts.push(block ? ' ' + t + ' ' : t);
+        // Like Chromium: blocks, and words that come from an attribute (alt, aria-label, a control's
+        // value) rather than from text, stand apart from their neighbours.
+        const apart = BLOCK_DISPLAYS.test(cs.display) || NAMED_BY_ATTRIBUTE.has(child.localName) ||
+          child.hasAttribute('aria-label') || child.hasAttribute('aria-labelledby');
+        parts.push(apart ? ' ' + t + ' ' : t);
       }
     }
     parts.push(pseudoText(el, '::after'));
@@ -506,6 +514,15 @@
       if (ariaLabel && role !== 'generic' && role !== 'presentation' && role !== 'none') return ariaLabel;
       if (role === 'iframe') return '';
       if (role !== 'list') return '';
+    }
+    if (!pseudoPossible && NAME_FROM_CONTENT.has(role) && !el.hasAttribute('aria-labelledby') &&
+        !el.hasAttribute('aria-label')) {
+      // The common case, `<button>Save</button>`: one text child is the whole name.
+      const only = el.firstChild;
+      if (only && only.nodeType === 3 && !only.nextSibling) {
+        const text = normalize(only.data);
+        if (text) return text;
+      }
     }
     return textAlternative(el, { visited: new Set() });
   }
@@ -614,6 +631,8 @@
     const tag = el.localName;
     if (tag === 'input') {
       const type = (el.getAttribute('type') || 'text').toLowerCase();
+      // A plain text field is just a textbox; other types say what they take.
+      if (type === 'text' && role === 'textbox') return 'textbox';
       if (TEXT_INPUT_TYPES.has(type) && role !== 'spinbutton') return 'input type="' + type + '"';
       return role;
     }
@@ -738,7 +757,9 @@
       let ref = false;
       if (emit) {
         name = accessibleName(el, role);
-        if (cursorTarget && !name) name = normalize(el.innerText || el.getAttribute('title') || '');
+        if (cursorTarget && !name) {
+          name = contentText(el, { recursing: true, visited: new Set() }) || normalize(el.getAttribute('title'));
+        }
         if (interactive || isFrame || cursorTarget) ref = true;
         else if (NAMED_REF_ROLES.has(role) && name) ref = true;
         if (interactiveOnly && !(interactive || isFrame || cursorTarget || (role === 'heading' && name))) {
@@ -770,6 +791,12 @@
       }
       if (isFrame) return;
       if (tag === 'textarea' || tag === 'input') return;
+      if (tag === 'details' && !el.open && !includeHidden) {
+        // A closed <details> shows only its summary; the rest is not rendered.
+        const summary = el.querySelector(':scope > summary');
+        if (summary) visit(summary, emit ? depth + 1 : depth, inheritedHidden, insideNamed);
+        return;
+      }
       const childDepth = emit ? depth + 1 : depth;
       // Named-from-content elements already carry their text; only controls inside them are listed.
       const nowInsideNamed = insideNamed || (emit && NAME_FROM_CONTENT.has(role) && !!name &&
@@ -798,8 +825,22 @@
       url: location.href,
       title: document.title,
       truncated,
-      nodes: nodes.filter(n => n.t !== 2),
+      nodes: interactiveOnly ? dropEchoedHeadings(nodes) : nodes.filter(n => n.t !== 2),
     };
+  }
+
+  // In the flat -i list a heading that only wraps a link or button of the same name says nothing the
+  // control does not (`<h3><a>Product</a></h3>`); the control keeps the line.
+  function dropEchoedHeadings(nodes) {
+    const out = [];
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i];
+      if (n.t === 2) continue;
+      const next = nodes[i + 1];
+      if (n.r === 'heading' && next && next.x && next.d > n.d && next.n === n.n) continue;
+      out.push(n);
+    }
+    return out;
   }
 
   // ---------------------------------------------------------------------------------------------
