@@ -37,21 +37,14 @@ def quote(text: str, limit: int = MAX_NAME) -> str:
 
 
 def node_from_runtime(raw: Mapping[str, Any], depth_offset: int, ref: str | None) -> SnapshotNode:
-    if raw.get("t") == 1:
-        return SnapshotNode(role="text", label="text", name=str(raw.get("n", "")),
-                            depth=int(raw["d"]) + depth_offset, text=True)
-    return SnapshotNode(
-        role=str(raw["r"]),
-        label=str(raw["l"]),
-        name=str(raw.get("n") or ""),
-        depth=int(raw["d"]) + depth_offset,
-        ref=ref,
-        value=raw.get("v"),
-        placeholder=raw.get("p"),
-        url=raw.get("u"),
-        states=tuple(raw.get("s") or ()),
-        interactive=bool(raw.get("x")),
-    )
+    # The runtime's JSON already has the right types; this is the hot loop of large snapshots.
+    get = raw.get
+    if get("t") == 1:
+        return SnapshotNode("text", "text", get("n", ""), raw["d"] + depth_offset, None, None, None, None, (),
+                            False, True)
+    states = get("s")
+    return SnapshotNode(raw["r"], raw["l"], get("n") or "", raw["d"] + depth_offset, ref, get("v"), get("p"),
+                        get("u"), tuple(states) if states else (), bool(get("x")), False)
 
 
 def format_line(node: SnapshotNode, *, indent: bool, urls: bool) -> str:

@@ -29,8 +29,7 @@ class SnapshotNode(NamedTuple):
     text: bool = False
 
 
-@dataclass(frozen=True)
-class RefEntry:
+class RefEntry(NamedTuple):
     """A ref as the model sees it: ``@e3`` is ``RefEntry(ref="e3", role="button", name="Save")``."""
 
     ref: str
