@@ -1,0 +1,83 @@
+"""The page runtime (snapshot/runtime.js) on its own: its operations called directly through the engine."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from refwright import Page, RefwrightError
+from refwright._async._engine import ENGINE, RUNTIME_SOURCE, run_op
+
+from .conftest import run
+from .server import TestServer
+
+BODY = """<h1>Title</h1><button id="b">Go</button><input id="i" aria-label="Name" value="v">
+<div style="height:3000px"></div>"""
+
+
+@pytest.fixture
+async def loaded(page: Page, server: TestServer) -> Page:
+    await run(page, f"open {server.html('/rt.html', BODY)}")
+    await page.snapshot()  # registers the engine
+    return page
+
+
+async def test_snapshot_op_returns_compact_nodes(loaded: Page) -> None:
+    result = await run_op(loaded.playwright_page, "snapshot", 5_000, interactive=True)
+    assert set(result) == {"token", "url", "title", "truncated", "nodes"}
+    assert result["url"].endswith("/rt.html") and result["truncated"] is False
+    first, button, field = result["nodes"]
+    assert (first["r"], first["n"], first["s"]) == ("heading", "Title", ["level=1"])
+    assert (button["r"], button["l"], button["n"], button["x"]) == ("button", "button", "Go", 1)
+    assert (field["r"], field["l"], field["n"], field["v"]) == ("textbox", "textbox", "Name", "v")
+    # Local ids are stable for the life of the document.
+    again = await run_op(loaded.playwright_page, "snapshot", 5_000, interactive=True)
+    assert [n["id"] for n in again["nodes"]] == [n["id"] for n in result["nodes"]]
+    assert again["token"] == result["token"]
+
+
+async def test_ref_selector_resolves_only_for_the_current_document(loaded: Page) -> None:
+    pw = loaded.playwright_page
+    result = await run_op(pw, "snapshot", 5_000, interactive=True)
+    button = result["nodes"][1]
+    assert await pw.locator(f"{ENGINE}=ref:{result['token']}:{button['id']}").text_content() == "Go"
+    assert await pw.locator(f"{ENGINE}=ref:other-token:{button['id']}").count() == 0
+    assert await pw.locator(f"{ENGINE}=ref:{result['token']}:999999").count() == 0
+
+
+async def test_scroll_storage_focus_ops(loaded: Page) -> None:
+    pw = loaded.playwright_page
+    assert (await run_op(pw, "scroll", 5_000, dx=0, dy=250))["y"] == 250
+    assert (await run_op(pw, "scroll", 5_000, to="top"))["y"] == 0
+    await pw.evaluate("localStorage.setItem('a', '1')")
+    assert (await run_op(pw, "storage", 5_000, kind="local", clear=False))["entries"] == [["a", "1"]]
+    await pw.focus("#i")
+    assert (await run_op(pw.locator("#i"), "focused", 5_000))["focused"] is True
+    assert (await run_op(pw.locator("#b"), "focused", 5_000))["focused"] is False
+
+
+async def test_annotate_draws_and_removes_labels(loaded: Page) -> None:
+    pw = loaded.playwright_page
+    result = await run_op(pw, "snapshot", 5_000, interactive=True)
+    ids = [[n["id"], i + 1] for i, n in enumerate(result["nodes"])]
+    before = await pw.evaluate("document.documentElement.children.length")
+    boxes = (await run_op(pw, "annotate", 5_000, items=ids))["boxes"]
+    assert len(boxes) == 3 and all(b is not None and b[2] > 0 for b in boxes)
+    assert await pw.evaluate("document.documentElement.children.length") == before + 1
+    await run_op(pw, "unannotate", 5_000)
+    assert await pw.evaluate("document.documentElement.children.length") == before
+
+
+async def test_errors_come_back_as_errors(loaded: Page) -> None:
+    with pytest.raises(RefwrightError, match="unknown runtime operation teleport"):
+        await run_op(loaded.playwright_page, "teleport", 5_000)
+    raw = await loaded.playwright_page.locator(f"{ENGINE}=run:not-base64!").text_content()
+    assert "page runtime failed" in json.loads(raw or "{}")["error"]
+
+
+def test_runtime_is_one_self_contained_file() -> None:
+    # A selector-engine expression: no imports, no globals of the page, one IIFE.
+    assert RUNTIME_SOURCE.lstrip().startswith("//")
+    assert "(() => {" in RUNTIME_SOURCE and RUNTIME_SOURCE.rstrip().endswith("})()")
+    assert "import " not in RUNTIME_SOURCE and "require(" not in RUNTIME_SOURCE
