@@ -10,6 +10,7 @@ every request the page makes but not Chromium's preconnects, and says so in ``ca
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -20,13 +21,24 @@ from playwright.async_api import Page as PlaywrightPage
 
 from .._config import Config
 from .._errors import PolicyDeniedError
-from ..safety import FilteringProxy, check_url_async, normalize_domains
+from ..safety import FilteringProxy, check_url_async, clean_line, normalize_domains
 
 __all__ = ["Capabilities", "NetworkGuard"]
 
 # How long an interception-mode verdict on a host is reused, so a page's hundred requests to one CDN
 # cost one DNS lookup.
 _VERDICT_TTL = 30.0
+# A refusal no page has claimed yet is kept this long: the page's own "request" event can reach Python
+# after the proxy thread recorded the refusal, and another page of the session may claim it instead.
+_UNCLAIMED_TTL = 10.0
+
+# (target, host, port, reason) of one refused request.
+RefusalRecord = tuple[str, str, int, str]
+
+
+def target_key(host: str, port: int) -> tuple[str, int]:
+    """``host``/``port`` as the page's request events and the proxy's records both spell them."""
+    return host.lower().removeprefix("[").removesuffix("]").rstrip("."), port
 
 
 @dataclass(frozen=True)
@@ -37,6 +49,8 @@ class Capabilities:
     navigation_check: bool
     request_filtering: str
     blocks_preconnect: bool
+    # Whether each redirect hop is checked before the browser follows it (interception cannot).
+    redirects_checked: bool
     dns_rebinding_protection: bool
     domain_filtering: bool
     downloads_blocked: bool
@@ -52,7 +66,8 @@ class NetworkGuard:
         if proxy:
             self.proxy = FilteringProxy(allow_private=self.allow_private, allowed_domains=self.allowed_domains)
         self._verdicts: dict[str, tuple[float, str | None]] = {}
-        self._intercepted: list[tuple[str, str, int, str]] = []
+        self._intercepted: list[RefusalRecord] = []
+        self._unclaimed: list[tuple[float, RefusalRecord]] = []
         self._running = False
 
     # -- lifecycle ----------------------------------------------------------------------------
@@ -100,6 +115,7 @@ class NetworkGuard:
             navigation_check=True,
             request_filtering="proxy" if proxied else "interception",
             blocks_preconnect=proxied,
+            redirects_checked=proxied,
             dns_rebinding_protection=proxied,
             domain_filtering=True,
             downloads_blocked=True,
@@ -114,37 +130,62 @@ class NetworkGuard:
         await check_url_async(url, allow_private=self.allow_private, allowed_domains=self.allowed_domains,
                               allow_about_blank=allow_about_blank)
 
-    def drain_refusals(self) -> list[tuple[str, str, int, str]]:
-        """Refused (target, host, port, reason) since the last call."""
-        out = self._intercepted
+    def take_refusals(self, claims: Callable[[str, int], bool]) -> list[RefusalRecord]:
+        """The refused (target, host, port, reason) that ``claims(host, port)`` says are the caller's.
+
+        The proxy refuses Chromium's own background requests too, and one proxy serves every page of
+        the session, so each page takes only refusals for hosts it requested; the rest wait a few
+        seconds for their page (its request event may still be on the way) and are then dropped.
+        """
+        now = time.monotonic()
+        fresh = self._intercepted
         self._intercepted = []
         if self.proxy is not None:
-            out += [(r.target, r.host, r.port, r.reason) for r in self.proxy.drain_refusals()]
-        return out
+            fresh += [(r.target, r.host, r.port, r.reason) for r in self.proxy.drain_refusals()]
+        pending = self._unclaimed + [(now, r) for r in fresh]
+        taken: list[RefusalRecord] = []
+        self._unclaimed = []
+        for seen, record in pending:
+            if claims(record[1], record[2]):
+                taken.append(record)
+            elif now - seen < _UNCLAIMED_TTL:
+                self._unclaimed.append((seen, record))
+        return taken
 
-    async def _route(self, route: Route, request: Request) -> None:
-        url = request.url
+    async def verdict(self, url: str) -> str | None:
+        """Why a request to ``url`` is refused, or ``None`` when it may go ahead. Schemes that reach no
+        host (data:, blob:) pass; a verdict on an origin is reused for a while."""
         parts = urlsplit(url)
         if parts.scheme not in ("http", "https", "ws", "wss"):
-            # data:, blob: and friends carry their content with them; they reach no host.
-            await route.fallback()
-            return
+            return None
         key = f"{parts.scheme}://{parts.netloc}"
         now = time.monotonic()
         cached = self._verdicts.get(key)
         if cached is not None and now - cached[0] < _VERDICT_TTL:
-            reason = cached[1]
+            rest = cached[1]
         else:
+            http_url = url.replace("ws://", "http://", 1).replace("wss://", "https://", 1)
             try:
-                await self.check_navigation(url.replace("ws://", "http://", 1).replace("wss://", "https://", 1))
-                reason = None
+                await self.check_navigation(http_url)
+                rest = None
             except PolicyDeniedError as exc:
-                reason = exc.message
-            self._verdicts[key] = (now, reason)
+                # Kept without its "Refused <url>: " head, so the cached verdict names the URL asked about.
+                rest = exc.message.partition(": ")[2] or exc.message
+            self._verdicts[key] = (now, rest)
+        return None if rest is None else f"Refused {clean_line(url)[:200]}: {rest}"
+
+    async def _route(self, route: Route, request: Request) -> None:
+        url = request.url
+        reason = await self.verdict(url)
         if reason is None:
             await route.fallback()
             return
-        self._intercepted.append((url, parts.hostname or "", parts.port or 0, reason))
+        parts = urlsplit(url)
+        try:
+            port = parts.port or (443 if parts.scheme in ("https", "wss") else 80)
+        except ValueError:
+            port = 0
+        self._intercepted.append((url, parts.hostname or "", port, reason))
         try:
             await route.abort("blockedbyclient")
         except PlaywrightError:

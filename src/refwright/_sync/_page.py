@@ -33,7 +33,7 @@ from ..snapshot._format import format_lines, node_from_runtime, quote, truncate_
 from ..snapshot._refs import RefTable, RefTarget, parse_ref
 from ..snapshot._types import RefEntry, Snapshot, SnapshotNode
 from ._engine import ENGINE, register_engine, run_op, scope_for, selectors_of
-from ._guard import Capabilities, NetworkGuard
+from ._guard import Capabilities, NetworkGuard, target_key
 from ._translate import is_closed_error, translate
 
 if TYPE_CHECKING:
@@ -47,13 +47,28 @@ __all__ = ["Page", "wrap"]
 
 ConfirmCallback = Callable[[ActionType, str], bool]
 
-# Commands whose output carries text the page controls; with content boundaries on it is wrapped.
-_PAGE_CONTENT = frozenset({ActionType.READ_CONTENT, ActionType.EVALUATE, ActionType.NAVIGATE})
 # At most this many refused requests are spelled out after one command.
 _MAX_REFUSAL_NOTES = 3
+# How many distinct hosts a page remembers having requested (for telling its refusals from others').
+_MAX_REMEMBERED_TARGETS = 512
+
+# Closing a page: how often the close is sent, and how long each attempt waits for the page to go.
+_CLOSE_ATTEMPTS = 4
+_CLOSE_WAIT = 1_000
 
 # A child frame that does not answer this fast is shown as unavailable instead of holding up the tree.
 _FRAME_TIMEOUT = 3_000
+
+
+def _why(reason: str) -> str:
+    """A refusal's reason without its "Refused <url>: " head, for lines that already name the URL."""
+    reason = clean_line(reason)
+    head, sep, rest = reason.partition(": ")
+    return rest if sep and head.startswith("Refused ") and rest else reason
+
+
+def _is_favicon(target: str) -> bool:
+    return urlsplit(target).path == "/favicon.ico"
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -78,7 +93,11 @@ class Page:
         self._guard = guard or NetworkGuard(config or Config(), proxy=False)
         self._policy: ActionPolicy | None = None
         self._confirm: ConfirmCallback | None = None
-        self._requested: set[tuple[str, int]] = set()
+        # (host, port) of every request and WebSocket this page made, newest last, so refusals recorded by
+        # the session-wide proxy can be told apart from other pages' and from Chromium's own.
+        self._requested: dict[tuple[str, int], None] = {}
+        # True while `open` navigates: it checks its own redirect chain.
+        self._opening = False
         self.config = config or Config()
         self._browser = browser
         self._refs = RefTable()
@@ -99,6 +118,8 @@ class Page:
         pw.on("popup", self._on_popup)
         pw.on("request", self._on_request)
         pw.on("websocket", self._on_websocket)
+        if not self._guard.capabilities().redirects_checked:
+            pw.on("request", self._check_redirect_hop)
 
     def _remember_target(self, url: str) -> None:
         parts = urlsplit(url)
@@ -108,10 +129,32 @@ class Page:
                 port = parts.port or default
             except ValueError:
                 port = default
-            self._requested.add((parts.hostname.lower().rstrip("."), port))
+            key = target_key(parts.hostname, port)
+            self._requested.pop(key, None)
+            self._requested[key] = None
+            if len(self._requested) > _MAX_REMEMBERED_TARGETS:
+                del self._requested[next(iter(self._requested))]
+
+    def _requested_by_me(self, host: str, port: int) -> bool:
+        return target_key(host, port) in self._requested
 
     def _on_request(self, request: Request) -> None:
         self._remember_target(request.url)
+
+    def _check_redirect_hop(self, request: Request) -> None:
+        # Request interception (a wrapped page, --cdp) is not asked about redirect hops: the browser
+        # follows them by itself. What cannot be stopped is at least reported; `open` turns a refused hop
+        # of its own navigation into an error instead.
+        if request.redirected_from is None:
+            return
+        if self._opening and request.is_navigation_request() and request.frame == self._pw.main_frame:
+            return
+        reason = self._guard.verdict(request.url)
+        if reason is not None:
+            self._events.append(
+                f"A redirect reached {quote(clean_line(request.url)[:200])}, which refwright refuses: "
+                f"{_why(reason)} This page is not behind refwright's proxy (a wrapped page or --cdp), and "
+                "request interception cannot stop a redirect hop.")
 
     def _on_websocket(self, websocket: WebSocket) -> None:
         self._remember_target(websocket.url)
@@ -164,10 +207,49 @@ class Page:
         return self._pw.title()
 
     def close(self) -> None:
+        """Close the page; never hangs.
+
+        Chromium can acknowledge a close that races a navigation commit (a meta refresh, say) without
+        closing anything (crbug.com/536385539), and Playwright's ``page.close()`` then waits forever. So
+        the close goes through CDP and is sent again until the page is gone.
+        """
+        if self._pw.is_closed():
+            return
+        if self._close_over_cdp():
+            return
         try:
             self._pw.close()
         except PlaywrightError:
             pass
+
+    def _close_over_cdp(self) -> bool:
+        """False when CDP is not available here (not Chromium, or a persistent context)."""
+        browser = self._pw.context.browser
+        if browser is None:
+            return False
+        try:
+            session = self._pw.context.new_cdp_session(self._pw)
+            info = session.send("Target.getTargetInfo")
+            target_id = info["targetInfo"]["targetId"]
+            browser_session = browser.new_browser_cdp_session()
+        except PlaywrightError:
+            return self._pw.is_closed()
+        try:
+            for _ in range(_CLOSE_ATTEMPTS):
+                try:
+                    with self._pw.expect_event("close", timeout=_CLOSE_WAIT):
+                        browser_session.send("Target.closeTarget", {"targetId": target_id})
+                    return True
+                except PlaywrightError:
+                    if self._pw.is_closed():
+                        return True
+        finally:
+            try:
+                browser_session.detach()
+            except PlaywrightError:
+                pass
+        # Still open after every attempt: leave it rather than hang.
+        return True
 
     def _recover(self) -> None:
         """After a crash or close, continue on a fresh page when refwright owns the browser."""
@@ -240,23 +322,22 @@ class Page:
             return f"{parts.scheme}://{parts.netloc}{parts.path}"
         return parts.scheme + ":" if parts.scheme else "about:blank"
 
-    def _navigation_refusal(self, url: str) -> str | None:
-        """Why the proxy refused a navigation to ``url`` or one of its redirect hops, if it did."""
-        refused = self._guard.drain_refusals()
-        requested = set(self._requested)
+    def _navigation_refusal(self, url: str, final_url: str | None = None) -> str | None:
+        """Why the proxy refused a navigation to ``url`` or one of its redirect hops (``final_url``, where
+        the browser shows the proxy's refusal), if it did. The refusals read here are the page's, so they
+        are not repeated as notes after the next command."""
         self._remember_target(url)
-        requested |= self._requested
-        for _, host, port, reason in reversed(refused):
-            if (host.lower().rstrip("."), port) in requested or port == 0:
+        refused = [r for r in self._guard.take_refusals(self._requested_by_me) if not _is_favicon(r[0])]
+        for target, _, _, reason in refused:
+            if target == final_url:
                 return reason
-        return None
+        return refused[0][3] if refused else None
 
     def _refusal_notes(self) -> list[str]:
-        refused = self._guard.drain_refusals()
-        requested, self._requested = self._requested, set()
-        # Chromium's own background requests go through the proxy too; only the page's are news.
-        mine = [r for r in refused if (r[1].lower().rstrip("."), r[2]) in requested or r[2] == 0]
-        notes = [f"Blocked a request to {clean_line(target)}: {clean_line(reason)}"
+        # Chromium's own background requests go through the proxy too; only the page's are news. Its
+        # favicon request for a refused page is Chromium's, not the page's.
+        mine = [r for r in self._guard.take_refusals(self._requested_by_me) if not _is_favicon(r[0])]
+        notes = [f"Blocked a request to {clean_line(target)}: {_why(reason)}"
                  for target, _, _, reason in mine[:_MAX_REFUSAL_NOTES]]
         if len(mine) > _MAX_REFUSAL_NOTES:
             notes.append(f"... and {len(mine) - _MAX_REFUSAL_NOTES} more blocked requests.")
@@ -446,7 +527,7 @@ class Page:
             raise
         if isinstance(result, str):
             result = CommandResult(command=command, output=result)
-        return self._finish(result, action)
+        return self._finish(result, parsed.spec.returns_page_text(parsed.args))
 
     def _policy_url(self, parsed: ParsedCommand, action: ActionType | None) -> str:
         # Navigate is decided on where it goes, everything else on where the page is.
@@ -462,14 +543,14 @@ class Page:
         except Exception:
             pass
 
-    def _finish(self, result: CommandResult, action: ActionType | None = None) -> CommandResult:
+    def _finish(self, result: CommandResult, page_text: bool = False) -> CommandResult:
         events = self.drain_events() + self._refusal_notes()
         output = result.output
         if self.config.max_output is not None and len(output) > self.config.max_output:
             output = truncate(output, self.config.max_output)
         if events:
             output = "\n".join(f"Note: {e}" for e in events) + "\n" + output
-        if self.config.content_boundaries and (action in _PAGE_CONTENT or events):
+        if self.config.content_boundaries and (page_text or events):
             output = create_content_boundary(self._origin()).wrap(output)
         return CommandResult(command=result.command, output=output, snapshot=result.snapshot,
                              screenshot=result.screenshot, events=tuple(events))

@@ -74,6 +74,7 @@ CHROMIUM_ARGS = (
 _LIMIT = 64 * 1024  # longest request/status line, header block or chunk-size line
 _CHUNK = 64 * 1024
 _TOKEN = frozenset("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_OWN_HEADERS = frozenset({"x-refwright-refused", "x-refwright-proxy-error"})
 _HOP_BY_HOP = frozenset(
     {
         "connection",
@@ -549,7 +550,8 @@ class FilteringProxy:
             else:
                 out_framing, out_length = _body_framing(response, request=False)
             keep_alive = keep_alive and out_framing != "close"
-            dropped = _HOP_BY_HOP | response.tokens("connection")
+            # X-Refwright-* marks refwright's own refusal and error pages; a server may not forge them.
+            dropped = _HOP_BY_HOP | response.tokens("connection") | _OWN_HEADERS
             if response.values("transfer-encoding"):
                 dropped |= {"content-length"}  # Transfer-Encoding wins; two framings invite smuggling
             out_headers = [(k, v) for k, v in response.headers if k.lower() not in dropped]

@@ -6,6 +6,7 @@ import re
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
+from playwright.async_api import Request, Response
 
 from ..._errors import PolicyDeniedError, RefwrightError
 from ..._url import normalize_url
@@ -44,6 +45,28 @@ async def open_(page: Page, cmd: ParsedCommand) -> str:
     url = normalize_url(raw)
     # Refused schemes and addresses never reach the browser.
     await page._guard.check_navigation(url)
+    page._opening = True
+    try:
+        return await _open_checked(page, url)
+    finally:
+        page._opening = False
+
+
+async def _refused_redirect(page: Page, response: Response) -> tuple[str, str] | None:
+    """The first hop of ``response``'s redirect chain that refwright refuses, with the reason."""
+    hops: list[str] = []
+    request: Request | None = response.request
+    while request is not None:
+        hops.append(request.url)
+        request = request.redirected_from
+    for hop in reversed(hops[:-1]):
+        reason = await page._guard.verdict(hop)
+        if reason is not None:
+            return hop, reason
+    return None
+
+
+async def _open_checked(page: Page, url: str) -> str:
     pw = page.playwright_page
     for attempt in range(2):
         try:
@@ -62,13 +85,32 @@ async def open_(page: Page, cmd: ParsedCommand) -> str:
                 raise PolicyDeniedError(f"Navigation to {url} was blocked: {clean_line(refused)}") from exc
             reason = first_line(str(exc)).removeprefix("Page.goto: ")
             raise RefwrightError(f"Navigation to {url} failed: {reason}") from exc
+    if response is not None and not page.capabilities().redirects_checked:
+        # Request interception does not see redirect hops: check the chain now, and leave the page
+        # before the model can read what a refused address answered.
+        hop = await _refused_redirect(page, response)
+        if hop is not None:
+            try:
+                await pw.goto("about:blank", timeout=page.config.timeouts.navigation)
+            except PlaywrightError:
+                pass
+            raise PolicyDeniedError(
+                f"Navigation to {url} was blocked: it redirected to {clean_line(hop[0])[:200]}. "
+                f"{clean_line(hop[1])} This page is not behind refwright's proxy (a wrapped page or --cdp), "
+                "so the redirected request was made; its answer was not kept.")
     if response is not None and response.headers.get("x-refwright-refused") == "1":
-        # A redirect hop or the target itself was refused by refwright's proxy.
+        # A redirect hop or the target itself was refused by refwright's proxy. The reason comes from the
+        # proxy's own record, never from the response: a site can send this header too, and its text
+        # must not reach the model as refwright's words.
+        refused = page._navigation_refusal(url, response.url)
+        if refused:
+            raise PolicyDeniedError(f"Navigation to {url} was blocked: {clean_line(refused)}")
+    if (response is not None and response.headers.get("x-refwright-proxy-error") == "1"
+            and response.url.startswith("http://") and page.capabilities().request_filtering == "proxy"):
+        # Only refwright's proxy answers plain-http requests with this header (it drops the header from
+        # upstream responses); over https it could only come from the site.
         reason = (await response.text()).strip()
-        raise PolicyDeniedError(f"Navigation to {url} was blocked: {clean_line(reason)}")
-    if response is not None and response.headers.get("x-refwright-proxy-error") == "1":
-        reason = (await response.text()).strip()
-        raise RefwrightError(f"Navigation to {url} failed: {clean_line(reason)}")
+        raise RefwrightError(f"Navigation to {url} failed: {clean_line(reason)[:300]}")
     if response is not None and not response.ok:
         # The reference treats a non-ok response as a failed navigation; the page still shows it.
         raise RefwrightError(f"Navigation to {url} failed with HTTP {response.status}")
