@@ -78,6 +78,37 @@ def png_size(data: bytes) -> tuple[int, int]:
     return int(width), int(height)
 
 
+def _close_over_cdp(pw: PlaywrightPage) -> bool:
+    """Close ``pw`` with CDP's Target.closeTarget, sent again until the page is gone (it skips
+    beforeunload). False when CDP is not available here (not Chromium, or a persistent context)."""
+    browser = pw.context.browser
+    if browser is None:
+        return False
+    try:
+        session = pw.context.new_cdp_session(pw)
+        info = session.send("Target.getTargetInfo")
+        target_id = info["targetInfo"]["targetId"]
+        browser_session = browser.new_browser_cdp_session()
+    except PlaywrightError:
+        return pw.is_closed()
+    try:
+        for _ in range(_CLOSE_ATTEMPTS):
+            try:
+                with pw.expect_event("close", timeout=_CLOSE_WAIT):
+                    browser_session.send("Target.closeTarget", {"targetId": target_id})
+                return True
+            except PlaywrightError:
+                if pw.is_closed():
+                    return True
+    finally:
+        try:
+            browser_session.detach()
+        except PlaywrightError:
+            pass
+    # Still open after every attempt: leave it rather than hang.
+    return True
+
+
 class Page:
     """A page an agent drives: ``page.run_command("snapshot -i")``.
 
@@ -98,6 +129,8 @@ class Page:
         self._requested: dict[tuple[str, int], None] = {}
         # True while `open` navigates: it checks its own redirect chain.
         self._opening = False
+        # Set when a beforeunload dialog was dismissed (the page asked to be kept).
+        self._kept_by_beforeunload = False
         self.config = config or Config()
         self._browser = browser
         self._refs = RefTable()
@@ -172,6 +205,9 @@ class Page:
 
     def _on_dialog(self, dialog: Dialog) -> None:
         # Dismissed, never accepted: confirm() gets false and prompt() null, and no command hangs.
+        if dialog.type == "beforeunload":
+            # Dismissing "Leave site?" keeps the page; `open` then moves to a fresh tab (_escape_trap).
+            self._kept_by_beforeunload = True
         self._events.append(
             f"A JavaScript {dialog.type} dialog was dismissed: {quote(clean_line(dialog.message))}")
         try:
@@ -215,41 +251,12 @@ class Page:
         """
         if self._pw.is_closed():
             return
-        if self._close_over_cdp():
+        if _close_over_cdp(self._pw):
             return
         try:
             self._pw.close()
         except PlaywrightError:
             pass
-
-    def _close_over_cdp(self) -> bool:
-        """False when CDP is not available here (not Chromium, or a persistent context)."""
-        browser = self._pw.context.browser
-        if browser is None:
-            return False
-        try:
-            session = self._pw.context.new_cdp_session(self._pw)
-            info = session.send("Target.getTargetInfo")
-            target_id = info["targetInfo"]["targetId"]
-            browser_session = browser.new_browser_cdp_session()
-        except PlaywrightError:
-            return self._pw.is_closed()
-        try:
-            for _ in range(_CLOSE_ATTEMPTS):
-                try:
-                    with self._pw.expect_event("close", timeout=_CLOSE_WAIT):
-                        browser_session.send("Target.closeTarget", {"targetId": target_id})
-                    return True
-                except PlaywrightError:
-                    if self._pw.is_closed():
-                        return True
-        finally:
-            try:
-                browser_session.detach()
-            except PlaywrightError:
-                pass
-        # Still open after every attempt: leave it rather than hang.
-        return True
 
     def _recover(self) -> None:
         """After a crash or close, continue on a fresh page when refwright owns the browser."""
@@ -259,6 +266,19 @@ class Page:
         self._refs = RefTable()
         self._last_snapshot = None
         self._attach(self._pw)
+
+    def _escape_trap(self) -> bool:
+        """Leave a page that keeps itself open with a beforeunload dialog: close it (a CDP close skips
+        beforeunload) and go on in a fresh tab. Only where refwright owns the browser."""
+        if self._browser is None:
+            return False
+        trapped = self._pw
+        self._recover()
+        _close_over_cdp(trapped)
+        self._events.append(
+            "The page asked to stay open (a \"Leave site?\" beforeunload dialog); refwright dismissed the "
+            "dialog, closed that page and continued in a fresh tab.")
+        return True
 
     def drain_events(self) -> list[str]:
         events, self._events = self._events, []

@@ -68,7 +68,8 @@ async def _refused_redirect(page: Page, response: Response) -> tuple[str, str] |
 
 async def _open_checked(page: Page, url: str) -> str:
     pw = page.playwright_page
-    for attempt in range(2):
+    page._kept_by_beforeunload = False
+    for attempt in range(3):
         try:
             response = await pw.goto(url, wait_until="load", timeout=page.config.timeouts.navigation)
             break
@@ -77,6 +78,12 @@ async def _open_checked(page: Page, url: str) -> str:
                 raise translate(exc) from exc
             # A load interrupted by a leftover error page goes through when tried again.
             if attempt == 0 and "is interrupted by another navigation" in str(exc):
+                continue
+            # The page kept itself with a beforeunload dialog (dismissed, never accepted): go on in a
+            # fresh tab, so that a page cannot hold the agent.
+            if attempt < 2 and page._kept_by_beforeunload and await page._escape_trap():
+                page._kept_by_beforeunload = False
+                pw = page.playwright_page
                 continue
             if "net::ERR_" in str(exc):
                 await _settle_error_page(pw)
@@ -119,17 +126,17 @@ async def _open_checked(page: Page, url: str) -> str:
 
 async def back(page: Page, cmd: ParsedCommand) -> str:
     await page.playwright_page.go_back(timeout=page.config.timeouts.navigation)
-    return f"Went back to {page.url}"
+    return f"Went back to {clean_line(page.url)}"
 
 
 async def forward(page: Page, cmd: ParsedCommand) -> str:
     await page.playwright_page.go_forward(timeout=page.config.timeouts.navigation)
-    return f"Went forward to {page.url}"
+    return f"Went forward to {clean_line(page.url)}"
 
 
 async def reload(page: Page, cmd: ParsedCommand) -> str:
     await page.playwright_page.reload(timeout=page.config.timeouts.navigation)
-    return f"Reloaded {page.url}"
+    return f"Reloaded {clean_line(page.url)}"
 
 
 HANDLERS = {"open": open_, "back": back, "forward": forward, "reload": reload}

@@ -7,6 +7,7 @@ from playwright.async_api import Locator
 
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
+from ...safety import clean_line
 from .._engine import run_op
 from .._page import Page
 from .._translate import translate
@@ -38,9 +39,9 @@ async def get(page: Page, cmd: ParsedCommand) -> str:
         raise RefwrightError(f"Unknown `get {cmd.args[0]}`. Try text, html, value, attr, count, box, title or url.")
     pw = page.playwright_page
     if field == "title":
-        return await pw.title()
+        return clean_line(await pw.title())
     if field == "url":
-        return pw.url
+        return clean_line(pw.url)
     if len(cmd.args) < 2 or (field == "attr" and len(cmd.args) < 3):
         raise _usage_get(field)
     _no_reads(page)
