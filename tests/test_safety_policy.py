@@ -149,8 +149,13 @@ def test_reasons_are_one_clean_bounded_line() -> None:
 
 def test_declined_reason() -> None:
     assert declined_reason(A.CLICK, SHOP) == (
-        "Action Click on https://shop.example/cart was declined by the user. "
+        "Action Click on https://shop.example/cart was declined by the user (confirmActions contains Click). "
         "Do not retry it unless the user asks for it."
+    )
+    assert declined_reason(A.CLICK, SHOP, asked=False) == (
+        "Action Click on https://shop.example/cart needs the user's confirmation (confirmActions contains "
+        "Click), and there is no way to ask the user here, so it was not done. Do not retry it unless the "
+        "user asks for it."
     )
 
 

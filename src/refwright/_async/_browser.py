@@ -12,9 +12,10 @@ from playwright.async_api import Page as PlaywrightPage
 from .._config import Config
 from .._discovery import chromium_args, find_browser
 from .._errors import BrowserError
+from ..safety import ActionPolicy
 from ._engine import register_engine
 from ._guard import NetworkGuard
-from ._page import Page
+from ._page import ConfirmCallback, Page
 
 __all__ = ["Browser", "launch"]
 
@@ -26,8 +27,12 @@ class Browser:
     """
 
     def __init__(self, *, config: Config | None = None, executable_path: str | None = None,
-                 headless: bool = True, cdp_url: str | None = None, args: list[str] | None = None) -> None:
+                 headless: bool = True, cdp_url: str | None = None, args: list[str] | None = None,
+                 action_policy: ActionPolicy | None = None, confirm: ConfirmCallback | None = None) -> None:
         self.config = config or Config()
+        # Every new page starts with these (Page.set_action_policy / set_policy_confirm_callback).
+        self.action_policy = action_policy
+        self.confirm = confirm
         self.executable_path = executable_path
         self.headless = headless
         self.cdp_url = cdp_url
@@ -128,6 +133,8 @@ class Browser:
             )
         pw_page = await self._fresh_playwright_page()
         page = Page(pw_page, config=config, browser=self, guard=self._guard)
+        page.set_action_policy(self.action_policy)
+        page.set_policy_confirm_callback(self.confirm)
         self._pages.append(page)
         return page
 
@@ -150,7 +157,13 @@ class Browser:
 
 
 def launch(*, config: Config | None = None, executable_path: str | None = None, headless: bool = True,
-           cdp_url: str | None = None, args: list[str] | None = None) -> Browser:
-    """A browser session that starts on first use: ``async with launch() as browser: ...``."""
+           cdp_url: str | None = None, args: list[str] | None = None, action_policy: ActionPolicy | None = None,
+           confirm: ConfirmCallback | None = None) -> Browser:
+    """A browser session that starts on first use: ``async with launch() as browser: ...``.
+
+    ``action_policy`` decides every command of every page (see :class:`refwright.ActionPolicy`);
+    ``confirm(action, url)`` is asked, and may wait for a person, before an action the policy lists in
+    ``confirm_actions``. Without it such actions are refused.
+    """
     return Browser(config=config, executable_path=executable_path, headless=headless, cdp_url=cdp_url,
-                   args=args)
+                   args=args, action_policy=action_policy, confirm=confirm)

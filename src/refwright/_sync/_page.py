@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from ..resolve._result import StepResult
     from ._browser import Browser
 
-__all__ = ["Page", "wrap"]
+__all__ = ["ConfirmCallback", "Page", "wrap"]
 
 ConfirmCallback = Callable[[ActionType, str], bool]
 
@@ -296,7 +296,12 @@ class Page:
         return self._guard.capabilities()
 
     def set_action_policy(self, policy: ActionPolicy | None) -> None:
+        """Decide every command with ``policy`` from now on (``None``: no policy)."""
         self._policy = policy
+
+    @property
+    def action_policy(self) -> ActionPolicy | None:
+        return self._policy
 
     def set_policy_confirm_callback(self, callback: ConfirmCallback | None) -> None:
         """``def callback(action, url) -> bool``; it may wait for a person. Without one, actions that
@@ -310,7 +315,12 @@ class Page:
         if decision.denied:
             raise PolicyDeniedError(decision.reason)
         if decision.needs_confirmation:
-            approved = self._confirm is not None and bool(self._confirm(action, url))
+            if self._confirm is None:
+                raise PolicyDeniedError(declined_reason(action, url, asked=False))
+            try:
+                approved = bool(self._confirm(action, url))
+            except Exception:  # a prompt that failed did not say yes
+                approved = False
             if not approved:
                 raise PolicyDeniedError(declined_reason(action, url))
 
@@ -636,10 +646,15 @@ class Page:
         return drag_to(self, source, target)
 
 
-def wrap(page: PlaywrightPage, *, config: Config | None = None,
-               playwright: Playwright | None = None) -> Page:
-    """Drive a Playwright page you already have with refwright."""
+def wrap(page: PlaywrightPage, *, config: Config | None = None, playwright: Playwright | None = None,
+               action_policy: ActionPolicy | None = None, confirm: ConfirmCallback | None = None) -> Page:
+    """Drive a Playwright page you already have with refwright.
+
+    ``action_policy`` and ``confirm`` are the same as :meth:`Page.set_action_policy` and
+    :meth:`Page.set_policy_confirm_callback`."""
     wrapped = Page(page, config=config, playwright=playwright)
+    wrapped.set_action_policy(action_policy)
+    wrapped.set_policy_confirm_callback(confirm)
     register_engine(selectors_of(page, playwright))
     # refwright cannot put its proxy in front of a browser it did not launch: check every request instead.
     wrapped._guard.intercept(page)

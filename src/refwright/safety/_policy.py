@@ -196,10 +196,17 @@ def _page_host(url: str) -> str | None:
     return host_text(parsed.host) if parsed.scheme in ("http", "https") else None
 
 
-def declined_reason(action: ActionType, url: str) -> str:
-    """The message for an action the user declined when asked to confirm it."""
+def declined_reason(action: ActionType, url: str, *, asked: bool = True) -> str:
+    """The message for an action that needed confirmation and did not get it: the user declined it, or
+    (``asked=False``) there was no way to ask."""
+    rule = f"confirmActions contains {action.value}"
+    if not asked:
+        return (
+            f"Action {action.value} on {_shown(url)} needs the user's confirmation ({rule}), and there is no "
+            "way to ask the user here, so it was not done. Do not retry it unless the user asks for it."
+        )
     return (
-        f"Action {action.value} on {_shown(url)} was declined by the user. "
+        f"Action {action.value} on {_shown(url)} was declined by the user ({rule}). "
         "Do not retry it unless the user asks for it."
     )
 
