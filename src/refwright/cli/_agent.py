@@ -128,12 +128,7 @@ async def _drive(args: argparse.Namespace, llm: Any, progress: _Progress, transc
             record(event.result)
 
     options = browser_options(args)
-    async with refwright.launch(
-        executable_path=options.executable_path,
-        cdp_url=options.cdp_url,
-        headless=options.headless,
-        config=options.config,
-    ) as browser:
+    async with refwright.launch(**options.launch_kwargs()) as browser:
         page = await browser.new_page()
         if args.url:
             progress.running(0, f"open {args.url}")

@@ -11,7 +11,6 @@ import asyncio
 import os
 import sys
 
-from .._config import Config
 from .._errors import RefwrightError
 from ._options import add_browser_options, browser_options
 
@@ -77,9 +76,7 @@ async def _walkthrough(args: argparse.Namespace, url: str) -> int:
     import refwright
 
     options = browser_options(args)
-    config: Config = options.config
-    async with refwright.launch(executable_path=options.executable_path, cdp_url=options.cdp_url,
-                                headless=options.headless, config=config) as browser:
+    async with refwright.launch(**options.launch_kwargs()) as browser:
         page = await browser.new_page()
 
         async def step(command: str) -> refwright.CommandResult:

@@ -1,14 +1,36 @@
-"""Options every browser-driving subcommand shares (shell, agent, mcp, demo)."""
+"""Options every browser-driving subcommand shares (shell, agent, mcp, demo).
+
+Private targets (loopback, LAN, cloud metadata) are allowed only by the *user*: ``--allow-private``, the
+``REFWRIGHT_ALLOW_PRIVATE`` variable, or ``allow_private`` in the user's own config file
+(``$XDG_CONFIG_HOME/refwright/config.toml``, else ``~/.config/refwright/config.toml``). Nothing in the
+current directory is read: a cloned project must not be able to point the browser at an internal admin
+page or the metadata endpoint.
+"""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
-from dataclasses import dataclass
+import sys
+import tomllib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from .._config import Config, TimeoutConfig
+from ..safety import ActionPolicy, ActionType, clean_line, parse_action
 
-__all__ = ["BrowserOptions", "add_browser_options", "browser_options"]
+__all__ = [
+    "BrowserOptions",
+    "add_browser_options",
+    "browser_options",
+    "terminal_confirm",
+    "user_config_path",
+]
+
+ConfirmCallback = Callable[[ActionType, str], Awaitable[bool]]
 
 
 @dataclass(frozen=True)
@@ -17,6 +39,13 @@ class BrowserOptions:
     cdp_url: str | None
     headless: bool
     config: Config
+    action_policy: ActionPolicy | None = None
+    confirm: ConfirmCallback | None = field(default=None, compare=False)
+
+    def launch_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments for ``refwright.launch``."""
+        return {"executable_path": self.executable_path, "cdp_url": self.cdp_url, "headless": self.headless,
+                "config": self.config, "action_policy": self.action_policy, "confirm": self.confirm}
 
 
 def add_browser_options(parser: argparse.ArgumentParser) -> None:
@@ -27,34 +56,153 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--action-timeout", type=float, metavar="MS", default=None,
                    help="how long an action retries before failing (default 30000)")
     g.add_argument("--allow-private", nargs="?", const="*", default=None, metavar="HOST[:PORT],...",
-                   help="allow loopback/private targets: all of them, or only the listed hosts")
+                   help="allow loopback/private targets: all of them, or only the listed hosts "
+                        "(also REFWRIGHT_ALLOW_PRIVATE, or allow_private in ~/.config/refwright/config.toml)")
     g.add_argument("--allowed-domains", metavar="D1,D2", help="the only hosts the page may contact")
     g.add_argument("--no-eval", action="store_true", help="switch off eval and wait --fn")
     g.add_argument("--content-boundaries", action="store_true",
                    help="wrap page-derived output in nonce markers")
     g.add_argument("--max-output", type=int, metavar="N", help="truncate output longer than N characters")
+    g.add_argument("--action-policy", metavar="FILE",
+                   help="JSON action policy (deniedActions, confirmActions, allowedDomains, ...)")
+    g.add_argument("--confirm-actions", metavar="A1,A2",
+                   help="ask on the terminal before these actions (e.g. click,navigate); refused without one")
 
 
 def _split(value: str | None) -> tuple[str, ...]:
     return tuple(p.strip() for p in (value or "").split(",") if p.strip())
 
 
-def browser_options(args: argparse.Namespace) -> BrowserOptions:
-    allow_private: bool | tuple[str, ...] = False
+def _fail(message: str) -> None:
+    print(f"refwright: {clean_line(message)}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def user_config_path() -> Path:
+    """The user's own config file; never one in the current directory."""
+    base = os.environ.get("XDG_CONFIG_HOME") or ""
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".config"
+    return root / "refwright" / "config.toml"
+
+
+def _private_setting(value: object, source: str) -> bool | tuple[str, ...]:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        text = value.strip()
+        if text.lower() in ("1", "true", "yes", "on", "*", "all"):
+            return True
+        if text.lower() in ("", "0", "false", "no", "off", "none"):
+            return False
+        return _split(text)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return tuple(v.strip() for v in value if v.strip())
+    _fail(f"{source}: allow_private must be true, false, or a list of HOST[:PORT] strings, not {value!r}.")
+    return False
+
+
+def _allow_private(args: argparse.Namespace) -> bool | tuple[str, ...]:
+    """The flag, else REFWRIGHT_ALLOW_PRIVATE, else the user's config file; default: none."""
     if args.allow_private is not None:
-        allow_private = True if args.allow_private == "*" else _split(args.allow_private)
+        return True if args.allow_private == "*" else _split(args.allow_private)
+    env = os.environ.get("REFWRIGHT_ALLOW_PRIVATE")
+    if env is not None:
+        return _private_setting(env, "REFWRIGHT_ALLOW_PRIVATE")
+    path = user_config_path()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return False
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        _fail(f"could not read {path}: {exc}")
+        return False
+    return _private_setting(data.get("allow_private", False), str(path))
+
+
+def _action_policy(args: argparse.Namespace) -> ActionPolicy | None:
+    policy: ActionPolicy | None = None
+    if getattr(args, "action_policy", None):
+        try:
+            text = Path(args.action_policy).read_text(encoding="utf-8")
+            policy = ActionPolicy.from_json(text)
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            _fail(f"--action-policy {args.action_policy}: {exc}")
+    if getattr(args, "confirm_actions", None):
+        try:
+            extra = {parse_action(n, field="--confirm-actions") for n in _split(args.confirm_actions)}
+        except ValueError as exc:
+            _fail(str(exc))
+            return None
+        policy = policy or ActionPolicy()
+        policy = ActionPolicy(
+            denied_domains=policy.denied_domains, allowed_domains=policy.allowed_domains,
+            denied_actions=policy.denied_actions, confirm_actions=set(policy.confirm_actions) | extra,
+            allowed_actions=policy.allowed_actions, default_action=policy.default_action)
+    return policy
+
+
+def _open_tty() -> int:
+    return os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY)
+
+
+def terminal_available() -> bool:
+    try:
+        os.close(_open_tty())
+    except OSError:
+        return False
+    return True
+
+
+def _ask(action: ActionType, url: str) -> bool:
+    try:
+        fd = _open_tty()
+    except OSError:
+        return False
+    try:
+        os.write(fd, f"refwright: allow {action.value} on {clean_line(url)[:300]}? [y/N] ".encode())
+        answer = b""
+        while not answer.endswith(b"\n") and len(answer) < 100:
+            chunk = os.read(fd, 100)
+            if not chunk:
+                break
+            answer += chunk
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return answer.decode(errors="replace").strip().lower() in ("y", "yes")
+
+
+async def terminal_confirm(action: ActionType, url: str) -> bool:
+    """Ask the person at the terminal (``/dev/tty``, not stdin, which may carry commands); no terminal,
+    or anything but y/yes, is a no."""
+    return await asyncio.to_thread(_ask, action, url)
+
+
+def browser_options(args: argparse.Namespace) -> BrowserOptions:
     timeouts = TimeoutConfig() if args.action_timeout is None else TimeoutConfig(action=args.action_timeout)
     config = Config(
         timeouts=timeouts,
         allow_eval=not args.no_eval,
         content_boundaries=args.content_boundaries,
         max_output=args.max_output,
-        allow_private=allow_private,
+        allow_private=_allow_private(args),
         allowed_domains=_split(args.allowed_domains),
     )
+    policy = _action_policy(args)
+    confirm: ConfirmCallback | None = None
+    if policy is not None and policy.confirm_actions:
+        if terminal_available():
+            confirm = terminal_confirm
+        else:
+            names = ", ".join(sorted(a.value for a in policy.confirm_actions))
+            print(f"refwright: no terminal to ask on, so actions that need confirmation ({names}) will be "
+                  "refused.", file=sys.stderr)
     return BrowserOptions(
         executable_path=args.executable_path or os.environ.get("REFWRIGHT_EXECUTABLE_PATH") or None,
         cdp_url=args.cdp,
         headless=not args.headed,
         config=config,
+        action_policy=policy,
+        confirm=confirm,
     )

@@ -91,8 +91,7 @@ async def _main(args: argparse.Namespace, source: _Input) -> int:
     emit = _jsonl_emitter(sys.stdout) if args.jsonl else _plain_emitter(sys.stdout, sys.stderr)
     loop = asyncio.get_running_loop()
     counter = 0
-    async with refwright.launch(executable_path=options.executable_path, cdp_url=options.cdp_url,
-                                headless=options.headless, config=options.config) as browser:
+    async with refwright.launch(**options.launch_kwargs()) as browser:
         page = None
         try:
             page = await browser.new_page()
