@@ -13,7 +13,7 @@ from refwright.commands import all_specs, parse, tokenize
 NAMES = sorted({n for spec in all_specs() for n in (spec.name, *spec.aliases)})
 
 # Text a model might produce, biased toward the characters the tokenizer treats specially.
-SPECIAL = st.sampled_from(list("'\"\\ \t\n\r\u00a0\u2028\u3000-@=#$`*") + ["--", "-d", "--fn", "@e1"])
+SPECIAL = st.sampled_from([*"'\"\\ \t\n\r\u00a0\u2028\u3000-@=#$`*", "--", "-d", "--fn", "@e1"])
 TEXT = st.lists(st.one_of(st.text(max_size=8), SPECIAL), max_size=30).map("".join)
 LINES = st.one_of(TEXT, st.builds(lambda n, rest: f"{n} {rest}", st.sampled_from(NAMES), TEXT))
 
