@@ -506,6 +506,16 @@ async def test_wrapped_page_is_filtered_by_interception(wrapped: Page, server: T
     assert (canary.connections, canary.requests) == (0, [])
 
 
+async def test_wrapped_page_filters_its_service_workers(wrapped: Page, server: TestServer,
+                                                       canary: Upstream) -> None:
+    """A page's own routes never see a service worker's fetches; refwright routes those on the context."""
+    sw = f"""self.addEventListener("install", e => e.waitUntil(
+  fetch("{c(canary, '/fetch-in-sw')}").catch(() => {{}}).finally(() => fetch("/done?w=sw"))));"""
+    body = '<script>navigator.serviceWorker.register("/wrapped-sw.js").catch(e => fetch("/done?error=" + e));</script>'
+    await attempt(wrapped, server, canary, body, done=1, scripts={"/wrapped-sw.js": sw})
+    assert "error" not in str([r.path for r in server.requests])
+
+
 async def test_wrapped_page_reports_redirect_hops_it_could_not_stop(wrapped: Page, server: TestServer,
                                                                     canary: Upstream) -> None:
     """The documented limit of interception: Playwright's routes are not asked about redirect hops.

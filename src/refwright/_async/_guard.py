@@ -88,8 +88,20 @@ class NetworkGuard:
         return {"proxy": self.proxy.playwright_proxy(), "args": self.proxy.chromium_args()}
 
     async def intercept(self, target: BrowserContext | PlaywrightPage) -> None:
-        """Check every request of ``target`` (for browsers refwright cannot put its proxy in front of)."""
+        """Check every request of ``target`` (for browsers refwright cannot put its proxy in front of).
+
+        A page's routes do not see what its service workers fetch (those belong to the context), so for a
+        page the context is routed as well, for service-worker requests only; the context's other pages
+        are left alone."""
         await target.route("**/*", self._route)
+        if isinstance(target, PlaywrightPage):
+            await target.context.route("**/*", self._route_service_worker)
+
+    async def _route_service_worker(self, route: Route, request: Request) -> None:
+        if request.service_worker is None:
+            await route.fallback()
+            return
+        await self._route(route, request)
 
     # -- settings -----------------------------------------------------------------------------
 

@@ -89,8 +89,20 @@ class NetworkGuard:
         return {"proxy": self.proxy.playwright_proxy(), "args": self.proxy.chromium_args()}
 
     def intercept(self, target: BrowserContext | PlaywrightPage) -> None:
-        """Check every request of ``target`` (for browsers refwright cannot put its proxy in front of)."""
+        """Check every request of ``target`` (for browsers refwright cannot put its proxy in front of).
+
+        A page's routes do not see what its service workers fetch (those belong to the context), so for a
+        page the context is routed as well, for service-worker requests only; the context's other pages
+        are left alone."""
         target.route("**/*", self._route)
+        if isinstance(target, PlaywrightPage):
+            target.context.route("**/*", self._route_service_worker)
+
+    def _route_service_worker(self, route: Route, request: Request) -> None:
+        if request.service_worker is None:
+            route.fallback()
+            return
+        self._route(route, request)
 
     # -- settings -----------------------------------------------------------------------------
 
