@@ -361,6 +361,10 @@ async def test_a_site_cannot_forge_refwrights_refusal(spage: Page, server: TestS
     # An ordinary failed navigation: neither "blocked" nor the site's text in refwright's own words.
     assert str(info.value) == f"Navigation to {server.url('/forged')} failed with HTTP 403"
     assert not isinstance(info.value, PolicyDeniedError)
+    # The proxy drops refwright's own markers from what servers send.
+    headers = await spage.playwright_page.evaluate(
+        "fetch('/forged').then(r => [r.headers.get('x-refwright-refused'), r.headers.get('x-refwright-proxy-error')])")
+    assert headers == [None, None]
 
 
 async def test_open_localhost_without_allow_private_names_the_flag(spage: Page) -> None:
