@@ -14,7 +14,7 @@ import pytest
 import pytest_asyncio
 
 import refwright
-from refwright import Page, RefwrightError
+from refwright import Page, RefwrightError, TimeoutConfig
 
 from .conftest import TEST_CONFIG, run
 from .server import TestServer, _Handler
@@ -101,6 +101,23 @@ async def test_beforeunload_is_dismissed_and_cannot_keep_the_agent(page: Page, s
     assert page.url == server.empty_page
     # The trapped page is gone, not left open behind the agent's back.
     assert [p.url for p in page.playwright_page.context.pages].count(server.url("/trap.html")) == 0
+
+
+async def test_beforeunload_makes_back_and_reload_fail_clearly(browser: refwright.Browser,
+                                                               configured: list[Page], server: TestServer) -> None:
+    p = await page_with(browser, configured, timeouts=TimeoutConfig(action=1_000, navigation=1_500))
+    await run(p, f"open {server.empty_page}")
+    body = "<button onclick=\"onbeforeunload = e => { e.preventDefault(); return 'Stay'; }\">arm</button>"
+    await run(p, f"open {server.html('/trap.html', body)}")
+    await run(p, "click button")
+    for command in ("reload", "back"):
+        with pytest.raises(RefwrightError) as info:
+            await p.run_command(command)
+        assert str(info.value) == ('The page kept itself open with a "Leave site?" (beforeunload) dialog, which '
+                                   "refwright dismissed, so the page did not change. Use `open <url>` to leave it.")
+    out = await run(p, "get url")
+    assert out.endswith(server.url("/trap.html"))
+    assert "Note: A JavaScript beforeunload dialog was dismissed" in out
 
 
 # -- downloads ----------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
@@ -124,18 +125,30 @@ async def _open_checked(page: Page, url: str) -> str:
     return await _titled(page, "Opened")
 
 
+async def _history(page: Page, go: Callable[..., Awaitable[object]]) -> None:
+    page._kept_by_beforeunload = False
+    try:
+        await go(timeout=page.config.timeouts.navigation)
+    except PlaywrightError as exc:
+        if page._kept_by_beforeunload and not is_closed_error(exc):
+            raise RefwrightError(
+                "The page kept itself open with a \"Leave site?\" (beforeunload) dialog, which refwright "
+                "dismissed, so the page did not change. Use `open <url>` to leave it.") from exc
+        raise
+
+
 async def back(page: Page, cmd: ParsedCommand) -> str:
-    await page.playwright_page.go_back(timeout=page.config.timeouts.navigation)
+    await _history(page, page.playwright_page.go_back)
     return f"Went back to {clean_line(page.url)}"
 
 
 async def forward(page: Page, cmd: ParsedCommand) -> str:
-    await page.playwright_page.go_forward(timeout=page.config.timeouts.navigation)
+    await _history(page, page.playwright_page.go_forward)
     return f"Went forward to {clean_line(page.url)}"
 
 
 async def reload(page: Page, cmd: ParsedCommand) -> str:
-    await page.playwright_page.reload(timeout=page.config.timeouts.navigation)
+    await _history(page, page.playwright_page.reload)
     return f"Reloaded {clean_line(page.url)}"
 
 

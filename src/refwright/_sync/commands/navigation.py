@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
@@ -125,18 +126,30 @@ def _open_checked(page: Page, url: str) -> str:
     return _titled(page, "Opened")
 
 
+def _history(page: Page, go: Callable[..., object]) -> None:
+    page._kept_by_beforeunload = False
+    try:
+        go(timeout=page.config.timeouts.navigation)
+    except PlaywrightError as exc:
+        if page._kept_by_beforeunload and not is_closed_error(exc):
+            raise RefwrightError(
+                "The page kept itself open with a \"Leave site?\" (beforeunload) dialog, which refwright "
+                "dismissed, so the page did not change. Use `open <url>` to leave it.") from exc
+        raise
+
+
 def back(page: Page, cmd: ParsedCommand) -> str:
-    page.playwright_page.go_back(timeout=page.config.timeouts.navigation)
+    _history(page, page.playwright_page.go_back)
     return f"Went back to {clean_line(page.url)}"
 
 
 def forward(page: Page, cmd: ParsedCommand) -> str:
-    page.playwright_page.go_forward(timeout=page.config.timeouts.navigation)
+    _history(page, page.playwright_page.go_forward)
     return f"Went forward to {clean_line(page.url)}"
 
 
 def reload(page: Page, cmd: ParsedCommand) -> str:
-    page.playwright_page.reload(timeout=page.config.timeouts.navigation)
+    _history(page, page.playwright_page.reload)
     return f"Reloaded {clean_line(page.url)}"
 
 
