@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .._errors import BrowserError, RefwrightError, RefwrightTimeoutError
 
-__all__ = ["VERBS", "first_line", "is_closed_error", "translate"]
+__all__ = ["VERBS", "first_line", "is_closed_error", "perform", "translate"]
 
 # How each action reads in "while trying to <verb>".
 VERBS = {
@@ -85,3 +87,17 @@ def translate(exc: PlaywrightError, *, target: str | None = None, command: str |
             "text=Save, role=button[name=\"Save\"] or label=Email."
         )
     return RefwrightError(text)
+
+
+def perform(locator: Locator, action: Callable[[Locator, float], object], *, target: str,
+                  command: str, timeout: float) -> None:
+    """Run one Playwright action; on failure say whether the element was missing or not actionable."""
+    try:
+        action(locator, timeout)
+    except PlaywrightError as exc:
+        found: bool | None = None
+        try:
+            found = locator.count() > 0
+        except PlaywrightError:
+            found = None
+        raise translate(exc, target=target, command=command, timeout=timeout, found=found) from exc

@@ -15,21 +15,11 @@ from playwright.async_api import Locator
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
 from .._page import Page
-from .._translate import translate
+from .._translate import perform, translate
 
 
 async def _act(page: Page, target: str, name: str, action: Callable[[Locator, float], Awaitable[object]]) -> None:
-    locator = page.locator(target)
-    timeout = page.config.timeouts.action
-    try:
-        await action(locator, timeout)
-    except PlaywrightError as exc:
-        found: bool | None = None
-        try:
-            found = await locator.count() > 0
-        except PlaywrightError:
-            found = None
-        raise translate(exc, target=target, command=name, timeout=timeout, found=found) from exc
+    await perform(page.locator(target), action, target=target, command=name, timeout=page.config.timeouts.action)
 
 
 async def _choose_option(page: Page, target: str) -> bool:

@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
 from ..._errors import RefwrightError
 from ...resolve._model import Control, Inspection, describe
-from .._translate import translate
+from .._translate import perform
 from ._inspect import element_locator, run_resolver_op
 
 if TYPE_CHECKING:
@@ -47,16 +46,7 @@ async def do(page: Page, inspection: Inspection, control: Control, command: str,
     if problem is not None:
         raise problem
     locator = element_locator(page, inspection.token, control.id)
-    timeout = page.config.timeouts.action
-    try:
-        await action(locator, timeout)
-    except PlaywrightError as exc:
-        found: bool | None = None
-        try:
-            found = await locator.count() > 0
-        except PlaywrightError:
-            found = None
-        raise translate(exc, target=f"@{control.ref}", command=command, timeout=timeout, found=found) from exc
+    await perform(locator, action, target=f"@{control.ref}", command=command, timeout=page.config.timeouts.action)
 
 
 def select_label(label: str) -> Callable[[Locator, float], Awaitable[Any]]:

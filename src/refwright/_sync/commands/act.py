@@ -16,21 +16,11 @@ from playwright.sync_api import Locator
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
 from .._page import Page
-from .._translate import translate
+from .._translate import perform, translate
 
 
 def _act(page: Page, target: str, name: str, action: Callable[[Locator, float], object]) -> None:
-    locator = page.locator(target)
-    timeout = page.config.timeouts.action
-    try:
-        action(locator, timeout)
-    except PlaywrightError as exc:
-        found: bool | None = None
-        try:
-            found = locator.count() > 0
-        except PlaywrightError:
-            found = None
-        raise translate(exc, target=target, command=name, timeout=timeout, found=found) from exc
+    perform(page.locator(target), action, target=target, command=name, timeout=page.config.timeouts.action)
 
 
 def _choose_option(page: Page, target: str) -> bool:

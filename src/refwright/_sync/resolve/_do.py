@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 
 from ..._errors import RefwrightError
 from ...resolve._model import Control, Inspection, describe
-from .._translate import translate
+from .._translate import perform
 from ._inspect import element_locator, run_resolver_op
 
 if TYPE_CHECKING:
@@ -48,16 +47,7 @@ def do(page: Page, inspection: Inspection, control: Control, command: str,
     if problem is not None:
         raise problem
     locator = element_locator(page, inspection.token, control.id)
-    timeout = page.config.timeouts.action
-    try:
-        action(locator, timeout)
-    except PlaywrightError as exc:
-        found: bool | None = None
-        try:
-            found = locator.count() > 0
-        except PlaywrightError:
-            found = None
-        raise translate(exc, target=f"@{control.ref}", command=command, timeout=timeout, found=found) from exc
+    perform(locator, action, target=f"@{control.ref}", command=command, timeout=page.config.timeouts.action)
 
 
 def select_label(label: str) -> Callable[[Locator, float], Any]:
