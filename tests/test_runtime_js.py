@@ -50,8 +50,10 @@ async def test_scroll_storage_focus_ops(loaded: Page) -> None:
     pw = loaded.playwright_page
     assert (await run_op(pw, "scroll", 5_000, dx=0, dy=250))["y"] == 250
     assert (await run_op(pw, "scroll", 5_000, to="top"))["y"] == 0
-    await pw.evaluate("localStorage.setItem('a', '1')")
+    await pw.evaluate("localStorage.clear(); localStorage.setItem('a', '1')")
     assert (await run_op(pw, "storage", 5_000, kind="local", clear=False))["entries"] == [["a", "1"]]
+    # The test server's origin is shared by every test: leave its storage as it was found.
+    assert (await run_op(pw, "storage", 5_000, kind="local", clear=True))["entries"] == []
     await pw.focus("#i")
     assert (await run_op(pw.locator("#i"), "focused", 5_000))["focused"] is True
     assert (await run_op(pw.locator("#b"), "focused", 5_000))["focused"] is False
