@@ -236,8 +236,7 @@
     const w = el.offsetWidth;
     const rect = w === undefined ? el.getBoundingClientRect() : { width: w, height: el.offsetHeight };
     if (rect.width > 0 && rect.height > 0) {
-      const clip = style.clip;
-      if (style.position === 'absolute' && clip && /rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)/.test(clip)) return true;
+      if (style.position === 'absolute' && /rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)/.test(style.clip)) return true;
       if (style.clipPath === 'inset(50%)' || style.clipPath === 'inset(100%)') return true;
       return false;
     }
@@ -736,7 +735,8 @@
           tag === 'link' || tag === 'meta') return;
       const style = styleOf(el);
       if (isSubtreeHidden(el, style, includeHidden)) return;
-      const invisible = !includeHidden && (style.visibility === 'hidden' || style.visibility === 'collapse');
+      const visibility = includeHidden ? 'visible' : style.visibility;
+      const invisible = visibility === 'hidden' || visibility === 'collapse';
       let role = roleOf(el);
       if (role === null) return;
       let interactive = INTERACTIVE_ROLES.has(role);
@@ -755,6 +755,9 @@
       }
       let name = '';
       let ref = false;
+      if (emit && interactiveOnly && !(interactive || isFrame || cursorTarget || role === 'heading')) {
+        emit = false;
+      }
       if (emit) {
         name = accessibleName(el, role);
         if (cursorTarget && !name) {
@@ -801,7 +804,7 @@
       // Named-from-content elements already carry their text; only controls inside them are listed.
       const nowInsideNamed = insideNamed || (emit && NAME_FROM_CONTENT.has(role) && !!name &&
         role !== 'row' && role !== 'cell' && role !== 'gridcell');
-      const block = BLOCK_DISPLAYS.test(style.display);
+      const block = !interactiveOnly && BLOCK_DISPLAYS.test(style.display);
       if (block && !emit) breakText();
       const container = el.shadowRoot || el;
       if (el.shadowRoot) {
