@@ -28,8 +28,8 @@ from playwright.async_api import Error as PlaywrightError
 import refwright
 from refwright._async import _page as rw_page_module
 from refwright._async._engine import RUNTIME_SOURCE, run_op
-from refwright.snapshot._format import format_lines, node_from_runtime
 from refwright.snapshot._refs import RefTable
+from refwright.snapshot._tree import TreeBuilder
 
 __all__ = ["BENCH_ENGINE", "breakdown", "cold_start", "cpu_profile", "instrumented_source",
            "register_bench_engine", "snapshot_opts"]
@@ -209,7 +209,7 @@ async def _instrumented_runs(page: refwright.Page, interactive: bool, repeats: i
 
 
 def _python_stages(text: str, interactive: bool, repeats: int) -> dict[str, Any]:
-    """json.loads, then refs + nodes + formatting as Page.snapshot does them (refwright internals)."""
+    """json.loads, then naming refs and joining lines as Page.snapshot does (refwright internals)."""
     loads: list[float] = []
     formats: list[float] = []
     result: dict[str, Any] = {}
@@ -218,18 +218,12 @@ def _python_stages(text: str, interactive: bool, repeats: int) -> dict[str, Any]
         result = json.loads(text)
         loads.append((time.perf_counter() - t0) * 1000)
         t0 = time.perf_counter()
-        table = RefTable()
-        table.begin(str(result.get("token")))
-        nodes = []
-        for raw in result.get("nodes", []):
-            ref = None
-            if raw.get("t") == 0 and raw.get("id"):
-                ref = table.assign((), str(result["token"]), int(raw["id"]), str(raw["r"]),
-                                   str(raw.get("n") or "")).ref
-            nodes.append(node_from_runtime(raw, 0, ref))
-        format_lines(nodes, interactive=interactive, compact=False, urls=False)
+        build = TreeBuilder(RefTable(), indent=not interactive)
+        doc = build.document(result, (), 0)
+        build.emit(doc, 0, len(doc.lines))
+        "\n".join(build.lines)
         formats.append((time.perf_counter() - t0) * 1000)
-    return {"nodes": len(result.get("nodes", [])), "json_loads_ms": _median(loads),
+    return {"nodes": len(result.get("lines", [])), "json_loads_ms": _median(loads),
             "refs_format_ms": _median(formats)}
 
 

@@ -659,7 +659,7 @@ def report(results: dict[str, Any]) -> str:
                 f" ({ins['query_all_calls_per_text_content']} queryAll call(s)); transfer+playwright "
                 f"{_fmt_ms(ins['transfer_and_playwright_ms'])}; payload {b['payload_chars']:,} chars, "
                 f"{b['nodes']:,} nodes; json.loads {_fmt_ms(b['python_json_loads_ms'])}, "
-                f"refs+format {_fmt_ms(b['python_nodes_refs_format_ms'])}")
+                f"refs+lines {_fmt_ms(b['python_nodes_refs_format_ms'])}")
         cold = page.get("refwright_cold_start")
         if cold:
             lines.append(f"  refwright after a navigation (median ms): engine start (ping) "

@@ -115,6 +115,45 @@ async def test_typed_snapshot_api(listing: Page) -> None:
     assert snap.tree == '@e1 [button] "Alpha"\n@e2 [button] "Beta"'
     assert [(r.ref, r.role, r.name) for r in snap.refs.values()] == [
         ("e1", "button", "Alpha"), ("e2", "button", "Beta")]
-    full = await listing.snapshot(compact=True, max_depth=5)
-    assert "[list]" not in full.tree
-    assert any(n.role == "listitem" for n in full.nodes)
+    assert [(n.ref, n.role, n.name, n.interactive) for n in snap.nodes] == [
+        ("e1", "button", "Alpha", True), ("e2", "button", "Beta", True)]
+    full = await listing.snapshot(max_depth=5)
+    assert [n.role for n in full.nodes][:2] == ["list", "listitem"]
+    compact = await listing.snapshot(compact=True, max_depth=5)
+    assert "[list]" not in compact.tree
+    # Nodes are the tree's lines as records: what -c drops is not among them either.
+    assert len(compact.nodes) == len(compact.tree.splitlines())
+    assert all(n.role not in ("list", "listitem") for n in compact.nodes)
+
+
+async def test_an_element_moved_out_and_back_keeps_its_ref(listing: Page) -> None:
+    await run(listing, "snapshot -i")
+    # A framework parks a live element outside the document (a cached tab panel) and brings it back.
+    await listing.playwright_page.evaluate("window.parked = document.getElementById('a'); window.parked.remove()")
+    assert "Alpha" not in await run(listing, "snapshot -i")
+    await listing.playwright_page.evaluate("document.getElementById('list').prepend(window.parked)")
+    assert (await run(listing, "snapshot -i")).splitlines()[0] == '@e1 [button] "Alpha"'
+    await run(listing, "click @e1")
+    assert await run(listing, "get text @e1") == "Alpha!"
+
+
+async def test_refs_of_collected_elements_are_released(listing: Page) -> None:
+    pw = listing.playwright_page
+    await pw.evaluate("""() => { for (let i = 0; i < 300; i++) {
+        const b = document.createElement('button'); b.className = 'temp'; b.textContent = 'T' + i;
+        document.body.append(b); } }""")
+    await run(listing, "snapshot -i")
+    table = listing._refs
+    assert sum(len(d) for d in table._docs.values()) == 302
+    await pw.evaluate("document.querySelectorAll('.temp').forEach(b => b.remove())")
+    cdp = await pw.context.new_cdp_session(pw)
+    try:
+        await cdp.send("HeapProfiler.collectGarbage")
+    finally:
+        await cdp.detach()
+    out = await run(listing, "snapshot -i")
+    assert out.splitlines() == ['@e1 [button] "Alpha"', '@e2 [button] "Beta"']
+    assert sum(len(d) for d in table._docs.values()) == 2
+    # Refs are never reused: the next new element gets a number after every one handed out.
+    await pw.evaluate("document.body.append(Object.assign(document.createElement('button'), {textContent: 'New'}))")
+    assert (await run(listing, "snapshot -i")).splitlines()[-1] == '@e303 [button] "New"'

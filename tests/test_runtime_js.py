@@ -8,6 +8,7 @@ import pytest
 
 from refwright import Page, RefwrightError
 from refwright._async._engine import ENGINE, RUNTIME_SOURCE, run_op
+from refwright.snapshot._format import MAX_VALUE, quote
 
 from .conftest import run
 from .server import TestServer
@@ -23,27 +24,47 @@ async def loaded(page: Page, server: TestServer) -> Page:
     return page
 
 
-async def test_snapshot_op_returns_compact_nodes(loaded: Page) -> None:
+async def test_snapshot_op_renders_lines_and_lists_refs(loaded: Page) -> None:
     result = await run_op(loaded.playwright_page, "snapshot", 5_000, interactive=True)
-    assert set(result) == {"token", "url", "title", "truncated", "nodes"}
+    assert set(result) == {"token", "url", "title", "truncated", "gone", "lines", "depths", "refLines", "refIds",
+                           "refRoles", "refNames", "refKinds"}
     assert result["url"].endswith("/rt.html") and result["truncated"] is False
-    first, button, field = result["nodes"]
-    assert (first["r"], first["n"], first["s"]) == ("heading", "Title", ["level=1"])
-    assert (button["r"], button["l"], button["n"], button["x"]) == ("button", "button", "Go", 1)
-    assert (field["r"], field["l"], field["n"], field["v"]) == ("textbox", "textbox", "Name", "v")
+    # Lines come without their ref: Python names refs, so they stay stable across frames and documents.
+    assert result["lines"] == ['[heading] "Title" [level=1]', '[button] "Go"', '[textbox] "Name" value="v"']
+    assert result["refLines"] == [0, 1, 2]
+    assert result["refRoles"] == ["heading", "button", "textbox"]
+    assert result["refNames"] == ["Title", "Go", "Name"]
+    assert result["refKinds"] == "-xx"
     # Local ids are stable for the life of the document.
     again = await run_op(loaded.playwright_page, "snapshot", 5_000, interactive=True)
-    assert [n["id"] for n in again["nodes"]] == [n["id"] for n in result["nodes"]]
-    assert again["token"] == result["token"]
+    assert again["refIds"] == result["refIds"] and again["token"] == result["token"]
 
 
 async def test_ref_selector_resolves_only_for_the_current_document(loaded: Page) -> None:
     pw = loaded.playwright_page
     result = await run_op(pw, "snapshot", 5_000, interactive=True)
-    button = result["nodes"][1]
-    assert await pw.locator(f"{ENGINE}=ref:{result['token']}:{button['id']}").text_content() == "Go"
-    assert await pw.locator(f"{ENGINE}=ref:other-token:{button['id']}").count() == 0
+    button = result["refIds"][1]
+    assert await pw.locator(f"{ENGINE}=ref:{result['token']}:{button}").text_content() == "Go"
+    assert await pw.locator(f"{ENGINE}=ref:other-token:{button}").count() == 0
     assert await pw.locator(f"{ENGINE}=ref:{result['token']}:999999").count() == 0
+
+
+# Names that exercise every escape: quotes, backslashes, C0 and C1 controls, line separators, a lone
+# surrogate, astral characters on both sides of the length limit.
+TRICKY = ['say "hi" \\ bye', "tab\tnew\u000bline\u001b", "nel\u0085del\u007f", "ls\u2028ps\u2029",
+          "lone\ud800x", "\U0001F600" * 199 + "ab", "\U0001F600" * 200, "x" * 201, "é" * 200]
+
+
+@pytest.mark.parametrize("text", TRICKY)
+async def test_runtime_quotes_like_python(page: Page, server: TestServer, text: str) -> None:
+    # A textarea's value reaches the line as it is (names have their whitespace collapsed first).
+    await run(page, f"open {server.html('/quote.html', '<textarea id=t aria-label=Notes></textarea>')}")
+    await page.playwright_page.evaluate("v => { document.getElementById('t').value = v; }", text)
+    snap = await page.snapshot(interactive=True)
+    assert snap.tree == '@e1 [textarea] "Notes" value=' + quote(text, MAX_VALUE)
+    assert len(snap.tree.splitlines()) == 1
+    if len(text) <= MAX_VALUE:
+        assert snap.nodes[0].value == text
 
 
 async def test_scroll_storage_focus_ops(loaded: Page) -> None:
@@ -62,7 +83,7 @@ async def test_scroll_storage_focus_ops(loaded: Page) -> None:
 async def test_annotate_draws_and_removes_labels(loaded: Page) -> None:
     pw = loaded.playwright_page
     result = await run_op(pw, "snapshot", 5_000, interactive=True)
-    ids = [[n["id"], i + 1] for i, n in enumerate(result["nodes"])]
+    ids = [[local_id, i + 1] for i, local_id in enumerate(result["refIds"])]
     before = await pw.evaluate("document.documentElement.children.length")
     boxes = (await run_op(pw, "annotate", 5_000, items=ids))["boxes"]
     assert len(boxes) == 3 and all(b is not None and b[2] > 0 for b in boxes)

@@ -28,9 +28,10 @@ from ..safety import (
     truncate,
 )
 from ..snapshot._diff import SnapshotDiff, diff_snapshots
-from ..snapshot._format import format_lines, node_from_runtime, quote, truncate_tree
+from ..snapshot._format import quote, truncate_tree
 from ..snapshot._refs import RefTable, RefTarget, parse_ref
-from ..snapshot._types import RefEntry, Snapshot, SnapshotNode
+from ..snapshot._tree import TreeBuilder
+from ..snapshot._types import RefEntry, Snapshot
 from ._engine import ENGINE, register_engine, run_op, scope_for, selectors_of
 from ._guard import Capabilities, NetworkGuard, target_key
 from ._translate import is_closed_error, translate
@@ -413,22 +414,21 @@ class Page:
         if not self.config.allow_dom_extraction:
             raise RefwrightError("Snapshots are disabled by Config.allow_dom_extraction.")
         await register_engine(self._selectors())
-        opts = {"interactive": interactive, "maxDepth": max_depth, "selector": selector, "cursor": cursor,
-                "includeHidden": include_hidden}
+        opts = {"interactive": interactive, "compact": compact, "urls": urls, "maxDepth": max_depth,
+                "selector": selector, "cursor": cursor, "includeHidden": include_hidden}
         timeout = self.config.timeouts.action
         try:
             main = await run_op(self._pw, "snapshot", timeout, **opts)
         except PlaywrightError as exc:
             raise translate(exc) from exc
         self._refs.begin(main["token"])
-        nodes: list[SnapshotNode] = []
-        targets: dict[str, RefTarget] = {}
+        build = TreeBuilder(self._refs, indent=not interactive)
         tokens = {main["token"]}
-        await self._collect(main, (), 0, nodes, targets, tokens, opts)
+        await self._collect(main, (), 0, build, tokens, opts)
         if selector is None:
             self._refs.forget(tokens)
-        self._refs.publish(targets)
-        lines = format_lines(nodes, interactive=interactive, compact=compact, urls=urls)
+        self._refs.publish(build.targets)
+        lines = build.lines
         if lines:
             tree = "\n".join(lines)
         else:
@@ -438,50 +438,38 @@ class Page:
         if limit is not None and len(tree) > limit:
             tree = truncate_tree(lines, limit)
             truncated = True
-        snap = Snapshot(
-            tree=tree,
-            refs={t.ref: RefEntry(t.ref, t.role, t.name) for t in targets.values()},
-            nodes=tuple(nodes),
-            url=str(main.get("url", "")),
-            title=str(main.get("title", "")),
-            truncated=truncated,
-        )
+        snap = Snapshot(tree=tree, refs=build.refs, nodes=build.nodes, url=str(main.get("url", "")),
+                        title=str(main.get("title", "")), truncated=truncated)
         self._last_snapshot = snap
         return snap
 
-    async def _collect(self, result: dict[str, Any], frames: tuple[str, ...], offset: int,
-                       nodes: list[SnapshotNode], targets: dict[str, RefTarget], tokens: set[str],
-                       opts: dict[str, Any]) -> None:
-        token = str(result["token"])
-        for raw in result["nodes"]:
-            ref: str | None = None
-            if raw.get("t") == 0 and raw.get("id"):
-                target = self._refs.assign(frames, token, int(raw["id"]), str(raw["r"]), str(raw.get("n") or ""))
-                targets[target.ref] = target
-                ref = target.ref
-            node = node_from_runtime(raw, offset, ref)
-            nodes.append(node)
-            if raw.get("f") and ref is not None:
-                await self._collect_frame(targets[ref], node, nodes, targets, tokens, opts)
+    async def _collect(self, result: dict[str, Any], frames: tuple[str, ...], offset: int, build: TreeBuilder,
+                       tokens: set[str], opts: dict[str, Any]) -> None:
+        doc = build.document(result, frames, offset)
+        start = 0
+        for index in doc.frames:
+            build.emit(doc, start, index + 1)
+            await self._collect_frame(build.target(doc, index), doc.depths[index] + offset, build, tokens, opts)
+            start = index + 1
+        build.emit(doc, start, len(doc.lines))
 
-    async def _collect_frame(self, iframe: RefTarget, node: SnapshotNode, nodes: list[SnapshotNode],
-                             targets: dict[str, RefTarget], tokens: set[str], opts: dict[str, Any]) -> None:
+    async def _collect_frame(self, iframe: RefTarget, depth: int, build: TreeBuilder, tokens: set[str],
+                             opts: dict[str, Any]) -> None:
         max_depth = opts.get("maxDepth")
-        if max_depth is not None and node.depth + 1 > max_depth:
+        if max_depth is not None and depth + 1 > max_depth:
             return
         frames = (*iframe.frames, iframe.selector(ENGINE))
         child_opts = dict(opts, selector=None)
         if max_depth is not None:
-            child_opts["maxDepth"] = max_depth - node.depth - 1
+            child_opts["maxDepth"] = max_depth - depth - 1
         try:
             child = await run_op(scope_for(self._pw, frames), "snapshot", _FRAME_TIMEOUT, **child_opts)
         except (PlaywrightError, RefwrightError):
             if not opts.get("interactive"):
-                nodes.append(SnapshotNode(role="text", label="text", name="(frame content unavailable)",
-                                          depth=node.depth + 1, text=True))
+                build.note("(frame content unavailable)", depth + 1)
             return
         tokens.add(str(child["token"]))
-        await self._collect(child, frames, node.depth + 1, nodes, targets, tokens, opts)
+        await self._collect(child, frames, depth + 1, build, tokens, opts)
 
     def _selectors(self) -> Any:
         if self._browser is not None:

@@ -1,20 +1,20 @@
-"""Rendering runtime nodes as the snapshot text a model reads (pure, no I/O).
+"""The snapshot text a model reads (pure, no I/O).
 
 One line per element: ``@e2 [input type="email"] "Name" placeholder="Email" [required]``, indented two
 spaces per tree level unless the snapshot is interactive-only. Names, values and text are JSON string
-literals, so page text can never start a new line or fake a ref.
+literals, so page text can never start a new line or fake a ref. The page runtime renders the lines
+(runtime.js ``render``); this module holds the same ``quote`` for text Python prints, parses lines back
+into typed nodes, and cuts an oversized tree.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
-from typing import Any
 
 from ._types import SnapshotNode
 
-__all__ = ["format_lines", "node_from_runtime", "quote"]
+__all__ = ["parse_line", "quote", "truncate_tree"]
 
 MAX_NAME = 150
 MAX_VALUE = 200
@@ -23,8 +23,9 @@ MAX_TEXT = 500
 
 # What JSON escapes, plus the characters Python's str.splitlines() (and many viewers) treat as line
 # breaks although JSON leaves them alone: C1 controls such as NEL, and the Unicode line/paragraph separators.
-_NEEDS_ESCAPE = re.compile("[\x00-\x1f\"\\\\\x7f-\x9f\u2028\u2029]")
-_EXTRA_ESCAPES = {c: f"\\u{c:04x}" for c in (*range(0x7F, 0xA0), 0x2028, 0x2029)}
+# Lone surrogates are escaped too (as JavaScript's JSON.stringify does): they cannot be encoded as UTF-8.
+_NEEDS_ESCAPE = re.compile("[\x00-\x1f\"\\\\\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_EXTRA_ESCAPES = {c: f"\\u{c:04x}" for c in (*range(0x7F, 0xA0), 0x2028, 0x2029, *range(0xD800, 0xE000))}
 
 
 def quote(text: str, limit: int = MAX_NAME) -> str:
@@ -36,52 +37,37 @@ def quote(text: str, limit: int = MAX_NAME) -> str:
     return json.dumps(text, ensure_ascii=False).translate(_EXTRA_ESCAPES)
 
 
-def node_from_runtime(raw: Mapping[str, Any], depth_offset: int, ref: str | None) -> SnapshotNode:
-    # The runtime's JSON already has the right types; this is the hot loop of large snapshots.
-    get = raw.get
-    if get("t") == 1:
-        return SnapshotNode("text", "text", get("n", ""), raw["d"] + depth_offset, None, None, None, None, (),
-                            False, True)
-    states = get("s")
-    return SnapshotNode(raw["r"], raw["l"], get("n") or "", raw["d"] + depth_offset, ref, get("v"), get("p"),
-                        get("u"), tuple(states) if states else (), bool(get("x")), False)
+# One token after the label: a quoted name, ``key="..."``, or a ``[state]``.
+_TOKEN = re.compile(r' (?:(placeholder|value|url)=)?("(?:[^"\\]|\\.)*")| \[([^\]]*)\]')
+_LABEL = re.compile(r"\[([^\]]*)\]")
 
 
-def format_line(node: SnapshotNode, *, indent: bool, urls: bool) -> str:
-    pad = "  " * node.depth if indent else ""
-    if node.text:
-        return pad + quote(node.name, MAX_TEXT)
-    parts: list[str] = []
-    if node.ref:
-        parts.append("@" + node.ref)
-    parts.append(f"[{node.label}]")
-    # A name that only repeats the placeholder is said once, as the placeholder.
-    if node.name and node.name != node.placeholder:
-        parts.append(quote(node.name))
-    if node.placeholder:
-        parts.append("placeholder=" + quote(node.placeholder))
-    if node.value is not None:
-        parts.append("value=" + quote(node.value, MAX_VALUE))
-    if urls and node.url:
-        parts.append("url=" + quote(node.url, 2000))
-    parts.extend(f"[{s}]" for s in node.states)
-    return pad + " ".join(parts)
+def parse_line(body: str, depth: int, ref: str | None, role: str | None, name: str | None,
+               interactive: bool) -> SnapshotNode:
+    """The typed node of one line the page runtime rendered (without its ref and indentation).
 
-
-def is_structural(node: SnapshotNode) -> bool:
-    """A line that carries no ref, name, value or text: what ``-c`` drops."""
-    return not node.text and not node.ref and not node.name and node.value is None
-
-
-def format_lines(nodes: Iterable[SnapshotNode], *, interactive: bool, compact: bool, urls: bool) -> list[str]:
-    lines: list[str] = []
-    for node in nodes:
-        if interactive and not node.ref:
-            continue
-        if compact and is_structural(node):
-            continue
-        lines.append(format_line(node, indent=not interactive, urls=urls))
-    return lines
+    ``role`` and ``name`` come from the runtime for lines with a ref (their names uncut); other lines
+    print their role as their label and carry the name the model read.
+    """
+    if body.startswith('"'):
+        return SnapshotNode("text", "text", json.loads(body), depth, None, None, None, None, (), False, True)
+    m = _LABEL.match(body)
+    if m is None:
+        raise ValueError(f"not a snapshot line: {body!r}")
+    label = m.group(1)
+    fields: dict[str, str] = {}
+    states: list[str] = []
+    for key, literal, state in _TOKEN.findall(body, m.end()):
+        if state:
+            states.append(state)
+        else:
+            fields[key or "name"] = json.loads(literal)
+    placeholder = fields.get("placeholder")
+    if name is None:
+        # A name equal to the placeholder is printed once, as the placeholder.
+        name = fields.get("name", placeholder or "")
+    return SnapshotNode(role or label, label, name, depth, ref, fields.get("value"), placeholder,
+                        fields.get("url"), tuple(states), interactive, False)
 
 
 def truncate_tree(lines: list[str], limit: int) -> str:

@@ -36,7 +36,9 @@ class RefTarget(NamedTuple):
 
 class RefTable:
     def __init__(self) -> None:
-        self._keys: dict[tuple[tuple[str, ...], str, int], str] = {}
+        # (frame chain, runtime token) -> local id -> ref: one dict per document keeps the hot loop of a
+        # large snapshot to one lookup per ref.
+        self._docs: dict[tuple[tuple[str, ...], str], dict[int, str]] = {}
         self._next = 1
         self._main_token: str | None = None
         self.latest: dict[str, RefTarget] = {}
@@ -44,16 +46,23 @@ class RefTable:
     def begin(self, main_token: str) -> None:
         """Start a snapshot; a new main document forgets every key of the old one."""
         if main_token != self._main_token:
-            self._keys.clear()
+            self._docs.clear()
             self._main_token = main_token
 
+    def document(self, frames: tuple[str, ...], token: str) -> dict[int, str]:
+        """The refs given so far in one document, by local id; add to it with ``new_ref``."""
+        return self._docs.setdefault((frames, token), {})
+
+    def new_ref(self) -> str:
+        ref = f"e{self._next}"
+        self._next += 1
+        return ref
+
     def assign(self, frames: tuple[str, ...], token: str, local_id: int, role: str, name: str) -> RefTarget:
-        key = (frames, token, local_id)
-        ref = self._keys.get(key)
+        doc = self.document(frames, token)
+        ref = doc.get(local_id)
         if ref is None:
-            ref = f"e{self._next}"
-            self._next += 1
-            self._keys[key] = ref
+            ref = doc[local_id] = self.new_ref()
         return RefTarget(ref, frames, token, local_id, role, name)
 
     def publish(self, targets: dict[str, RefTarget]) -> None:
@@ -63,6 +72,6 @@ class RefTable:
         return int(ref[1:]) < self._next
 
     def forget(self, tokens_alive: set[str]) -> None:
-        """Drop keys of documents that are gone, so memory follows the page."""
-        for key in [k for k in self._keys if k[1] not in tokens_alive]:
-            del self._keys[key]
+        """Drop documents that are gone, so memory follows the page."""
+        for key in [k for k in self._docs if k[1] not in tokens_alive]:
+            del self._docs[key]

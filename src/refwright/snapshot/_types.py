@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
 from typing import NamedTuple
 
 __all__ = ["RefEntry", "Snapshot", "SnapshotNode"]
@@ -37,16 +37,61 @@ class RefEntry(NamedTuple):
     name: str
 
 
-@dataclass(frozen=True)
 class Snapshot:
-    """A rendered snapshot: ``tree`` is the text for the model, ``refs`` maps ``e3`` to its entry."""
+    """A rendered snapshot: ``tree`` is the text for the model, ``refs`` maps ``e3`` to its entry.
 
-    tree: str
-    refs: dict[str, RefEntry] = field(default_factory=dict)
-    nodes: tuple[SnapshotNode, ...] = ()
-    url: str = ""
-    title: str = ""
-    truncated: bool = False
+    ``nodes`` are the tree's lines as typed records (names as the model read them; refs carry full
+    names). ``refs`` and ``nodes`` are built on first use: a large page's snapshot is read as text far
+    more often than as records, and building them up front was most of the Python time.
+    """
+
+    __slots__ = ("_nodes", "_nodes_fn", "_refs", "_refs_fn", "title", "tree", "truncated", "url")
+
+    def __init__(self, tree: str, refs: Mapping[str, RefEntry] | Callable[[], dict[str, RefEntry]] | None = None,
+                 nodes: Iterable[SnapshotNode] | Callable[[], tuple[SnapshotNode, ...]] = (), url: str = "",
+                 title: str = "", truncated: bool = False) -> None:
+        self.tree = tree
+        self.url = url
+        self.title = title
+        self.truncated = truncated
+        self._refs: dict[str, RefEntry] | None = None
+        self._refs_fn: Callable[[], dict[str, RefEntry]] | None = None
+        if callable(refs):
+            self._refs_fn = refs
+        else:
+            self._refs = dict(refs or {})
+        self._nodes: tuple[SnapshotNode, ...] | None = None
+        self._nodes_fn: Callable[[], tuple[SnapshotNode, ...]] | None = None
+        if callable(nodes):
+            self._nodes_fn = nodes
+        else:
+            self._nodes = tuple(nodes)
+
+    @property
+    def refs(self) -> dict[str, RefEntry]:
+        if self._refs is None:
+            assert self._refs_fn is not None
+            self._refs, self._refs_fn = self._refs_fn(), None
+        return self._refs
+
+    @property
+    def nodes(self) -> tuple[SnapshotNode, ...]:
+        if self._nodes is None:
+            assert self._nodes_fn is not None
+            self._nodes, self._nodes_fn = self._nodes_fn(), None
+        return self._nodes
 
     def __str__(self) -> str:
         return self.tree
+
+    def __repr__(self) -> str:
+        return (f"Snapshot(url={self.url!r}, title={self.title!r}, refs={len(self.refs)}, "
+                f"lines={self.tree.count(chr(10)) + 1}, truncated={self.truncated})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Snapshot):
+            return NotImplemented
+        return (self.tree, self.url, self.title, self.truncated, self.refs) == (
+            other.tree, other.url, other.title, other.truncated, other.refs)
+
+    __hash__ = None  # type: ignore[assignment]
