@@ -224,3 +224,76 @@ async def test_disabled_and_hidden_targets_are_refused(page: Page, server: TestS
     with pytest.raises(RefwrightError, match='No visible control matches "Secret door"'):
         await run(page, 'act click "Secret door"')
     assert await log_text(page) == ""
+
+
+async def until_done(page: Page, request: str, steps: int = 6) -> list[str]:
+    """Act until Done:, approving proposals as the person would (a Submit button needs approval)."""
+    outputs = [await run(page, f"act --new {request}")]
+    while not outputs[-1].startswith("Done:") and len(outputs) < steps:
+        token = re.search(r"`confirm (p-[\w-]+)`", outputs[-1])
+        outputs.append(await run(page, f"confirm {token.group(1)}" if token else f"act {request}"))
+    assert outputs[-1].startswith("Done:"), outputs
+    return outputs
+
+
+async def test_dates_and_times_as_people_write_them(page: Page, server: TestServer) -> None:
+    await open_html(page, server, "/a20.html", """<label>When <input type=date id=d></label>
+      <label>At <input type=time id=t></label><input id=n aria-label="Note">
+      <button type=button onclick="log(document.getElementById('d').value + ' ' + document.getElementById('t').value)"
+      >Save</button>""")
+    outputs = await until_done(page, "Enter 10/20/2017 as the date and press Save")
+    assert "written as the date field takes it" in outputs[0]
+    assert outputs[-1].startswith("Done: Clicked @") and len(outputs) == 2
+    assert await log_text(page) == "2017-10-20"
+    outputs = await until_done(page, "Enter 7:55 PM as the time and press Save")
+    assert await log_text(page) == "2017-10-20 19:55" and len(outputs) == 2
+    with pytest.raises(RefwrightError, match=r"'next tuesday' is not a date this date field can take"):
+        await run(page, 'act --new Enter "next tuesday" as the date')
+    assert await run(page, "get value #d") == "2017-10-20"
+
+
+async def test_a_date_picker_text_field_takes_the_date_as_written(page: Page, server: TestServer) -> None:
+    await open_html(page, server, "/a21.html", """<label>Name <input id=n></label>
+      <label>Date: <input id=datepicker></label>
+      <button type=button onclick="log(document.getElementById('datepicker').value)">Submit</button>""")
+    outputs = await until_done(page, "Select 10/11/2016 as the date and hit submit.")
+    assert outputs[0].startswith("Entered the requested text")
+    assert await log_text(page) == "10/11/2016"
+
+
+async def test_copy_and_paste_between_fields_without_showing_the_text(page: Page, server: TestServer) -> None:
+    await open_html(page, server, "/a22.html", """<textarea id=a>first secret words</textarea>
+      <textarea id=b>second secret words</textarea><input id=i aria-label="Answer">
+      <button type=button onclick="log(document.getElementById('i').value)">Submit</button>""")
+    outputs = await until_done(page, "Copy the text from the 2nd text area below and paste it into the text input, "
+                                     "then press Submit.")
+    assert outputs[0].startswith("Copied the text of @") and "secret" not in outputs[0]
+    assert await log_text(page) == "second secret words"
+
+
+async def test_several_options_of_a_multiple_select(page: Page, server: TestServer) -> None:
+    await open_html(page, server, "/a23.html", """<select id=s multiple size=4><option>Peru</option>
+      <option>Brazil</option><option>Chile</option><option>Mauritania</option></select>
+      <button type=button onclick="log(Array.from(document.getElementById('s').selectedOptions, o => o.text).join())"
+      >Submit</button>""")
+    outputs = await until_done(page, "Select Mauritania, Brazil from the scroll list and click Submit.")
+    assert outputs[0].startswith("Selected the options 'Brazil', 'Mauritania' in @")
+    assert await log_text(page) == "Brazil,Mauritania"
+
+
+async def test_a_spinner_takes_its_number(page: Page, server: TestServer) -> None:
+    await open_html(page, server, "/a24.html", """<input id=q role=spinbutton aria-valuenow=0 value=0>
+      <input id=other aria-label="Comment">
+      <button type=button onclick="log(document.getElementById('q').value)">Submit</button>""")
+    await until_done(page, "Select -5 with the spinner and hit Submit.")
+    assert await log_text(page) == "-5"
+
+
+async def test_one_password_into_both_fields(page: Page, server: TestServer) -> None:
+    await open_html(page, server, "/a25.html", """<label>Password <input type=password id=p1></label>
+      <label>Verify password <input type=password id=p2></label>
+      <button type=button onclick="log(document.getElementById('p1').value + '|' + document.getElementById('p2').value)"
+      >Submit</button>""")
+    outputs = await until_done(page, 'Enter the password "rUT3X" into both text fields and press submit.')
+    assert "2 password field(s)" in outputs[0] and "rUT3X" not in outputs[0]
+    assert await log_text(page) == "rUT3X|rUT3X"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from refwright import RefwrightError
 from refwright.resolve import (
     Control,
     Inspection,
@@ -19,6 +20,7 @@ from refwright.resolve import (
 )
 from refwright.resolve._match import AmbiguousTarget, TargetNotFound, find_target
 from refwright.resolve._request import Target
+from refwright.resolve._values import field_value
 
 
 def kinds(request: str) -> list[str]:
@@ -200,3 +202,20 @@ def test_text_entry_refuses_words_it_does_not_understand() -> None:
     assert parse_request("Enter the date 12/31/2016 into the text field").parts[0].value == "12/31/2016"
     both = parse_request('Enter the password "pw" into both text fields').parts[0]
     assert both.field is not None and both.field.every and both.field.label == "password"
+
+
+@pytest.mark.parametrize(("kind", "written", "held"), [
+    ("date", "10/20/2017", "2017-10-20"), ("date", "25/12/2017", "2017-12-25"), ("date", "2017-1-5", "2017-01-05"),
+    ("date", "October 20, 2017", "2017-10-20"), ("date", "Oct 3rd 2017", "2017-10-03"),
+    ("time", "7:55 PM", "19:55"), ("time", "12:05 am", "00:05"), ("time", "19:55:30", "19:55:30"),
+    ("text", "10/20/2017", "10/20/2017"),
+])
+def test_field_values_as_the_field_holds_them(kind: str, written: str, held: str) -> None:
+    assert field_value(kind, written) == held
+
+
+@pytest.mark.parametrize(("kind", "written"), [("date", "13/13/2017"), ("date", "tomorrow"), ("time", "25:00"),
+                                               ("time", "13:00 PM")])
+def test_values_a_field_cannot_take_are_refused(kind: str, written: str) -> None:
+    with pytest.raises(RefwrightError, match="Nothing was entered"):
+        field_value(kind, written)

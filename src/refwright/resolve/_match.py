@@ -27,6 +27,9 @@ _ROLE_KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "slider": (frozenset({"range", "slider", "handle"}), frozenset()),
     "select": (frozenset({"select"}), frozenset({"combobox"})),
     "icon": (frozenset({"button", "link", "pointer"}), frozenset()),
+    "date": (frozenset({"date"}), frozenset()),
+    "time": (frozenset({"time"}), frozenset()),
+    "spinner": (frozenset({"text"}), frozenset()),
 }
 
 MAX_LISTED = 8
@@ -61,17 +64,23 @@ class Match:
         return self.controls[0]
 
 
-def _role_filter(pool: Sequence[Control], kinds: frozenset[str], role: str | None) -> list[Control]:
+def _role_filter(pool: Sequence[Control], kinds: frozenset[str], target: Target) -> list[Control]:
     out = [c for c in pool if c.kind in kinds]
-    if role == "textarea":
+    if target.role == "textarea":
         out = [c for c in out if c.tag == "textarea"]
+    elif target.role == "spinner":
+        out = [c for c in out if c.role == "spinbutton" or c.input_type == "number"]
+    elif target.role == "textbox" and target.label is None:
+        # "the text field" next to a text area means the one-line field: a text area is called one.
+        lines = [c for c in out if c.tag != "textarea"]
+        out = lines or out
     return out
 
 
 def _kind_name(target: Target, controls: Sequence[Control]) -> str:
     if target.role and target.role not in ("any", "item"):
-        return {"textbox": "text field", "select": "list", "menuitem": "menu item", "textarea": "text area"}.get(
-            target.role, target.role)
+        return {"textbox": "text field", "select": "list", "menuitem": "menu item", "textarea": "text area",
+                "date": "date field", "time": "time field"}.get(target.role, target.role)
     kinds = {c.kind for c in controls}
     if len(kinds) == 1:
         return KIND_NAMES.get(next(iter(kinds)), "control")
@@ -116,7 +125,7 @@ def find_target(readings: Sequence[Target], controls: Sequence[Control], allowed
         for kinds in (primary, secondary):
             if not kinds:
                 continue
-            pool = _role_filter(controls, kinds, target.role)
+            pool = _role_filter(controls, kinds, target)
             if not pool:
                 continue
             base = _kind_name(target, pool)

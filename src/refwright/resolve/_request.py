@@ -33,6 +33,9 @@ ROLE_WORDS: dict[str, str] = {
     "item": "item", "entry": "item", "slider": "slider", "dropdown": "select", "drop-down": "select",
     "drop down": "select", "select box": "select", "list": "select", "icon": "icon", "image": "icon",
     "element": "any", "control": "any", "widget": "any",
+    "date field": "date", "date": "date", "time field": "time", "time": "time",
+    "spinner": "spinner", "spin button": "spinner", "spinbutton": "spinner", "number field": "spinner",
+    "number input": "spinner",
 }
 _ROLE_ALT = "|".join(re.escape(w) for w in sorted(ROLE_WORDS, key=len, reverse=True))
 # "buttons", "links", "text fields": a plural role phrase.
@@ -49,7 +52,7 @@ VERBS = (
     "click", "tap", "press", "hit", "push", "open", "follow", "select", "choose", "pick", "check", "uncheck",
     "tick", "untick", "mark", "enter", "type", "input", "fill", "write", "put", "focus", "expand", "close", "set",
     "move", "drag", "slide", "submit", "switch", "go", "find", "activate", "toggle", "deselect", "unselect",
-    "double-click", "scroll", "search",
+    "double-click", "scroll", "search", "copy",
 )
 _VERB_ALT = "|".join(VERBS)
 _SPLIT_ALWAYS = re.compile(r"\s*(?:;|,?\s+and\s+then\s+|,\s*then\s+|\s+then\s+|\.\s+(?=\S))\s*", re.IGNORECASE)
@@ -72,7 +75,8 @@ class Target:
     def describe(self) -> str:
         role = self.role if self.role not in (None, "any") else ""
         role_text = {"textbox": "text field", "menuitem": "menu item", "select": "list", "item": "item",
-                     "textarea": "text area", "icon": "icon"}.get(role or "", role or "")
+                     "textarea": "text area", "icon": "icon", "date": "date field",
+                     "time": "time field"}.get(role or "", role or "")
         parts = []
         if self.ordinal is not None:
             parts.append("the last" if self.ordinal == -1 else f"the {_ordinal_text(self.ordinal)}")
@@ -96,11 +100,13 @@ def _ordinal_text(n: int) -> str:
 class Part:
     """One step kind of a request.
 
-    ``kind`` is one of ``click``, ``focus``, ``menu``, ``fill``, ``names``, ``option``, ``slider``, ``check``,
-    ``find`` and ``submit``. ``targets`` are alternative readings, tried in order (``Tab #2`` is first a
-    label, then the role ``tab`` with label ``#2``). ``labels`` is a menu path, a list of names or an option
-    label; ``value`` the text to enter, the slider number, or ``on``/``off`` for names.
-    """
+    ``kind`` is one of ``click``, ``focus``, ``menu``, ``fill``, ``copy``, ``names``, ``option``, ``slider``,
+    ``check``, ``find`` and ``submit``. ``targets`` are alternative readings, tried in order (``Tab #2`` is
+    first a label, then the role ``tab`` with label ``#2``); a ``copy`` reads from them into ``field``.
+    ``labels`` is a menu path, a list of names or option labels (for several options of a multiple select
+    the whole text first, then each name, with ``value`` ``several``); ``value`` the text to enter, the
+    slider number, or ``on``/``off`` for names.
+"""
 
     kind: str
     text: str
@@ -124,7 +130,12 @@ class Part:
             verb = "clear" if self.value == "off" else "select"
             return verb + " " + ", ".join(f'"{x}"' for x in self.labels)
         if self.kind == "option":
+            if len(self.labels) > 1:
+                return "choose the options " + ", ".join(f'"{x}"' for x in self.labels)
             return f'choose the option "{self.labels[0]}"'
+        if self.kind == "copy":
+            where = self.field.describe() if self.field is not None else "the text field"
+            return f"copy the text of {self.targets[0].describe()} into {where}"
         if self.kind == "slider":
             return f"set the slider to {self.value}"
         if self.kind == "check":
@@ -134,7 +145,7 @@ class Part:
         return self.kind
 
 
-STATE_KINDS = frozenset({"fill", "names", "option", "slider", "check"})
+STATE_KINDS = frozenset({"fill", "copy", "names", "option", "slider", "check"})
 ACTION_KINDS = frozenset({"click", "focus", "menu", "find", "submit"})
 
 
@@ -255,8 +266,24 @@ def _split(text: str) -> list[str]:
     return clauses
 
 
+# An unquoted value may hold a space only when it is a time of day: "7:55 PM".
+_TIME_VALUE = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?\s?(?:[ap]\.?m\.?)", re.IGNORECASE)
+_WHERE = re.compile(r"\s+(?:below|above|here|on (?:the|this) page|on the (?:left|right))$", re.IGNORECASE)
+
 _VALUE_NOISE = {"the", "a", "an", "and", "number", "text", "value", "string", "word", "phrase", "values", ",",
                 "characters", "letters", "name", "following"}
+
+
+_FIELD_ROLES = ("textbox", "textarea", "date", "time", "spinner")
+
+
+def _field_target(desc: str, quotes: list[str]) -> Target:
+    """The field a description names: the reading with a field role wins ("the Email field")."""
+    readings = parse_target(_WHERE.sub("", desc.strip()), quotes, default_role="textbox")
+    field = next((r for r in readings if r.role in _FIELD_ROLES), readings[0] if readings else Target(role="textbox"))
+    if field.role in (None, "any"):
+        field = Target(label=field.label, role="textbox", ordinal=field.ordinal, quoted=field.quoted)
+    return field
 
 
 def _fill_parts(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
@@ -283,7 +310,7 @@ def _fill_parts(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
     else:
         v = _strip_articles(values_part)
         v = re.sub(r"^(?:number|text|value|word|date|time|code|amount)\s+", "", v, flags=re.IGNORECASE)
-        if not v or " " in v:
+        if not v or (" " in v and not _TIME_VALUE.fullmatch(v)):
             return None
         values.append(("", _restore(v, quotes)))
     every = False
@@ -295,11 +322,11 @@ def _fill_parts(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
             fd = re.sub(r"^(?:both|all|each|every)\s+(?:of\s+)?(?:the\s+)?", "", fd, flags=re.IGNORECASE)
         readings = parse_target(fd, quotes, default_role="textbox")
         # "the Email field": the reading with a field role wins over the plain label "Email field".
-        field = next((r for r in readings if r.role in ("textbox", "textarea")), readings[0] if readings else None)
+        field = next((r for r in readings if r.role in _FIELD_ROLES), readings[0] if readings else None)
         if field is not None and field.label is not None and not field.quoted and len(field.label.split()) > 3:
             # A long unquoted "field name" is more likely words this parser does not understand.
             return None
-        if field is not None and field.role in ("textbox", "textarea") and field.label is None and \
+        if field is not None and field.role in _FIELD_ROLES and field.label is None and \
                 field.ordinal is None and _plural(_strip_articles(fd)) and len(values) == 1:
             every = True
     parts: list[Part] = []
@@ -355,6 +382,24 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
         fill = _fill_parts(restored, m.group("b"), quotes)
         if fill:
             return fill, search
+    m = re.match(r"^copy\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:text|contents?|value|words?)?\s*(?:that\s+is\s+)?"
+                 r"(?:in|from|of|inside)\s+(?P<s>.+?)\s*(?:,\s*(?:and\s+)?(?:then\s+)?|\s+and\s+(?:then\s+)?|\s+)"
+                 r"paste\s+(?:it|that|this|them|the\s+text)?\s*(?:into|in|to|inside)\s+(?P<d>.+)$", c, f)
+    if m:
+        source = _field_target(m.group("s"), quotes)
+        return [Part("copy", restored, targets=(source,), field=_field_target(m.group("d"), quotes))], search
+    m = re.match(r"^(?:select|choose|pick|set)\s+(?P<b>.+?\s+as\s+.+)$", c, f)
+    if m:
+        fill = _fill_parts(restored, m.group("b"), quotes)
+        if fill:
+            return fill, search
+    if "spin" in low or "number field" in low or "number input" in low:
+        m = re.match(r"^(?:select|set|choose|pick|enter|put|adjust|type)\s+(?:the\s+(?:spinner|spin ?button)\s+"
+                     r"(?:to|at)\s+)?(?P<n>[-+−]?\d+(?:\.\d+)?)(?:\s+(?:with|on|using|in|into|via)\s+(?:the\s+)?"
+                     r"(?:spinner|spin ?button|number field|number input))?$", c, f)
+        if m:
+            return [Part("fill", restored, value=m.group("n").replace("−", "-").lstrip("+"),
+                         field=Target(role="spinner"))], search
     m = re.match(rf"^fill(?:\s+in|\s+out)?\s+(?P<f>.+?)\s+with\s+(?P<v>{_Q}\d+{_QE}|\S+)$", c, f)
     if m:
         value = _only_quote(m.group("v"), quotes) or m.group("v")
@@ -373,7 +418,11 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
                  r"(?:list|dropdown|drop-down|drop down|select box|menu|options|select)$", c, f)
     if m:
         label = _only_quote(m.group("l"), quotes) or _restore(_strip_articles(m.group("l")), quotes)
-        return [Part("option", restored, labels=(label,))], search
+        # "Select A, B and C from the list": several options of a multiple select (the whole text is tried
+        # as one option first, for labels such as "Washington, D.C.").
+        names = _names(m.group("l"), quotes)
+        labels = (label, *names) if len(names) > 1 else (label,)
+        return [Part("option", restored, labels=labels, value="several" if len(names) > 1 else None)], search
     if re.search(r"\s*(?:>|→)\s*", _PLACEHOLDER.sub("", c)):
         m = re.match(r"^(?:(?:select|choose|click|open|go to|navigate to|pick|tap)\s+(?:on\s+)?)?(?P<p>.+)$", c, f)
         if m:

@@ -13,7 +13,8 @@ from ...resolve._model import CLICKABLE, SLIDER_KINDS, TEXT_KINDS, Control, Insp
 from ...resolve._request import STATE_KINDS, Part, Plan, Target, parse_request
 from ...resolve._result import StepResult
 from ...resolve._text import TIERS, fold, match_labels
-from ._do import do, number_text, select_label, set_slider
+from ...resolve._values import field_value
+from ._do import copy_between, do, fill_text, number_text, select_label, set_slider
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op, settle
 from ._state import Memo, ResolverState, state_of
 
@@ -72,11 +73,44 @@ def propose(page: Page, state: ResolverState, inspection: Inspection, control: C
 
 
 def _fill_fields(part: Part, inspection: Inspection) -> Match:
-    field = part.field or Target(role="textbox")
+    return _field_match(part.field or Target(role="textbox"), inspection)
+
+
+def _field_match(field: Target, inspection: Inspection, *, exclude: int | None = None) -> Match:
     readings = [field]
     if field.label is not None and field.role == "textbox":
         readings.append(Target(label=field.label, every=field.every))
-    return find_target(readings, inspection.controls, TEXT_KINDS, what=f"a text field for {field.describe()}")
+    if field.label is None and field.role in ("date", "time"):
+        # "the date" is a date input, or else a text field labelled Date (a date picker's input).
+        readings.append(Target(label=field.role, every=field.every))
+    controls = [c for c in inspection.controls if c.id != exclude]
+    return find_target(readings, controls, TEXT_KINDS, what=f"a text field for {field.describe()}")
+
+
+def _wanted(control: Control, value: str, token: str) -> str:
+    """The hash the control shows once it holds ``value`` (a date input holds 2017-10-20 for 10/20/2017)."""
+    return value_hash(token, field_value(control.input_type, value))
+
+
+def _option_set(labels: tuple[str, ...], inspection: Inspection) -> tuple[Control, list[str]] | None:
+    """The one multiple select holding every label, and its matching options in page order."""
+    found: list[tuple[Control, list[str]]] = []
+    for c in inspection.controls:
+        if c.kind != "select" or not c.multiple:
+            continue
+        names = [o[0] for o in c.options]
+        picked: set[int] = set()
+        for label in labels:
+            _tier, idx = match_labels(label, names)
+            if len(idx) != 1:
+                break
+            picked.add(idx[0])
+        else:
+            found.append((c, [names[i] for i in sorted(picked)]))
+    if len(found) > 1:
+        raise AmbiguousTarget(f"Ambiguous: {len(found)} lists hold all of {', '.join(map(repr, labels))}: "
+                              f"{', '.join(describe(c) for c, _ in found)}. Nothing was done; use `select @eN ...`.")
+    return found[0] if found else None
 
 
 def _option_hits(label: str, inspection: Inspection) -> list[tuple[Control, str]]:
@@ -124,8 +158,12 @@ def _state_done(part: Part, index: int, inspection: Inspection, memo: Memo) -> b
             if _is_secret(part.field):
                 return index in memo.done
             m = _fill_fields(part, inspection)
-            want = value_hash(inspection.token, part.value or "")
-            return all(c.value_hash == want for c in m.controls)
+            return all(c.value_hash == _wanted(c, part.value or "", inspection.token) for c in m.controls)
+        if part.kind == "copy":
+            source = find_target(part.targets, inspection.controls, TEXT_KINDS)
+            target = _field_match(part.field or Target(role="textbox"), inspection, exclude=source.control.id)
+            return index in memo.done or (source.control.value_hash == target.control.value_hash and
+                                          source.control.value_hash != value_hash(inspection.token, ""))
         if part.kind == "names":
             on = part.value != "off"
             for name in part.labels:
@@ -138,6 +176,12 @@ def _state_done(part: Part, index: int, inspection: Inspection, memo: Memo) -> b
                     return False
             return True
         if part.kind == "option":
+            if part.value == "several" and not _option_hits(part.labels[0], inspection):
+                several = _option_set(part.labels[1:], inspection)
+                if several is None:
+                    return index in memo.done
+                control, names = several
+                return control.value_hash == value_hash(inspection.token, "\n".join(names))
             hits = _option_hits(part.labels[0], inspection)
             if len(hits) == 1:
                 return _select_done(hits[0][0], hits[0][1], inspection.token)
@@ -261,12 +305,26 @@ async def _step_fill(page: Page, plan: Plan, index: int, inspection: Inspection,
     if _is_secret(field):
         return await _fill_secret(page, index, inspection, memo, field, value)
     match = _fill_fields(part, inspection)
-    want = value_hash(inspection.token, value)
-    pending = [c for c in match.controls if c.value_hash != want]
+    pending = [c for c in match.controls if c.value_hash != _wanted(c, value, inspection.token)]
     for c in pending:
-        await do(page, inspection, c, "fill", lambda loc, t: loc.fill(value, timeout=t))
+        await do(page, inspection, c, "fill", fill_text(field_value(c.input_type, value)))
     shown = ", ".join(describe(c) for c in pending)
-    return _Step(f"Entered the requested text ({len(value)} characters) into {shown} ({match.how})")
+    converted = [c for c in pending if field_value(c.input_type, value) != value]
+    how = f"{match.how}; written as the {converted[0].input_type} field takes it" if converted else match.how
+    return _Step(f"Entered the requested text ({len(value)} characters) into {shown} ({how})")
+
+
+async def _step_copy(page: Page, plan: Plan, index: int, inspection: Inspection, memo: Memo) -> _Step:
+    part = plan.parts[index]
+    source = find_target(part.targets, inspection.controls, TEXT_KINDS,
+                         what=f"a field to copy from: {part.targets[0].describe()}")
+    target = _field_match(part.field or Target(role="textbox"), inspection, exclude=source.control.id)
+    await copy_between(page, source.control.id, target.control.id, describe(source.control),
+                       describe(target.control))
+    names = (describe(source.control, with_ref=False), describe(target.control, with_ref=False))
+    memo.mark(index, f"copied {names[0]} into {names[1]}")
+    return _Step(f"Copied the text of {describe(source.control)} ({source.how}) into {describe(target.control)} "
+                 f"({target.how}); the text is not shown")
 
 
 async def _fill_secret(page: Page, index: int, inspection: Inspection, memo: Memo, field: Target,
@@ -276,7 +334,8 @@ async def _fill_secret(page: Page, index: int, inspection: Inspection, memo: Mem
         raise TargetNotFound("The request names a password, but the page shows no password field. Nothing was done.")
     label = field.label or ""
     tier, hits = match_labels(label, [str(i["l"]) for i in items])
-    chosen = [items[i] for i in hits] if hits else (items if field.every or len(items) == 1 else [])
+    # "into both fields": every password field, whatever each is labelled.
+    chosen = items if field.every else [items[i] for i in hits] if hits else (items if len(items) == 1 else [])
     if not chosen:
         raise AmbiguousTarget(f"The page has {len(items)} password fields and none is labelled {label!r}. Nothing was "
                               "done; name the field (enter the password \"…\" into the Confirm password field).")
@@ -340,6 +399,18 @@ async def _step_option(page: Page, state: ResolverState, plan: Plan, index: int,
     part = plan.parts[index]
     label = part.labels[0]
     hits = _option_hits(label, inspection)
+    if not hits and part.value == "several":
+        several = _option_set(part.labels[1:], inspection)
+        if several is not None:
+            control, names = several
+            disabled = [n for n in names if dict(control.options).get(n)]
+            if disabled:
+                raise RefwrightError(f"The option {disabled[0]!r} of {describe(control)} is disabled, so it cannot be "
+                                     "chosen. Nothing was done.")
+            await do(page, inspection, control, "select", lambda loc, t: loc.select_option(label=names, timeout=t))
+            memo.mark(index, "selected " + ", ".join(map(repr, names)))
+            return _Step(f"Selected the options {', '.join(map(repr, names))} in {describe(control)} (exact options of "
+                         "a multiple select)")
     if len(hits) > 1:
         listed = ", ".join(f"{describe(c)} option {o!r}" for c, o in hits[:6])
         raise AmbiguousTarget(f"Ambiguous: {len(hits)} options match {label!r}: {listed}. Nothing was done; use "
@@ -455,6 +526,8 @@ async def _perform(page: Page, state: ResolverState, plan: Plan, index: int, ins
         return await _step_menu(page, state, plan, index, inspection, memo)
     if kind == "fill":
         return await _step_fill(page, plan, index, inspection, memo)
+    if kind == "copy":
+        return await _step_copy(page, plan, index, inspection, memo)
     if kind == "names":
         return await _step_names(page, state, plan, index, inspection, memo)
     if kind == "option":

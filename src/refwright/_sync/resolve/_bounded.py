@@ -14,7 +14,7 @@ from ...resolve._request import Target
 from ...resolve._result import StepResult
 from ...resolve._text import match_labels
 from ._act import propose
-from ._do import checked_to, do, number_text, set_slider
+from ._do import checked_to, copy_between, do, number_text, set_slider
 from ._inspect import ACT_LIMIT, inspect_page, ref_id, run_resolver_op, settle
 from ._state import state_of
 
@@ -69,18 +69,6 @@ def set_field(page: Page, target: str, value: str) -> StepResult:
                                        "nothing was submitted.")
 
 
-_COPY_FAILS = {
-    "password": "a password field (never copied)",
-    "file": "a file input",
-    "hidden": "hidden",
-    "select": "a select, not a text field",
-    "contenteditable": "an editable region, not a text field",
-    "not-text": "not a text input or textarea",
-    "disabled": "disabled",
-    "readonly": "read-only",
-}
-
-
 def copy_field(page: Page, source: str, target: str) -> StepResult:
     """Copy the text of one visible field into another; the text itself is never returned."""
     before = inspect_page(page, limit=ACT_LIMIT, texts=True)
@@ -90,16 +78,7 @@ def copy_field(page: Page, source: str, target: str) -> StepResult:
         if element_id is None:
             element_id = (_control(page, before, name, TEXT_KINDS, "a text field")).id
         ids.append(element_id)
-    if ids[0] == ids[1]:
-        raise RefwrightError("The source and the target are the same field; nothing was copied.")
-    result = run_resolver_op(page, "copy", **{"from": ids[0], "to": ids[1]})
-    fail = str(result.get("fail") or "")
-    if fail:
-        if fail == "gone":
-            raise RefwrightError("A field is gone from the page; run `inspect` again. Nothing was copied.")
-        which, _, why = fail.partition(":")
-        name = source if which == "source" else target
-        raise RefwrightError(f"The {which} {name} is {_COPY_FAILS.get(why, why)}, so nothing was copied.")
+    copy_between(page, ids[0], ids[1], source, target)
     src, dst = before.get(ids[0]), before.get(ids[1])
     names = [describe(c) if c else n for c, n in ((src, source), (dst, target))]
     return _finish(page, before, f"Copied the text of {names[0]} into {names[1]} (the text is not shown); "

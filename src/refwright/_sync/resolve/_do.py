@@ -16,7 +16,7 @@ from ._inspect import element_locator, run_resolver_op
 if TYPE_CHECKING:
     from .._page import Page
 
-__all__ = ["checked_to", "do", "number_text", "select_label", "set_slider", "unusable"]
+__all__ = ["checked_to", "copy_between", "do", "fill_text", "number_text", "select_label", "set_slider", "unusable"]
 
 _MAX_PRESSES = 1000
 
@@ -55,6 +55,15 @@ def select_label(label: str) -> Callable[[Locator, float], Any]:
 
     def run(loc: Locator, timeout: float) -> Any:
         return loc.select_option(label=label, timeout=timeout)
+
+    return run
+
+
+def fill_text(text: str) -> Callable[[Locator, float], Any]:
+    """An action filling a field with ``text``."""
+
+    def run(loc: Locator, timeout: float) -> Any:
+        loc.fill(text, timeout=timeout)
 
     return run
 
@@ -181,3 +190,29 @@ def _keyboard_slider(page: Page, inspection: Inspection, control: Control, value
         f"{shown} cannot reach exactly {number_text(value)} with the keyboard (its steps skip it or it stops "
         "before it). It was put back to where it was; nothing changed."
     )
+
+
+_COPY_FAILS = {
+    "password": "a password field (never copied)",
+    "file": "a file input",
+    "hidden": "hidden",
+    "select": "a select, not a text field",
+    "contenteditable": "an editable region, not a text field",
+    "not-text": "not a text input or textarea",
+    "disabled": "disabled",
+    "readonly": "read-only",
+}
+
+
+def copy_between(page: Page, source_id: int, target_id: int, source: str, target: str) -> None:
+    """Copy one field's text into another inside the page; ``source``/``target`` name them in errors."""
+    if source_id == target_id:
+        raise RefwrightError("The source and the target are the same field; nothing was copied.")
+    result = run_resolver_op(page, "copy", **{"from": source_id, "to": target_id})
+    fail = str(result.get("fail") or "")
+    if fail:
+        if fail == "gone":
+            raise RefwrightError("A field is gone from the page; run `inspect` again. Nothing was copied.")
+        which, _, why = fail.partition(":")
+        name = source if which == "source" else target
+        raise RefwrightError(f"The {which} {name} is {_COPY_FAILS.get(why, why)}, so nothing was copied.")
