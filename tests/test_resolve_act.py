@@ -297,3 +297,14 @@ async def test_one_password_into_both_fields(page: Page, server: TestServer) -> 
     outputs = await until_done(page, 'Enter the password "rUT3X" into both text fields and press submit.')
     assert "2 password field(s)" in outputs[0] and "rUT3X" not in outputs[0]
     assert await log_text(page) == "rUT3X|rUT3X"
+
+
+async def test_expanding_the_one_section_is_a_step_of_its_own(page: Page, server: TestServer) -> None:
+    await open_html(page, server, "/a26.html", """<h3 id=h role=button tabindex=0 aria-expanded=false aria-controls=s1
+      onclick="this.setAttribute('aria-expanded', 'true'); document.getElementById('s1').hidden = false;
+      log('opened')">Section #1</h3><div id=s1 hidden><p>Terms</p>
+      <button type=button onclick="log('sent')">Send</button></div>""")
+    outputs = await until_done(page, "Expand the section below and click Send.")
+    assert outputs[0].startswith("Expanded the section 'Section #1' (the only collapsed section on the page)")
+    # Send needs approval (until_done approves it); the step after says what was done.
+    assert 'found and clicked button "Send"' in outputs[-1] and await log_text(page) == "sent"

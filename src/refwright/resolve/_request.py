@@ -101,7 +101,7 @@ class Part:
     """One step kind of a request.
 
     ``kind`` is one of ``click``, ``focus``, ``menu``, ``fill``, ``copy``, ``names``, ``option``, ``slider``,
-    ``check``, ``find`` and ``submit``. ``targets`` are alternative readings, tried in order (``Tab #2`` is
+    ``check``, ``find``, ``expand`` and ``submit``. ``targets`` are alternative readings, tried in order (``Tab #2`` is
     first a label, then the role ``tab`` with label ``#2``); a ``copy`` reads from them into ``field``.
     ``labels`` is a menu path, a list of names or option labels (for several options of a multiple select
     the whole text first, then each name, with ``value`` ``several``); ``value`` the text to enter, the
@@ -142,11 +142,13 @@ class Part:
             return f"check {self.targets[0].describe()}"
         if self.kind == "submit":
             return "submit the form"
+        if self.kind == "expand":
+            return "expand the collapsed section"
         return self.kind
 
 
 STATE_KINDS = frozenset({"fill", "copy", "names", "option", "slider", "check"})
-ACTION_KINDS = frozenset({"click", "focus", "menu", "find", "submit"})
+ACTION_KINDS = frozenset({"click", "focus", "menu", "find", "submit", "expand"})
 
 
 @dataclass(frozen=True)
@@ -368,6 +370,10 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
     m = re.match(r"^(?:.*?\b)?(?:find|locate)\s+and\s+(?:click|tap|select|press)(?:\s+on)?\s+(?P<d>.+)$", c, f)
     if m:
         return [Part("find", restored, targets=parse_target(m.group("d"), quotes))], False
+    if re.match(r"^(?:expand|open)\s+(?:the\s+|a\s+)?(?:collapsed\s+|collapsible\s+|hidden\s+)?(?:section|panel|"
+                r"header|collapsible|accordion|fold|details)(?:\s+(?:below|above|on the page))?$", c, f):
+        # One section, asked for in so many words: opening it is a step of its own.
+        return [Part("expand", restored)], True
     if re.match(r"^(?:expand|open|search|look|go|browse|switch)\b.*\b(?:sections?|panels?|tabs|headers?|"
                 r"collapsibles?|accordions?|folds?)\b", c, f) and not _PLACEHOLDER.search(c):
         return [], True

@@ -564,7 +564,9 @@
       const id = R.idFor(target);
       if (seen.has(id)) continue;
       seen.add(id);
-      out.push({ id, l: norm(R.accessibleName(el, R.roleOf(el))) || shortText(el).slice(0, 80), c: contains });
+      const item = { id, l: norm(R.accessibleName(el, R.roleOf(el))) || shortText(el).slice(0, 80), c: contains };
+      if (el.getAttribute('role') === 'tab') item.tab = 1;
+      out.push(item);
     }
     return { items: out };
   }

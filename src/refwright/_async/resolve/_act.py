@@ -482,6 +482,22 @@ async def _step_find(page: Page, state: ResolverState, plan: Plan, index: int, i
     return _Step(f"Expanded the section {str(pick['l'])!r} to look for {part.targets[0].describe()} ({why})", False)
 
 
+async def _step_expand(page: Page, plan: Plan, index: int, inspection: Inspection, memo: Memo) -> _Step:
+    items = [i for i in (await run_resolver_op(page, "disclosures", label=""))["items"] if not i.get("tab")]
+    if not items:
+        memo.mark(index, "found no collapsed section to expand")
+        return _Step("Found no collapsed section to expand (nothing was done)")
+    if len(items) > 1:
+        listed = ", ".join(repr(str(i["l"])) for i in items[:6])
+        raise AmbiguousTarget(f"Ambiguous: {len(items)} collapsed sections ({listed}). Nothing was done; name the one "
+                              "to open (act click \"<its title>\").")
+    pick = items[0]
+    locator = element_locator(page, inspection.token, int(pick["id"]))
+    await locator.click(timeout=page.config.timeouts.action)
+    memo.mark(index, f"expanded the section {str(pick['l'])!r}")
+    return _Step(f"Expanded the section {str(pick['l'])!r} (the only collapsed section on the page)")
+
+
 def _submit_candidates(inspection: Inspection) -> list[Control]:
     buttons = [c for c in inspection.controls if c.kind in ("button", "link", "pointer") and not c.disabled]
     native = [c for c in buttons if c.submits]
@@ -540,6 +556,8 @@ async def _perform(page: Page, state: ResolverState, plan: Plan, index: int, ins
         return await _step_find(page, state, plan, index, inspection, memo)
     if kind == "submit":
         return await _step_submit(page, state, plan, index, inspection, memo)
+    if kind == "expand":
+        return await _step_expand(page, plan, index, inspection, memo)
     raise RefwrightError(f"Unsupported request part {kind!r}.")
 
 
@@ -567,7 +585,7 @@ async def act(page: Page, request: str, *, new: bool = False) -> StepResult:
         return StepResult(_done_text(plan, memo), done=True)
     index = pending[0]
     # Text the request asked for must be in place before anything is clicked or submitted.
-    if plan.parts[index].kind in ("click", "submit", "find", "menu"):
+    if plan.parts[index].kind in ("click", "submit", "find", "menu", "expand"):
         unfilled = [i for i in range(index) if plan.parts[i].kind == "fill" and i in pending]
         if unfilled:
             raise RefwrightError("The request's text fields are not filled yet, so nothing was clicked. Run act again "
