@@ -54,18 +54,21 @@ def _iso_time(text: str) -> str | None:
     return f"{hour:02d}:{minute:02d}{seconds}"
 
 
+# input type -> (reader, what it takes, examples of how to write it)
+_FIELD_FORMS = {
+    "date": (_iso_date, "a date", "2017-10-20, 10/20/2017 or October 20, 2017"),
+    "time": (_iso_time, "a time", "19:55 or 7:55 PM"),
+}
+
+
 def field_value(input_type: str, value: str) -> str:
     """``value`` in the form a field of ``input_type`` holds; text fields take it as it is."""
-    if input_type == "date":
-        iso = _iso_date(value)
-        if iso is None:
-            raise RefwrightError(f"{value!r} is not a date this date field can take. Nothing was entered; give it as "
-                                 "2017-10-20, 10/20/2017 or October 20, 2017.")
-        return iso
-    if input_type == "time":
-        iso = _iso_time(value)
-        if iso is None:
-            raise RefwrightError(f"{value!r} is not a time this time field can take. Nothing was entered; give it as "
-                                 "19:55 or 7:55 PM.")
-        return iso
-    return value
+    form = _FIELD_FORMS.get(input_type)
+    if form is None:
+        return value
+    read, what, examples = form
+    held = read(value)
+    if held is None:
+        raise RefwrightError(f"{value!r} is not {what} this {input_type} field can take. Nothing was entered; give it "
+                             f"as {examples}.")
+    return held
