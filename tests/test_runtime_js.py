@@ -93,7 +93,7 @@ async def test_annotate_draws_and_removes_labels(loaded: Page) -> None:
 
 
 async def test_errors_come_back_as_errors(loaded: Page) -> None:
-    with pytest.raises(RefwrightError, match="unknown runtime operation teleport"):
+    with pytest.raises(RefwrightError, match="unknown page runtime operation teleport"):
         await run_op(loaded.playwright_page, "teleport", 5_000)
     raw = await loaded.playwright_page.locator(f"{ENGINE}=run:not-base64!").text_content()
     assert "page runtime failed" in json.loads(raw or "{}")["error"]

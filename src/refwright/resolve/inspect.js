@@ -7,7 +7,7 @@
 //
 // One selector body is understood:
 //   run:<base64 JSON>  runs an operation and returns one detached <div> whose textContent is the JSON
-//                      result, exactly like the runtime's channel.
+//                      result, through the runtime's own channel (respond).
 //
 // Private state never leaves this file in clear: field values, link destinations and slider values are
 // returned only as salted hashes, and password, file and hidden inputs are never listed or read.
@@ -689,27 +689,16 @@
     secrets: secretFields,
   };
 
-  function decode(b64) {
-    const bin = atob(b64);
-    const bytes = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-    return JSON.parse(new TextDecoder().decode(bytes));
-  }
-
   return {
     queryAll(root, body) {
       if (!body.startsWith('run:')) return [];
-      let result;
-      try {
-        const req = decode(body.slice(4));
-        const op = OPS[req.op];
-        result = op ? op(req) : { error: 'unknown resolver operation ' + req.op };
-      } catch (e) {
-        result = { error: 'resolver engine failed: ' + (e && e.message ? e.message : String(e)) };
+      const R = globalThis.__refwrightRuntime;
+      if (!R) {
+        const out = document.createElement('div');
+        out.textContent = JSON.stringify({ error: 'the refwright page runtime is not loaded in this frame' });
+        return [out];
       }
-      const out = document.createElement('div');
-      out.textContent = JSON.stringify(result);
-      return [out];
+      return R.respond(body.slice(4), OPS, 'resolver engine', root);
     },
   };
 })()

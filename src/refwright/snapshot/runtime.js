@@ -1019,6 +1019,7 @@
   }
 
   const OPS = {
+    focused: (a, root) => focused(root),
     snapshot,
     scroll,
     storage,
@@ -1032,7 +1033,7 @@
   // Only refwright code can see this global: the page's JavaScript lives in another world.
   globalThis.__refwrightRuntime = Object.freeze({
     token: TOKEN, idFor, elementById, roleOf, accessibleName, statesOf, valueOf, labelOf, styleOf,
-    isSubtreeHidden, isClippedAway, normalize, childNodesOf, INTERACTIVE_ROLES,
+    isSubtreeHidden, isClippedAway, normalize, childNodesOf, INTERACTIVE_ROLES, respond,
   });
 
   function decode(b64) {
@@ -1040,6 +1041,23 @@
     const bytes = new Uint8Array(bin.length);
     for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
     return JSON.parse(new TextDecoder().decode(bytes));
+  }
+
+  // The `run:` channel, shared with the resolver's engine: decode the request, run the operation on
+  // `root`, and hand the JSON result back as the text of one detached element. Failures come back as
+  // results too, so Python always gets a sentence rather than a selector error.
+  function respond(b64, ops, what, root) {
+    let result;
+    try {
+      const req = decode(b64);
+      const op = Object.prototype.hasOwnProperty.call(ops, req.op) ? ops[req.op] : null;
+      result = op ? op(req, root) : { error: 'unknown ' + what + ' operation ' + req.op };
+    } catch (e) {
+      result = { error: what + ' failed: ' + (e && e.message ? e.message : String(e)) };
+    }
+    const out = document.createElement('div');
+    out.textContent = JSON.stringify(result);
+    return [out];
   }
 
   return {
@@ -1050,22 +1068,7 @@
         const el = elementById(Number(id));
         return el && el.isConnected ? [el] : [];
       }
-      if (body.startsWith('run:')) {
-        let result;
-        try {
-          const req = decode(body.slice(4));
-          if (req.op === 'focused') result = focused(root);
-          else {
-            const op = OPS[req.op];
-            result = op ? op(req) : { error: 'unknown runtime operation ' + req.op };
-          }
-        } catch (e) {
-          result = { error: 'page runtime failed: ' + (e && e.message ? e.message : String(e)) };
-        }
-        const out = document.createElement('div');
-        out.textContent = JSON.stringify(result);
-        return [out];
-      }
+      if (body.startsWith('run:')) return respond(body.slice(4), OPS, 'page runtime', root);
       return [];
     },
   };
