@@ -308,3 +308,46 @@ async def test_expanding_the_one_section_is_a_step_of_its_own(page: Page, server
     assert outputs[0].startswith("Expanded the section 'Section #1' (the only collapsed section on the page)")
     # Send needs approval (until_done approves it); the step after says what was done.
     assert 'found and clicked button "Send"' in outputs[-1] and await log_text(page) == "sent"
+
+
+POPUP_LOGIN = """<div id=form><p><label>Username</label><input id=u></p>
+  <p><label>Password</label><input type=password id=p onfocus="setTimeout(popup, 50)"></p>
+  <button type=button onclick="log(document.getElementById('u').value + '|' + document.getElementById('p').value)"
+  >Login</button></div>
+  <div id=pop class="popup-box" style="display:none">Remember to log out. <button type=button
+  onclick="document.getElementById('pop').style.display='none'; document.getElementById('form').style.display=''"
+  >OK</button></div>
+  <script>function popup() { document.getElementById('form').style.display = 'none';
+  document.getElementById('pop').style.display = ''; }</script>"""
+
+
+async def test_a_popup_that_hides_the_form_is_closed_first(page: Page, server: TestServer) -> None:
+    await open_html(page, server, "/a27.html", POPUP_LOGIN)
+    outputs = await until_done(page, 'Enter the username "ann" and the password "pw" into the text fields and '
+                                     'press login.', steps=8)
+    dismissed = [o for o in outputs if o.startswith("Dismissed the popup with @")]
+    assert len(dismissed) == 1 and 'button "OK"' in dismissed[0] and '"login"' in dismissed[0]
+    assert await log_text(page) == "ann|pw"
+
+
+async def test_a_modal_that_covers_the_form_is_closed_when_a_click_cannot_get_through(
+        page: Page, server: TestServer) -> None:
+    await open_html(page, server, "/a29.html", """<input id=n aria-label="Name" onfocus="setTimeout(() =>
+      document.getElementById('m').style.display = '', 50)">
+      <button type=button onclick="log('saved ' + document.getElementById('n').value)">Save</button>
+      <div id=m class="modal" style="display:none; position:fixed; inset:0; background:#0008">
+      <p>Cookies?</p><button type=button onclick="document.getElementById('m').style.display='none'">Accept all</button>
+      <button type=button onclick="document.getElementById('m').style.display='none'">Close</button></div>""")
+    outputs = await until_done(page, 'Enter "Bo" into the Name field and press Save', steps=5)
+    dismissed = [o for o in outputs if o.startswith("Dismissed the popup with @")]
+    # The harmless way out is taken: Close, not Accept all.
+    assert len(dismissed) == 1 and 'button "Close"' in dismissed[0]
+    assert await log_text(page) == "saved Bo"
+
+
+async def test_a_popup_is_not_dismissed_when_the_page_shows_more(page: Page, server: TestServer) -> None:
+    await open_html(page, server, "/a28.html", """<button type=button>Other</button>
+      <div role=dialog aria-label="Notice"><button type=button onclick="log('ok')">OK</button></div>""")
+    with pytest.raises(RefwrightError, match='No visible control matches "Missing"'):
+        await run(page, 'act click "Missing"')
+    assert await log_text(page) == ""

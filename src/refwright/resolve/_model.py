@@ -91,6 +91,7 @@ class Control:
     popup: bool = False
     multiple: bool = False
     readout: int | None = None
+    in_dialog: bool = False
     ref: str = ""
     risk: str = "safe"
     risk_reason: str = ""
@@ -166,6 +167,7 @@ def control_from_raw(raw: Mapping[str, Any]) -> Control:
         popup=bool(raw.get("hp")),
         multiple=bool(raw.get("mul")),
         readout=int(raw["ro"]) if raw.get("ro") else None,
+        in_dialog=bool(raw.get("dlg")),
     )
     risk, reason = risk_of(control.kind, control.label, submits=control.submits, resets=control.resets)
     return replace(control, risk=risk, risk_reason=reason)

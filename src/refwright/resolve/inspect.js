@@ -329,6 +329,21 @@
     return el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow') || '';
   }
 
+  // Whether a control sits in a popup: a dialog by role or element, or a container whose id or class
+  // says popup, modal, dialog, overlay or lightbox (how most pages build them).
+  const DIALOG_WORDS = /(^|[\s_-])(popup|pop-up|modal|dialog|overlay|lightbox)([\s_-]|$)/i;
+
+  function inDialog(el) {
+    for (let p = el; p && p !== document.body; p = p.parentElement || (p.getRootNode().host || null)) {
+      const role = p.getAttribute('role');
+      if (role === 'dialog' || role === 'alertdialog' || p.localName === 'dialog') return true;
+      if (DIALOG_WORDS.test(p.id || '') || (typeof p.className === 'string' && DIALOG_WORDS.test(p.className))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   function makeControl(el, target, kind, role, active) {
     const R = RT();
     const [label, src] = labelFor(el, kind, role);
@@ -350,6 +365,7 @@
          el.parentElement.querySelector(':scope > ul, :scope > [role=menu]'))) rec.hp = 1;
     const [sub, rst] = submits(el);
     if (sub) rec.sub = 1;
+    if (inDialog(el)) rec.dlg = 1;
     if (rst) rec.rst = 1;
     if (kind === 'select') {
       rec.o = Array.from(el.options).slice(0, 200).map(o => [norm(o.label || o.textContent), o.disabled ? 1 : 0]);

@@ -6,13 +6,13 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..._errors import RefwrightError
+from ..._errors import RefwrightError, RefwrightTimeoutError
 from ...resolve._changes import summarize_changes
 from ...resolve._match import AmbiguousTarget, Match, TargetNotFound, find_target
 from ...resolve._model import CLICKABLE, SLIDER_KINDS, TEXT_KINDS, Control, Inspection, describe, value_hash
 from ...resolve._request import STATE_KINDS, Part, Plan, Target, parse_request
 from ...resolve._result import StepResult
-from ...resolve._text import TIERS, fold, match_labels
+from ...resolve._text import CLOSE_WORDS, TIERS, fold, loose, match_labels
 from ...resolve._values import field_value
 from ._do import copy_between, do, fill_text, number_text, select_label, set_slider
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op, settle
@@ -498,6 +498,42 @@ async def _step_expand(page: Page, plan: Plan, index: int, inspection: Inspectio
     return _Step(f"Expanded the section {str(pick['l'])!r} (the only collapsed section on the page)")
 
 
+# Buttons that close a popup, most harmless first: closing or cancelling before agreeing.
+_DISMISS_WORDS = (("close",), ("cancel", "dismiss", "no thanks", "not now", "later", "skip"),
+                  ("ok", "okay", "got it", "continue", "i understand"))
+
+
+def _popup_dismiss(inspection: Inspection, *, covering: bool = False) -> Control | None:
+    """The button that closes a popup, when the popup is all the page shows (or, with ``covering``, when an
+    action could not reach its target and a popup is open), else None."""
+    controls = [c for c in inspection.controls if not c.disabled]
+    if not covering and not all(c.in_dialog for c in controls):
+        return None
+    buttons = [c for c in controls if c.kind in ("button", "link", "pointer") and c.in_dialog]
+    for words in _DISMISS_WORDS:
+        found = [c for c in buttons if (_close_word(c.label) or loose(c.label)) in words]
+        if len(found) == 1:
+            return found[0]
+    return None
+
+
+def _close_word(label: str) -> str | None:
+    return "close" if loose(label) in CLOSE_WORDS else None
+
+
+async def _dismiss_popup(page: Page, state: ResolverState, inspection: Inspection, control: Control,
+                         missing: str) -> _Step:
+    match = Match((control,), "the button that closes the popup", Target(label=control.label))
+    step = await _click(page, state, inspection, match, lambda: None,
+                        f"a popup is all the page shows, and {missing} is not visible behind it")
+    if step.proposal is None:
+        step = _Step(f"Dismissed the popup with {describe(control)}: {missing} could not be reached while it was "
+                     "open", complete=False)
+    else:
+        step.complete = False
+    return step
+
+
 def _submit_candidates(inspection: Inspection) -> list[Control]:
     buttons = [c for c in inspection.controls if c.kind in ("button", "link", "pointer") and not c.disabled]
     native = [c for c in buttons if c.submits]
@@ -590,7 +626,20 @@ async def act(page: Page, request: str, *, new: bool = False) -> StepResult:
         if unfilled:
             raise RefwrightError("The request's text fields are not filled yet, so nothing was clicked. Run act again "
                                  "to fill them first.")
-    step = await _perform(page, state, plan, index, before, memo)
+    try:
+        step = await _perform(page, state, plan, index, before, memo)
+    except (TargetNotFound, RefwrightTimeoutError) as exc:
+        # A popup that appeared (on focus, say) and hides or covers the page is closed first, as a person
+        # would. When the action timed out, the popup may have come after `before`: the page is read again.
+        timed_out = isinstance(exc, RefwrightTimeoutError)
+        now = await inspect_page(page, limit=ACT_LIMIT, texts=True) if timed_out else before
+        dismiss = _popup_dismiss(now, covering=timed_out)
+        if dismiss is None:
+            raise
+        part = plan.parts[index]
+        missing = part.targets[0].describe() if part.targets else part.field.describe() if part.field else "the target"
+        before = now
+        step = await _dismiss_popup(page, state, now, dismiss, missing)
     if step.proposal is not None:
         return step.proposal
     if step.complete and plan.parts[index].kind in STATE_KINDS and index not in memo.done:

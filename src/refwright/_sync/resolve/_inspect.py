@@ -86,16 +86,24 @@ def element_locator(page: Page, token: str, element_id: int) -> Locator:
     return page.playwright_page.locator(f"{ENGINE}=ref:{token}:{element_id}")
 
 
-def settle(page: Page, *, quiet_ms: int = 120, max_ms: int = 900) -> None:
-    """Wait until the DOM has not changed for ``quiet_ms`` (at most ``max_ms``)."""
+def settle(page: Page, *, quiet_ms: int = 120, at_least_ms: int = 100, max_ms: int = 900) -> None:
+    """Wait until the DOM has not changed for ``quiet_ms`` (at most ``max_ms``).
+
+    It waits ``at_least_ms`` even on a quiet page: what a step sets off often starts on a short timer
+    (a popup shown 50 ms after a field gets focus), and a page that is quiet at once has not reacted yet.
+    """
     waited = 0
     while waited < max_ms:
         try:
             quiet = int((run_resolver_op(page, "quiet"))["ms"])
         except RefwrightError:
             quiet = 0
-        if quiet >= quiet_ms:
+        if quiet >= quiet_ms and waited >= at_least_ms:
             return
+        if quiet >= quiet_ms:
+            page.playwright_page.wait_for_timeout(at_least_ms - waited)
+            waited = at_least_ms
+            continue
         pause = max(30, min(quiet_ms - quiet, max_ms - waited))
         page.playwright_page.wait_for_timeout(pause)
         waited += pause
