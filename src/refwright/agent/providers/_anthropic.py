@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 from typing import TYPE_CHECKING, Any
 
 from .._errors import ProviderError
 from .._tool import anthropic_tool, parse_tool_arguments
 from .._turns import Assistant, Reply, ToolCall, ToolResult, Turn, Usage, User
-from ._http import HttpTransport, RetryPolicy, SseEvent, StreamFailure
+from ._http import HttpLlm, RetryPolicy, SseEvent, StreamFailure, endpoint
 
 if TYPE_CHECKING:
     import httpx
@@ -24,7 +23,7 @@ API_VERSION = "2023-06-01"
 _RETRYABLE_STREAM_ERRORS = frozenset({"overloaded_error", "api_error", "rate_limit_error"})
 
 
-class AnthropicMessages:
+class AnthropicMessages(HttpLlm):
     """A ``Llm`` over ``POST {base_url}/v1/messages``.
 
     The key comes from ``api_key`` or ``ANTHROPIC_API_KEY`` and the server from ``base_url`` or
@@ -46,8 +45,8 @@ class AnthropicMessages:
         retry: RetryPolicy | None = None,
         http_client: httpx.AsyncClient | None = None,
     ) -> None:
-        base = (base_url or os.environ.get("ANTHROPIC_BASE_URL") or DEFAULT_BASE_URL).rstrip("/")
-        key = api_key if api_key is not None else os.environ.get("ANTHROPIC_API_KEY", "")
+        base, key = endpoint(base_url, api_key, base_env="ANTHROPIC_BASE_URL", key_env="ANTHROPIC_API_KEY",
+                             default=DEFAULT_BASE_URL)
         if not key and base == DEFAULT_BASE_URL:
             raise ProviderError("No Anthropic API key: set ANTHROPIC_API_KEY.", provider="Anthropic")
         if max_tokens < 1:
@@ -58,15 +57,8 @@ class AnthropicMessages:
         self.vision = vision
         self.extra_body = dict(extra_body or {})
         self._key = key
-        self._http: HttpTransport[Reply] = HttpTransport(
-            provider="Anthropic",
-            base_url=base,
-            key_env="ANTHROPIC_API_KEY",
-            base_env="ANTHROPIC_BASE_URL",
-            timeout=timeout,
-            retry=retry or RetryPolicy(),
-            http_client=http_client,
-        )
+        self._connect("Anthropic", base, key_env="ANTHROPIC_API_KEY",
+                      base_env="ANTHROPIC_BASE_URL", timeout=timeout, retry=retry, http_client=http_client)
 
     def __repr__(self) -> str:
         return f"AnthropicMessages(model={self.model!r}, base_url={self._http.base_url!r}, stream={self.stream})"
@@ -92,15 +84,6 @@ class AnthropicMessages:
         if self.stream:
             return await self._http.post_stream("/v1/messages", headers, body, _StreamReader)
         return _parse_message(await self._http.post_json("/v1/messages", headers, body))
-
-    async def aclose(self) -> None:
-        await self._http.aclose()
-
-    async def __aenter__(self) -> AnthropicMessages:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.aclose()
 
 
 def _tool_input(call: ToolCall) -> dict[str, Any]:

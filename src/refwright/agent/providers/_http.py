@@ -1,4 +1,5 @@
-"""What both HTTP adapters share: retries with backoff, error messages, and an SSE decoder.
+"""What both HTTP adapters share: endpoint and key from the environment, retries with backoff, error
+messages, an SSE decoder, and closing.
 
 httpx is an optional extra, so it is imported inside the functions that use it: importing this module
 (or ``refwright.agent``) must keep working without it.
@@ -10,19 +11,22 @@ import asyncio
 import codecs
 import email.utils
 import json
+import os
 import random
 import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from .._errors import ContextLengthError, ProviderError
+from .._turns import Reply
 
 if TYPE_CHECKING:
     import httpx
 
 __all__ = [
+    "HttpLlm",
     "HttpTransport",
     "RetryPolicy",
     "SseDecoder",
@@ -348,3 +352,31 @@ class HttpTransport(Generic[T]):
                 status=status,
             )
         return ProviderError(f"{where} rejected the request: {message}", provider=self.provider, status=status)
+
+
+def endpoint(base_url: str | None, api_key: str | None, *, base_env: str, key_env: str,
+             default: str) -> tuple[str, str]:
+    """The base URL and key: as given, else from the environment, else the provider's own URL and no key."""
+    base = (base_url or os.environ.get(base_env) or default).rstrip("/")
+    key = api_key if api_key is not None else os.environ.get(key_env, "")
+    return base, key
+
+
+class HttpLlm:
+    """The part of an HTTP adapter that is not its wire format: the transport, and closing it."""
+
+    _http: HttpTransport[Reply]
+
+    def _connect(self, provider: str, base_url: str, *, key_env: str, base_env: str, timeout: float,
+                 retry: RetryPolicy | None, http_client: httpx.AsyncClient | None) -> None:
+        self._http = HttpTransport(provider=provider, base_url=base_url, key_env=key_env, base_env=base_env,
+                                   timeout=timeout, retry=retry or RetryPolicy(), http_client=http_client)
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()

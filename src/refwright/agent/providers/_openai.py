@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 from typing import TYPE_CHECKING, Any
 
 from .._errors import ProviderError
 from .._tool import openai_tool, parse_tool_arguments
 from .._turns import Assistant, Reply, ToolCall, ToolResult, Turn, Usage, User
-from ._http import HttpTransport, RetryPolicy, SseEvent, StreamFailure
+from ._http import HttpLlm, RetryPolicy, SseEvent, StreamFailure, endpoint
 
 if TYPE_CHECKING:
     import httpx
@@ -24,7 +23,7 @@ __all__ = ["OpenAIChat", "openai_messages"]
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 
 
-class OpenAIChat:
+class OpenAIChat(HttpLlm):
     """A ``Llm`` over ``POST {base_url}/chat/completions``.
 
     The key comes from ``api_key`` or ``OPENAI_API_KEY`` and the server from ``base_url`` or
@@ -46,8 +45,8 @@ class OpenAIChat:
         retry: RetryPolicy | None = None,
         http_client: httpx.AsyncClient | None = None,
     ) -> None:
-        base = (base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL).rstrip("/")
-        key = api_key if api_key is not None else os.environ.get("OPENAI_API_KEY", "")
+        base, key = endpoint(base_url, api_key, base_env="OPENAI_BASE_URL", key_env="OPENAI_API_KEY",
+                             default=DEFAULT_BASE_URL)
         if not key and base == DEFAULT_BASE_URL:
             raise ProviderError(
                 "No OpenAI API key: set OPENAI_API_KEY, or set OPENAI_BASE_URL to an OpenAI-compatible "
@@ -59,15 +58,9 @@ class OpenAIChat:
         self.vision = vision
         self.extra_body = dict(extra_body or {})
         self._key = key
-        self._http: HttpTransport[Reply] = HttpTransport(
-            provider="OpenAI" if base == DEFAULT_BASE_URL else f"The OpenAI-compatible server at {base}",
-            base_url=base,
-            key_env="OPENAI_API_KEY",
-            base_env="OPENAI_BASE_URL",
-            timeout=timeout,
-            retry=retry or RetryPolicy(),
-            http_client=http_client,
-        )
+        provider = "OpenAI" if base == DEFAULT_BASE_URL else f"The OpenAI-compatible server at {base}"
+        self._connect(provider, base, key_env="OPENAI_API_KEY", base_env="OPENAI_BASE_URL", timeout=timeout,
+                      retry=retry, http_client=http_client)
 
     def __repr__(self) -> str:
         return f"OpenAIChat(model={self.model!r}, base_url={self._http.base_url!r}, stream={self.stream})"
@@ -91,15 +84,6 @@ class OpenAIChat:
         if self.stream:
             return await self._http.post_stream("/chat/completions", headers, body, _StreamReader)
         return _parse_completion(await self._http.post_json("/chat/completions", headers, body))
-
-    async def aclose(self) -> None:
-        await self._http.aclose()
-
-    async def __aenter__(self) -> OpenAIChat:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.aclose()
 
 
 def openai_messages(system: str, turns: list[Turn], *, vision: bool = True) -> list[dict[str, Any]]:
