@@ -137,14 +137,15 @@ async def test_an_element_moved_out_and_back_keeps_its_ref(listing: Page) -> Non
     assert await run(listing, "get text @e1") == "Alpha!"
 
 
-async def test_refs_of_collected_elements_are_released(listing: Page) -> None:
+@pytest.mark.parametrize("command", ["snapshot -i", "inspect"])
+async def test_refs_of_collected_elements_are_released(listing: Page, command: str) -> None:
     pw = listing.playwright_page
-    await pw.evaluate("""() => { for (let i = 0; i < 300; i++) {
+    await pw.evaluate("""() => { for (let i = 0; i < 60; i++) {
         const b = document.createElement('button'); b.className = 'temp'; b.textContent = 'T' + i;
         document.body.append(b); } }""")
-    await run(listing, "snapshot -i")
+    await run(listing, command)
     table = listing._refs
-    assert sum(len(d) for d in table._docs.values()) == 302
+    assert sum(len(d) for d in table._docs.values()) == 62
     await pw.evaluate("document.querySelectorAll('.temp').forEach(b => b.remove())")
     cdp = await pw.context.new_cdp_session(pw)
     held = []
@@ -153,8 +154,8 @@ async def test_refs_of_collected_elements_are_released(listing: Page) -> None:
         for _ in range(8):
             await cdp.send("HeapProfiler.collectGarbage")
             await pw.wait_for_timeout(50)
-            out = await run(listing, "snapshot -i")
-            assert out.splitlines() == ['@e1 [button] "Alpha"', '@e2 [button] "Beta"']
+            out = await run(listing, command)
+            assert "T1" not in out and "Alpha" in out
             held.append(sum(len(d) for d in table._docs.values()))
             if held[-1] == 2:
                 break
@@ -163,4 +164,4 @@ async def test_refs_of_collected_elements_are_released(listing: Page) -> None:
     assert held[-1] == 2, held
     # Refs are never reused: the next new element gets a number after every one handed out.
     await pw.evaluate("document.body.append(Object.assign(document.createElement('button'), {textContent: 'New'}))")
-    assert (await run(listing, "snapshot -i")).splitlines()[-1] == '@e303 [button] "New"'
+    assert '@e63 button "New"' in (await run(listing, command)).replace("[button]", "button")

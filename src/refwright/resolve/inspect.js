@@ -509,6 +509,7 @@
       total,
       secrets,
       fp: hash(visible.join('\n')).slice(0, 8) + ':' + hash(secret.join('\n')).slice(0, 8),
+      gone: R.takeGone(),
     };
   }
 

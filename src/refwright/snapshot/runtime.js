@@ -61,6 +61,14 @@
     }
   }
 
+  // Prune, and hand over (once) the ids Python should forget: snapshots and inspections both report them.
+  function takeGone() {
+    pruneDead();
+    const released = gone;
+    gone = [];
+    return released;
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Roles (WAI-ARIA 1.2 + HTML-AAM, as Chromium exposes them)
 
@@ -674,7 +682,6 @@
   }
 
   function snapshot(opts) {
-    pruneDead();
     scanPseudo();
     labelMap = new Map();
     labelScopes = new Set();
@@ -836,10 +843,8 @@
 
     if (opts.selector) visit(root, 0, false, false);
     else walk(root, 0, false, false);
-    const released = gone;
-    gone = [];
     return Object.assign(render(interactiveOnly ? dropEchoedHeadings(nodes) : nodes, opts), {
-      gone: released,
+      gone: takeGone(),
       token: TOKEN,
       url: location.href,
       title: document.title,
@@ -1033,7 +1038,7 @@
   // Only refwright code can see this global: the page's JavaScript lives in another world.
   globalThis.__refwrightRuntime = Object.freeze({
     token: TOKEN, idFor, elementById, roleOf, accessibleName, statesOf, valueOf, labelOf, styleOf,
-    isSubtreeHidden, isClippedAway, normalize, childNodesOf, INTERACTIVE_ROLES, respond,
+    isSubtreeHidden, isClippedAway, normalize, childNodesOf, INTERACTIVE_ROLES, respond, takeGone,
   });
 
   function decode(b64) {

@@ -45,14 +45,18 @@ def run_resolver_op(page: Page, op: str, **args: Any) -> dict[str, Any]:
     return result
 
 
-def publish_refs(page: Page, token: str, controls: Sequence[Control]) -> dict[int, str]:
+def publish_refs(page: Page, token: str, controls: Sequence[Control], gone: Sequence[int] = ()) -> dict[int, str]:
     """Give each control a ref in the page's RefTable, alongside the refs of the last snapshot.
 
-    Refs are keyed by element, so an element that a snapshot already named keeps its ref.
+    Refs are keyed by element, so an element that a snapshot already named keeps its ref; ``gone`` are
+    ids of collected elements, whose refs are forgotten.
     """
     table = page._refs
     same_document = any(t.token == token for t in table.latest.values() if not t.frames)
     table.begin(token)
+    known = table.document((), token)
+    for element_id in gone:
+        known.pop(element_id, None)
     targets: dict[str, RefTarget] = dict(table.latest) if same_document else {}
     out: dict[int, str] = {}
     for c in controls:
@@ -67,7 +71,7 @@ def inspect_page(page: Page, *, limit: int = INSPECT_LIMIT, texts: bool = False)
     raw = run_resolver_op(page, "inspect", limit=limit, texts=texts)
     token = str(raw["token"])
     controls = [control_from_raw(c) for c in raw.get("controls", [])]
-    refs = publish_refs(page, token, controls)
+    refs = publish_refs(page, token, controls, [int(i) for i in raw.get("gone", [])])
     controls = [replace(c, ref=refs[c.id]) for c in controls]
     return Inspection(
         token=token,
