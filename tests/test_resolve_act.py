@@ -351,3 +351,16 @@ async def test_a_popup_is_not_dismissed_when_the_page_shows_more(page: Page, ser
     with pytest.raises(RefwrightError, match='No visible control matches "Missing"'):
         await run(page, 'act click "Missing"')
     assert await log_text(page) == ""
+
+
+async def test_a_target_inside_a_frame_gets_a_way_forward(page: Page, server: TestServer) -> None:
+    await open_html(page, server, "/a30.html", """<button type=button>Outside</button>
+      <iframe title="Payment" srcdoc="<button>Pay now</button>"></iframe>""")
+    with pytest.raises(RefwrightError, match=r"also shows 1 frame; inspect and act do not look inside frames: "
+                                             r"run `snapshot -i`"):
+        await run(page, 'act click "Pay now"')
+    assert "also shows 1 frame" in await run(page, "inspect")
+    # The snapshot does see inside, and its ref acts through the frame.
+    snap = await run(page, "snapshot -i")
+    ref = next(line.split()[0] for line in snap.splitlines() if "Pay now" in line)
+    await run(page, f"click {ref}")

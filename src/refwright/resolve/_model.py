@@ -15,6 +15,7 @@ __all__ = [
     "Inspection",
     "control_from_raw",
     "describe",
+    "frames_note",
     "render_inspection",
     "value_hash",
 ]
@@ -129,6 +130,8 @@ class Inspection:
     total: int = 0
     fingerprint: str = ""
     secrets: int = 0
+    # Visible iframes: inspect and act see the main document only.
+    frames: int = 0
     by_id: Mapping[int, Control] = field(default_factory=dict, compare=False, repr=False)
 
     def get(self, element_id: int) -> Control | None:
@@ -226,7 +229,7 @@ def render_inspection(inspection: Inspection, *, limit: int | None = None) -> st
         head = "No visible actionable controls on this page."
         if inspection.secrets:
             head += f" ({inspection.secrets} password field(s) are not listed.)"
-        return head
+        return head + frames_note(inspection)
     shown = len(controls)
     head = f"{shown} visible control{'s' if shown != 1 else ''}"
     if inspection.total > shown:
@@ -235,4 +238,15 @@ def render_inspection(inspection: Inspection, *, limit: int | None = None) -> st
     lines = [head, *(_line(c) for c in controls)]
     if inspection.secrets:
         lines.append(f"({inspection.secrets} password field(s) are never listed or read.)")
+    if inspection.frames:
+        lines.append(frames_note(inspection).strip())
     return "\n".join(lines)
+
+
+def frames_note(inspection: Inspection) -> str:
+    """What to do about controls inside frames, which inspect and act do not look into."""
+    if not inspection.frames:
+        return ""
+    n = inspection.frames
+    return (f" (The page also shows {n} frame{'s' if n != 1 else ''}; inspect and act do not look inside "
+            "frames: run `snapshot -i` and act on a ref there, for example `click @e5`.)")

@@ -410,6 +410,7 @@
     const secret = [];
     let total = 0;
     let secrets = 0;
+    let frames = 0;
     const active = deepActive();
 
     function record(rec) {
@@ -487,6 +488,7 @@
           return isBlock;
         }
       }
+      if ((tag === 'iframe' || tag === 'frame') && shown) frames++;
       if (tag === 'input' || tag === 'select' || tag === 'textarea' || tag === 'iframe') return isBlock;
       let block = false;
       for (const c of children(el)) block = visit(c, childCtx) || block;
@@ -508,6 +510,7 @@
       texts,
       total,
       secrets,
+      frames,
       fp: hash(visible.join('\n')).slice(0, 8) + ':' + hash(secret.join('\n')).slice(0, 8),
       gone: R.takeGone(),
     };

@@ -81,6 +81,7 @@ async def inspect_page(page: Page, *, limit: int = INSPECT_LIMIT, texts: bool = 
         total=int(raw.get("total", len(controls))),
         fingerprint=str(raw.get("fp", "")),
         secrets=int(raw.get("secrets", 0)),
+        frames=int(raw.get("frames", 0)),
         by_id={c.id: c for c in controls},
     )
 

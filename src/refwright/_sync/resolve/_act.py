@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING
 from ..._errors import RefwrightError, RefwrightTimeoutError
 from ...resolve._changes import summarize_changes
 from ...resolve._match import AmbiguousTarget, Match, TargetNotFound, find_target
-from ...resolve._model import CLICKABLE, SLIDER_KINDS, TEXT_KINDS, Control, Inspection, describe, value_hash
+from ...resolve._model import (
+    CLICKABLE,
+    SLIDER_KINDS,
+    TEXT_KINDS,
+    Control,
+    Inspection,
+    describe,
+    frames_note,
+    value_hash,
+)
 from ...resolve._request import STATE_KINDS, Part, Plan, Target, parse_request
 from ...resolve._result import StepResult
 from ...resolve._text import CLOSE_WORDS, TIERS, fold, loose, match_labels
@@ -636,6 +645,8 @@ def act(page: Page, request: str, *, new: bool = False) -> StepResult:
         now = inspect_page(page, limit=ACT_LIMIT, texts=True) if timed_out else before
         dismiss = _popup_dismiss(now, covering=timed_out)
         if dismiss is None:
+            if isinstance(exc, TargetNotFound) and before.frames:
+                raise TargetNotFound(str(exc) + frames_note(before)) from None
             raise
         part = plan.parts[index]
         missing = part.targets[0].describe() if part.targets else part.field.describe() if part.field else "the target"
