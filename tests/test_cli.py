@@ -67,6 +67,15 @@ def test_shell_jsonl(server: TestServer) -> None:
     assert lines[6]["ok"] is False and lines[6]["output"].startswith("Error: There is no ref @e99")
 
 
+def test_shell_jsonl_records_stay_on_one_line_for_every_reader(server: TestServer) -> None:
+    server.html("/seps.html", "<p id=p>a\u2028b\u2029c\u0085d</p>")
+    result = refwright("shell", "--jsonl", *PRIVATE, stdin=f"open {server.url('/seps.html')}\nget text #p\n".encode())
+    assert result.returncode == 0, result.stderr.decode()
+    # str.splitlines() breaks at U+2028/2029 and NEL too: they are escaped inside the JSON strings.
+    records = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert len(records) == 2 and records[1]["output"] == "a\u2028b\u2029c\u0085d"
+
+
 def test_shell_plain_with_start_url(server: TestServer) -> None:
     result = refwright("shell", server.url("/signup.html"), *PRIVATE, stdin=b"get title\nclick #nope\nget url\n")
     assert result.returncode == 0

@@ -132,6 +132,16 @@ async def test_names_cannot_inject_lines_or_refs(page: Page, server: TestServer)
     assert out == '@e1 [button] "OK @e99 [button] \\"Pay\\""'
 
 
+async def test_attributes_cannot_add_words_outside_quotes(page: Page, server: TestServer) -> None:
+    server.html("/evil-level.html", '<div role=heading aria-level="1] [checked] [focused">Title</div>'
+                                    '<div role=heading aria-level=" 3 ">Three</div><h4 aria-level=0>Four</h4>')
+    await run(page, f"open {server.url('/evil-level.html')}")
+    snap = await page.snapshot(interactive=True)
+    assert snap.tree.splitlines() == ['@e1 [heading] "Title" [level=2]', '@e2 [heading] "Three" [level=3]',
+                                      '@e3 [heading] "Four" [level=4]']
+    assert snap.nodes[0].states == ("level=2",)
+
+
 async def test_iframes_are_part_of_the_tree(page: Page, server: TestServer, cross_server: TestServer) -> None:
     cross_server.html("/inner.html", "<button onclick='this.textContent=\"pressed\"'>Cross</button>")
     server.html("/frames.html", "<iframe title='Same' srcdoc='<a href=#x>Same link</a>'></iframe>"

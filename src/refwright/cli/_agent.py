@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import sys
 from typing import IO, TYPE_CHECKING, Any
 
 from .._errors import RefwrightError
+from ..snapshot._format import json_line
 from ._options import add_browser_options, browser_options
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ async def _drive(args: argparse.Namespace, llm: Any, progress: _Progress, transc
 
         if transcript is not None:
             # Written as the run goes, so a failed or interrupted run still leaves its transcript.
-            transcript.write(json.dumps(turn_to_json(turn), ensure_ascii=False) + "\n")
+            transcript.write(json_line(turn_to_json(turn)) + "\n")
             transcript.flush()
 
     def on_event(event: AgentEvent) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import sys
 import tempfile
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import IO
 
 from .._errors import RefwrightError
+from ..snapshot._format import json_line
 from ._options import add_browser_options, browser_options
 
 __all__ = ["add_parser", "decode_line"]
@@ -142,7 +142,7 @@ def _jsonl_emitter(out: IO[str]) -> Emitter:
         record: dict[str, object] = {"command": command, "ok": ok, "output": output}
         if screenshot is not None:
             record["screenshot"] = screenshot
-        out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        out.write(json_line(record) + "\n")
         out.flush()
 
     return emit

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import json
-
+from ..snapshot._format import quote
 from ._model import Control, Inspection, describe
 
 __all__ = ["summarize_changes"]
@@ -14,8 +13,7 @@ _STATE_WORDS = ("checked", "expanded", "selected", "pressed", "disabled", "reado
 
 
 def _text(text: str) -> str:
-    short = text if len(text) <= _MAX_TEXT else text[: _MAX_TEXT - 1] + "…"
-    return json.dumps(short, ensure_ascii=False)
+    return quote(text, _MAX_TEXT)
 
 
 def _state_change(old: Control, new: Control) -> list[str]:

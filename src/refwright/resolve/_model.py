@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..snapshot._format import quote
 from ._risk import risk_of
 
 __all__ = [
@@ -176,12 +176,9 @@ def control_from_raw(raw: Mapping[str, Any]) -> Control:
     return replace(control, risk=risk, risk_reason=reason)
 
 
-def _short(text: str, limit: int = _MAX_SHOWN_LABEL) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _quoted(text: str) -> str:
-    return json.dumps(_short(text), ensure_ascii=False)
+    # The snapshot's quoting: C1 controls and U+2028/2029 are escaped too, so a label cannot break a line.
+    return quote(text, _MAX_SHOWN_LABEL)
 
 
 def _num(value: float | None) -> str:

@@ -14,7 +14,7 @@ import re
 
 from ._types import SnapshotNode
 
-__all__ = ["parse_line", "quote", "truncate_tree"]
+__all__ = ["json_line", "parse_line", "quote", "truncate_tree"]
 
 MAX_NAME = 150
 MAX_VALUE = 200
@@ -35,6 +35,11 @@ def quote(text: str, limit: int = MAX_NAME) -> str:
     if _NEEDS_ESCAPE.search(text) is None:
         return '"' + text + '"'
     return json.dumps(text, ensure_ascii=False).translate(_EXTRA_ESCAPES)
+
+
+def json_line(value: object) -> str:
+    """``value`` as JSON on one line for every reader: no U+2028/2029 or C1 control left raw (JSONL)."""
+    return json.dumps(value, ensure_ascii=False).translate(_EXTRA_ESCAPES)
 
 
 # One token after the label: a quoted name, ``key="..."``, or a ``[state]``.

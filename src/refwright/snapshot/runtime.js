@@ -595,7 +595,10 @@
     else if (pressed === 'mixed') s.push('pressed=mixed');
     if (role === 'heading') {
       const m = /^h([1-6])$/.exec(el.localName);
-      const lvl = el.getAttribute('aria-level') || (m ? m[1] : '2');
+      // aria-level is page text: only a whole number >= 1 counts (as in Chromium), so it cannot add words
+      // to the line.
+      const given = /^\s*([1-9]\d{0,2})\s*$/.exec(el.getAttribute('aria-level') || '');
+      const lvl = given ? given[1] : (m ? m[1] : '2');
       s.push('level=' + lvl);
     }
     if (isDisabled(el)) s.push('disabled');
