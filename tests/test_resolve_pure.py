@@ -43,6 +43,15 @@ def kinds(request: str) -> list[str]:
         ('Enter the username "ann" and the password "x1" into the text fields and press login.',
          ["fill", "fill", "click"]),
         ("Submit the form", ["submit"]),
+        ("Enter 10/20/2017 as the date and hit submit.", ["fill", "click"]),
+        ("Select 10/11/2016 as the date and hit submit.", ["fill", "click"]),
+        ("Enter 7:55 PM as the time and press submit.", ["fill", "click"]),
+        ("Select 5 with the spinner and hit Submit.", ["fill", "click"]),
+        ("Copy the text in the textarea below, paste it into the textbox and press Submit.", ["copy", "click"]),
+        ("Select Brazil, Peru from the scroll list and click Submit.", ["option", "click"]),
+        ("Expand the section below and click submit.", ["expand", "find"]),
+        # A button label that starts with a verb-like word is still a label.
+        ("Copy link", ["click"]),
     ],
 )
 def test_request_kinds(request_text: str, expected: list[str]) -> None:
@@ -190,6 +199,17 @@ def test_value_hash_is_salted() -> None:
     assert value_hash("t1", "secret") != value_hash("t2", "secret")
     assert value_hash("t1", "secret") == value_hash("t1", "secret")
     assert len(value_hash("t1", "")) == 16
+
+
+def test_new_kinds_keep_their_fields_and_values() -> None:
+    date = parse_request("Enter 7:55 PM as the time").parts[0]
+    assert (date.value, date.field) == ("7:55 PM", Target(role="time"))
+    copy = parse_request("Copy the text from the 3rd text area below and paste it into the text input").parts[0]
+    assert copy.targets == (Target(role="textarea", ordinal=3),) and copy.field == Target(role="textbox")
+    several = parse_request("Select Brazil, Peru and Chile from the list").parts[0]
+    assert several.labels == ("Brazil, Peru and Chile", "Brazil", "Peru", "Chile") and several.value == "several"
+    spinner = parse_request("Set the spinner to -4").parts[0]
+    assert (spinner.kind, spinner.value, spinner.field) == ("fill", "-4", Target(role="spinner"))
 
 
 def test_text_entry_refuses_words_it_does_not_understand() -> None:

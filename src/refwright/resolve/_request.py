@@ -52,7 +52,7 @@ VERBS = (
     "click", "tap", "press", "hit", "push", "open", "follow", "select", "choose", "pick", "check", "uncheck",
     "tick", "untick", "mark", "enter", "type", "input", "fill", "write", "put", "focus", "expand", "close", "set",
     "move", "drag", "slide", "submit", "switch", "go", "find", "activate", "toggle", "deselect", "unselect",
-    "double-click", "scroll", "search", "copy",
+    "double-click", "scroll", "search",
 )
 _VERB_ALT = "|".join(VERBS)
 _SPLIT_ALWAYS = re.compile(r"\s*(?:;|,?\s+and\s+then\s+|,\s*then\s+|\s+then\s+|\.\s+(?=\S))\s*", re.IGNORECASE)
