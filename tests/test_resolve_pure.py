@@ -50,6 +50,7 @@ def kinds(request: str) -> list[str]:
         ("Copy the text in the textarea below, paste it into the textbox and press Submit.", ["copy", "click"]),
         ("Select Brazil, Peru from the scroll list and click Submit.", ["option", "click"]),
         ("Expand the section below and click submit.", ["expand", "find"]),
+        ('Use the textbox to enter "Truman" and press "Search".', ["fill", "click"]),
         # A button label that starts with a verb-like word is still a label.
         ("Copy link", ["click"]),
     ],
@@ -208,6 +209,8 @@ def test_new_kinds_keep_their_fields_and_values() -> None:
     assert copy.targets == (Target(role="textarea", ordinal=3),) and copy.field == Target(role="textbox")
     several = parse_request("Select Brazil, Peru and Chile from the list").parts[0]
     assert several.labels == ("Brazil, Peru and Chile", "Brazil", "Peru", "Chile") and several.value == "several"
+    use = parse_request('Use the search box to enter "Truman"').parts[0]
+    assert (use.kind, use.value, use.field) == ("fill", "Truman", Target(role="textbox"))
     spinner = parse_request("Set the spinner to -4").parts[0]
     assert (spinner.kind, spinner.value, spinner.field) == ("fill", "-4", Target(role="spinner"))
 

@@ -383,6 +383,12 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
     m = re.match(r"^focus(?:\s+(?:into|in|on|onto|to))?\s+(?P<d>.+)$", c, f)
     if m:
         return [Part("focus", restored, targets=parse_target(m.group("d"), quotes, default_role="textbox"))], search
+    m = re.match(r"^use\s+(?P<f>.+?)\s+to\s+(?:enter|type|input|write|fill in|search for)\s+(?P<v>.+)$", c, f)
+    if m:
+        # "Use the search box to enter "Truman"": the field comes first.
+        fill = _fill_parts(restored, f"{m.group('v')} into {m.group('f')}", quotes)
+        if fill:
+            return fill, search
     m = re.match(r"^(?:enter|type|input|write|put|key in|fill in|insert)\s+(?P<b>.+)$", c, f)
     if m:
         fill = _fill_parts(restored, m.group("b"), quotes)
