@@ -546,7 +546,9 @@ def _unresolvable(label: str, raw_host: str, error: BaseException) -> PolicyDeni
     )
 
 
-def _prepare(url: str, allow_about_blank: bool) -> tuple[str, ParsedURL] | None:
+def _prepare(url: str, allow_about_blank: bool, allow_private: bool | Iterable[str] | PrivateAccess,
+             allowed_domains: Iterable[str], resolve: bool) -> tuple[HostCheck, str, ParsedURL] | None:
+    """Every check that needs no DNS; what is left to resolve and check, or None when nothing is."""
     label = _display(url)
     stripped = _preclean(url)
     if allow_about_blank and stripped.lower() == "about:blank":
@@ -559,7 +561,10 @@ def _prepare(url: str, allow_about_blank: bool) -> tuple[str, ParsedURL] | None:
         parsed = split_url(stripped)
     except ValueError as e:
         raise PolicyDeniedError(f"Refused {label}: {_display(str(e), 300)}. Check the URL.") from None
-    return label, parsed
+    check = HostCheck.build(allow_private, allowed_domains)
+    if check.before_resolving(label, parsed.raw_host, parsed.host, parsed.port) is not None or not resolve:
+        return None
+    return check, label, parsed
 
 
 def check_url(
@@ -582,13 +587,10 @@ def check_url(
 
     This blocks; in async code use :func:`check_url_async`.
     """
-    prepared = _prepare(url, allow_about_blank)
+    prepared = _prepare(url, allow_about_blank, allow_private, allowed_domains, resolve)
     if prepared is None:
         return
-    label, parsed = prepared
-    check = HostCheck.build(allow_private, allowed_domains)
-    if check.before_resolving(label, parsed.raw_host, parsed.host, parsed.port) is not None or not resolve:
-        return
+    check, label, parsed = prepared
     assert isinstance(parsed.host, str)
     try:
         addresses = (resolver or system_resolve)(parsed.host)
@@ -608,13 +610,10 @@ async def check_url_async(
     resolve_timeout: float = 10.0,
 ) -> None:
     """:func:`check_url` for async code: resolution runs off the loop, bounded by ``resolve_timeout``."""
-    prepared = _prepare(url, allow_about_blank)
+    prepared = _prepare(url, allow_about_blank, allow_private, allowed_domains, resolve)
     if prepared is None:
         return
-    label, parsed = prepared
-    check = HostCheck.build(allow_private, allowed_domains)
-    if check.before_resolving(label, parsed.raw_host, parsed.host, parsed.port) is not None or not resolve:
-        return
+    check, label, parsed = prepared
     assert isinstance(parsed.host, str)
     await resolve_checked(check, label, parsed.raw_host, parsed.host, parsed.port, resolver, resolve_timeout)
 
