@@ -32,7 +32,7 @@ FRAME = result("frame", [('[link] "Remove"', 0, 1, "link", "Remove", "x")])
 def assemble(table: RefTable, *, indent: bool = True) -> TreeBuilder:
     build = TreeBuilder(table, indent=indent)
     doc = build.document(MAIN, (), 0)
-    (index,) = doc.frames
+    (index,) = doc.iframe_lines
     build.emit(doc, 0, index + 1)
     iframe = build.target(doc, index)
     build.emit(build.document(FRAME, (iframe.selector("engine"),), doc.depths[index] + 1), 0, 1)

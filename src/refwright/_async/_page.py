@@ -447,7 +447,7 @@ class Page:
                        tokens: set[str], opts: dict[str, Any]) -> None:
         doc = build.document(result, frames, offset)
         start = 0
-        for index in doc.frames:
+        for index in doc.iframe_lines:
             build.emit(doc, start, index + 1)
             await self._collect_frame(build.target(doc, index), doc.depths[index] + offset, build, tokens, opts)
             start = index + 1

@@ -8,6 +8,7 @@ by its runtime token, and a frame by the chain of iframe selectors that leads to
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import NamedTuple
 
 __all__ = ["RefTable", "RefTarget", "parse_ref"]
@@ -52,6 +53,13 @@ class RefTable:
     def document(self, frames: tuple[str, ...], token: str) -> dict[int, str]:
         """The refs given so far in one document, by local id; add to it with ``new_ref``."""
         return self._docs.setdefault((frames, token), {})
+
+    def release(self, frames: tuple[str, ...], token: str, local_ids: Iterable[int]) -> None:
+        """Forget the refs of elements the page let go of (collected), so memory follows the page."""
+        known = self._docs.get((frames, token))
+        if known:
+            for local_id in local_ids:
+                known.pop(local_id, None)
 
     def new_ref(self) -> str:
         ref = f"e{self._next}"

@@ -20,7 +20,7 @@ __all__ = ["Document", "TreeBuilder"]
 class Document:
     """One document's snapshot lines; refs are named as its lines are emitted, in reading order."""
 
-    __slots__ = ("_columns", "_frames_path", "_next", "_token", "depths", "frames", "lines", "offset", "refs")
+    __slots__ = ("_chain", "_columns", "_next", "_token", "depths", "iframe_lines", "lines", "offset", "refs")
 
     def __init__(self, result: Mapping[str, Any], frames: tuple[str, ...], offset: int) -> None:
         self.lines: list[str] = result["lines"]
@@ -31,8 +31,9 @@ class Document:
         self._columns = list(zip(result["refLines"], result["refIds"], result["refRoles"], result["refNames"],
                                  result["refKinds"], strict=True))
         # Line index of each iframe, in order.
-        self.frames = [c[0] for c in self._columns if c[4] == "f"]
-        self._frames_path = frames
+        self.iframe_lines = [c[0] for c in self._columns if c[4] == "f"]
+        # Selectors of the iframes that lead to this document, outermost first.
+        self._chain = frames
         self._token = str(result["token"])
         self._next = 0
 
@@ -46,14 +47,11 @@ class TreeBuilder:
         self._spans: list[tuple[Document, int, int]] = []
 
     def document(self, result: Mapping[str, Any], frames: tuple[str, ...], offset: int) -> Document:
-        # Elements the page let go of take their refs with them, so memory follows the page.
-        known = self._table.document(frames, str(result["token"]))
-        for local_id in result.get("gone", ()):
-            known.pop(local_id, None)
+        self._table.release(frames, str(result["token"]), result.get("gone", ()))
         return Document(result, frames, offset)
 
     def _name_refs(self, doc: Document, end: int) -> None:
-        known = self._table.document(doc._frames_path, doc._token)
+        known = self._table.document(doc._chain, doc._token)
         new_ref = self._table.new_ref
         targets = self.targets
         columns = doc._columns
@@ -63,7 +61,7 @@ class TreeBuilder:
             ref = known.get(local_id)
             if ref is None:
                 ref = known[local_id] = new_ref()
-            targets[ref] = RefTarget(ref, doc._frames_path, doc._token, local_id, role, name)
+            targets[ref] = RefTarget(ref, doc._chain, doc._token, local_id, role, name)
             doc.refs[index] = (ref, kind)
             n += 1
         doc._next = n

@@ -34,31 +34,28 @@
     return id;
   }
 
-  // Ids of elements that were garbage-collected since the last snapshot said so: Python drops their
-  // refs then. A detached element that is still alive keeps its id, so a list that a framework moves
-  // out of the document and back keeps its refs.
+  // Ids of elements that were garbage-collected and not yet reported (snapshots and inspections report
+  // them, and Python drops their refs). A detached element that is still alive keeps its id, so a list
+  // that a framework moves out of the document and back keeps its refs.
   let gone = [];
+
+  function forget(id) {
+    byId.delete(id);
+    gone.push(id);
+  }
 
   function elementById(id) {
     const ref = byId.get(id);
     const el = ref && ref.deref();
     if (!el) {
-      if (ref) {
-        byId.delete(id);
-        gone.push(id);
-      }
+      if (ref) forget(id);
       return null;
     }
     return el;
   }
 
   function pruneDead() {
-    for (const [id, ref] of byId) {
-      if (!ref.deref()) {
-        byId.delete(id);
-        gone.push(id);
-      }
-    }
+    for (const [id, ref] of byId) if (!ref.deref()) forget(id);
   }
 
   // Prune, and hand over (once) the ids Python should forget: snapshots and inspections both report them.
