@@ -16,6 +16,7 @@ __all__ = [
     "match_labels",
     "norm",
     "ordinal_of",
+    "synonym",
 ]
 
 _SPACE = re.compile(r"\s+")
@@ -55,7 +56,8 @@ def compact(text: str) -> str:
 CLOSE_WORDS = frozenset({"x", "×", "✕", "✖", "╳", "✗", "close", "close dialog", "dismiss"})
 
 
-def _synonym(text: str) -> str:
+def synonym(text: str) -> str:
+    """``loose``, with every way of writing "close" (x, ×, dismiss...) read as ``"close"``."""
     t = loose(text)
     return "close" if t in CLOSE_WORDS else t
 
@@ -66,7 +68,7 @@ TIERS: tuple[tuple[str, Callable[[str], str]], ...] = (
     ("label ignoring case", fold),
     ("label ignoring surrounding punctuation", loose),
     ("label ignoring spaces and punctuation", compact),
-    ("synonym (x means Close)", _synonym),
+    ("synonym (x means Close)", synonym),
 )
 
 

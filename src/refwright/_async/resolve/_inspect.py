@@ -53,9 +53,7 @@ def publish_refs(page: Page, token: str, controls: Sequence[Control], gone: Sequ
     table = page._refs
     same_document = any(t.token == token for t in table.latest.values() if not t.frames)
     table.begin(token)
-    known = table.document((), token)
-    for element_id in gone:
-        known.pop(element_id, None)
+    table.release((), token, gone)
     targets: dict[str, RefTarget] = dict(table.latest) if same_document else {}
     out: dict[int, str] = {}
     for c in controls:
@@ -104,11 +102,7 @@ async def settle(page: Page, *, quiet_ms: int = 120, at_least_ms: int = 100, max
             quiet = 0
         if quiet >= quiet_ms and waited >= at_least_ms:
             return
-        if quiet >= quiet_ms:
-            await page.playwright_page.wait_for_timeout(at_least_ms - waited)
-            waited = at_least_ms
-            continue
-        pause = max(30, min(quiet_ms - quiet, max_ms - waited))
+        pause = at_least_ms - waited if quiet >= quiet_ms else max(30, min(quiet_ms - quiet, max_ms - waited))
         await page.playwright_page.wait_for_timeout(pause)
         waited += pause
 

@@ -22,7 +22,7 @@ from ...resolve._model import (
 )
 from ...resolve._request import STATE_KINDS, Part, Plan, Target, parse_request
 from ...resolve._result import StepResult
-from ...resolve._text import CLOSE_WORDS, TIERS, fold, loose, match_labels
+from ...resolve._text import TIERS, fold, match_labels, synonym
 from ...resolve._values import field_value
 from ._do import copy_between, do, fill_text, number_text, select_label, set_slider
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op, settle
@@ -186,13 +186,13 @@ def _state_done(part: Part, index: int, inspection: Inspection, memo: Memo) -> b
                     return False
             return True
         if part.kind == "option":
-            if part.value == "several" and not _option_hits(part.labels[0], inspection):
+            hits = _option_hits(part.labels[0], inspection)
+            if part.value == "several" and not hits:
                 several = _option_set(part.labels[1:], inspection)
                 if several is None:
                     return index in memo.done
                 control, names = several
                 return control.value_hash == value_hash(inspection.token, "\n".join(names))
-            hits = _option_hits(part.labels[0], inspection)
             if len(hits) == 1:
                 return _select_done(hits[0][0], hits[0][1], inspection.token)
             return index in memo.done
@@ -315,12 +315,14 @@ def _step_fill(page: Page, plan: Plan, index: int, inspection: Inspection, memo:
     if _is_secret(field):
         return _fill_secret(page, index, inspection, memo, field, value)
     match = _fill_fields(part, inspection)
-    pending = [c for c in match.controls if c.value_hash != _wanted(c, value, inspection.token)]
-    for c in pending:
-        do(page, inspection, c, "fill", fill_text(field_value(c.input_type, value)))
-    shown = ", ".join(describe(c) for c in pending)
-    converted = [c for c in pending if field_value(c.input_type, value) != value]
-    how = f"{match.how}; written as the {converted[0].input_type} field takes it" if converted else match.how
+    # Each field gets the value in the form it holds (a date input takes 2017-10-20 for 10/20/2017).
+    typed = [(c, field_value(c.input_type, value)) for c in match.controls]
+    pending = [(c, v) for c, v in typed if c.value_hash != value_hash(inspection.token, v)]
+    for c, v in pending:
+        do(page, inspection, c, "fill", fill_text(v))
+    shown = ", ".join(describe(c) for c, _ in pending)
+    converted = next((c for c, v in pending if v != value), None)
+    how = f"{match.how}; written as the {converted.input_type} field takes it" if converted else match.how
     return _Step(f"Entered the requested text ({len(value)} characters) into {shown} ({how})")
 
 
@@ -521,14 +523,10 @@ def _popup_dismiss(inspection: Inspection, *, covering: bool = False) -> Control
         return None
     buttons = [c for c in controls if c.kind in ("button", "link", "pointer") and c.in_dialog]
     for words in _DISMISS_WORDS:
-        found = [c for c in buttons if (_close_word(c.label) or loose(c.label)) in words]
+        found = [c for c in buttons if synonym(c.label) in words]
         if len(found) == 1:
             return found[0]
     return None
-
-
-def _close_word(label: str) -> str | None:
-    return "close" if loose(label) in CLOSE_WORDS else None
 
 
 def _dismiss_popup(page: Page, state: ResolverState, inspection: Inspection, control: Control,
