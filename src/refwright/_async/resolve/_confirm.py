@@ -43,5 +43,8 @@ async def confirm(page: Page, token: str) -> StepResult:
         proposal.on_done()
     await settle(page)
     after = await inspect_page(page, limit=ACT_LIMIT, texts=True)
+    if proposal.on_done is not None:
+        # The proposal was a step of act's request: its memory goes on to the document the step led to.
+        state.follow(before.token, after.token)
     summary = proposal.summary.split(" ", 1)[1] if " " in proposal.summary else proposal.summary
     return StepResult(f"Confirmed: {verb} {summary}.\n{summarize_changes(before, after)}")

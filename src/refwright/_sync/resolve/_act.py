@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError, RefwrightTimeoutError
@@ -618,8 +619,23 @@ def act(page: Page, request: str, *, new: bool = False) -> StepResult:
     """Carry out ONE step of ``request`` without a model, or refuse with a reason and what to do next."""
     plan = parse_request(request)
     state = state_of(page)
-    memo = state.memo_for(plan.request, new)
     before = inspect_page(page, limit=ACT_LIMIT, texts=True)
+    memo, moved = state.memo_for(plan.request, new, before.token)
+    result = _act_step(page, state, plan, before, memo)
+    return _with_afresh(result) if moved else result
+
+
+_AFRESH = "Started the request afresh: the page was opened, reloaded or navigated since the last act on it."
+
+
+def _with_afresh(result: StepResult) -> StepResult:
+    """The sentence saying the request started afresh goes right after the first line (which stays ``Done:``
+    or ``Needs approval:``, as callers read it)."""
+    first, sep, rest = result.output.partition("\n")
+    return replace(result, output=f"{first}\n{_AFRESH}{sep}{rest}")
+
+
+def _act_step(page: Page, state: ResolverState, plan: Plan, before: Inspection, memo: Memo) -> StepResult:
     pending = _pending(plan, before, memo)
     if not pending:
         if plan.implicit_submit and not memo.submitted and _submit_candidates(before):
@@ -656,6 +672,7 @@ def act(page: Page, request: str, *, new: bool = False) -> StepResult:
         memo.mark(index, step.text[0].lower() + step.text[1:] if step.text else plan.parts[index].describe())
     settle(page)
     after = inspect_page(page, limit=ACT_LIMIT, texts=True)
+    state.follow(before.token, after.token)
     changes = summarize_changes(before, after)
     remaining = _pending(plan, after, memo)
     first = step.text + "."
