@@ -106,7 +106,7 @@ async def _status(page: refwright.Page) -> dict[str, object]:
     return dict(result)
 
 
-async def run_episode(page: refwright.Page, task: str, seed: int, max_steps: int) -> Episode:
+async def run_episode(page: refwright.Page, task: str, seed: int, max_steps: int, new: bool = True) -> Episode:
     ep = Episode(task, seed)
     pw = page.playwright_page
     await pw.evaluate(
@@ -120,7 +120,7 @@ async def run_episode(page: refwright.Page, task: str, seed: int, max_steps: int
         status = await _status(page)
         if status["done"]:
             break
-        command = f"act {'--new ' if first else ''}{_quote(ep.utterance)}"
+        command = f"act {'--new ' if first and new else ''}{_quote(ep.utterance)}"
         first = False
         ep.steps += 1
         try:
@@ -158,18 +158,25 @@ async def run_episode(page: refwright.Page, task: str, seed: int, max_steps: int
     return ep
 
 
+async def _open_task(page: refwright.Page, base: str, task: str) -> None:
+    await page.run_command(f"open {base}/miniwob/{task}.html")
+    await page.playwright_page.wait_for_function("() => typeof core !== 'undefined' && core.cover_div",
+                                                 timeout=10_000)
+
+
 async def run_task(browser: refwright.Browser, base: str, task: str, seeds: list[int], max_steps: int,
-                   timeout: float) -> list[Episode]:
+                   timeout: float, new: bool = True) -> list[Episode]:
     page = await browser.new_page()
     episodes: list[Episode] = []
     try:
-        await page.run_command(f"open {base}/miniwob/{task}.html")
-        await page.playwright_page.wait_for_function("() => typeof core !== 'undefined' && core.cover_div",
-                                                     timeout=10_000)
+        await _open_task(page, base, task)
         for seed in seeds:
             start = time.monotonic()
+            if not new and episodes:
+                # Without --new, each episode is a fresh document of the task, as a person reopening it gets.
+                await _open_task(page, base, task)
             try:
-                ep = await asyncio.wait_for(run_episode(page, task, seed, max_steps), timeout)
+                ep = await asyncio.wait_for(run_episode(page, task, seed, max_steps, new), timeout)
             except TimeoutError:
                 ep = Episode(task, seed, note=f"runner timeout ({timeout:.0f}s)")
             except Exception as exc:  # a page that breaks the runner still counts, as a failure
@@ -232,7 +239,8 @@ async def main_async(args: argparse.Namespace) -> int:
     try:
         async with refwright.launch(config=config, executable_path=args.executable_path) as browser:
             for task in tasks:
-                results[task] = await run_task(browser, base, task, seeds, args.steps, args.timeout)
+                results[task] = await run_task(browser, base, task, seeds, args.steps, args.timeout,
+                                               not args.no_new)
                 eps = results[task]
                 print(f"{task}: {sum(e.success for e in eps)}/{len(eps)}", file=sys.stderr, flush=True)
     finally:
@@ -261,6 +269,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--executable-path", default=None, help="Chromium to use (default: discovered)")
     parser.add_argument("--json", help="also write per-episode results to this file")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every episode's transcript")
+    parser.add_argument("--no-new", action="store_true",
+                        help="send the first act of an episode without --new, and open the task anew for each episode")
     args = parser.parse_args(argv)
     if args.tasks_opt:
         args.tasks = args.tasks_opt
