@@ -14,8 +14,10 @@ RESOLVE_COMMANDS: tuple[CommandSpec, ...] = (
                 action=ActionType.READ_CONTENT, extension=True),
     CommandSpec("act", "Resolve", "act [--new] <request>",
                 "do ONE step of a plain-language request without a model (again until `Done:`)",
-                "What it did and how it resolved it, then the changes; `Done: ...` when nothing is left",
-                flags=(FlagSpec("new", ("--new",), help="start the request afresh"),), min_args=1, free_text=True,
+                "What it did and how it resolved it, then the changes; `Done: ...` when nothing is left; a second "
+                "line says so when a new document (open, reload, back) started the request afresh",
+                flags=(FlagSpec("new", ("--new",), help="start the request afresh on the same page"),),
+                min_args=1, free_text=True,
                 action=ActionType.CLICK, extension=True, page_text=True),
     CommandSpec("confirm", "Resolve", "confirm <token>", "carry out an approval-required step that act proposed",
                 "What it did and the changes, or why the proposal was cancelled", min_args=1,
