@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from refwright import Page
 
 from .conftest import run
@@ -98,3 +100,18 @@ async def test_a_step_that_navigates_carries_the_request_to_the_next_document(pa
     second = await run(page, request)
     assert second.startswith("Done: Clicked") and AFRESH not in second, second
     assert await run(page, "get text #log") == "finished"
+
+
+async def test_a_confirmed_submit_that_navigates_keeps_the_request_done(page: Page, server: TestServer) -> None:
+    done_url = server.html("/m7b.html", "<h1>Thanks</h1>")
+    await run(page, f"""open {server.html('/m7.html', f'''<form action={done_url!r}>
+      <input aria-label=Name name=n><button>Submit</button></form>''')}""")
+    request = 'act Enter "Ada" into the Name field'
+    assert (await run(page, request)).startswith("Entered")
+    proposal = await run(page, request)
+    token = re.search(r"`confirm (p-[A-Za-z0-9_-]+)`", proposal)
+    assert token, proposal
+    await run(page, f"confirm {token.group(1)}")
+    assert page.url.startswith(done_url)
+    after = await run(page, request)
+    assert after.startswith("Done: nothing is left") and AFRESH not in after, after
