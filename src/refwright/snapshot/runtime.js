@@ -77,7 +77,7 @@
     'navigation none note option paragraph presentation progressbar radio radiogroup region row ' +
     'rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong ' +
     'subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip ' +
-    'tree treegrid treeitem').split(' '));
+    'tree treegrid treeitem image mark suggestion comment').split(' '));
 
   const INTERACTIVE_ROLES = new Set([
     'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option',
@@ -102,16 +102,20 @@
   const LANDMARKS = new Set(['banner', 'complementary', 'contentinfo', 'form', 'main', 'navigation',
     'region', 'search']);
 
-  const NESTED_CONTAINERS = new Set(['group', 'tree', 'treegrid', 'menu', 'menubar', 'listbox', 'grid',
+  const NESTED_CONTAINERS = new Set(['group', 'tree', 'treegrid', 'menu', 'menubar', 'grid',
     'dialog', 'alertdialog', 'tablist']);
 
   const TEXT_INPUT_TYPES = new Set(['', 'text', 'email', 'tel', 'url', 'search', 'password', 'number',
     'date', 'datetime-local', 'month', 'week', 'time', 'color']);
 
-  function hasSectioningAncestor(el) {
+  // header and footer are scoped by article, aside, main, nav and section; aside (strict) by the
+  // sectioning content elements only (HTML-AAM).
+  function hasSectioningAncestor(el, strict) {
     for (let p = el.parentElement; p; p = p.parentElement) {
       const t = p.localName;
-      if (t === 'article' || t === 'aside' || t === 'main' || t === 'nav' || t === 'section') return true;
+      if (t === 'article' || t === 'aside' || t === 'nav' || t === 'section') return true;
+      if (strict) continue;
+      if (t === 'main') return true;
       const r = p.getAttribute('role');
       if (r === 'article' || r === 'complementary' || r === 'main' || r === 'navigation' || r === 'region') {
         return true;
@@ -152,16 +156,28 @@
       case 'svg': return 'img';
       case 'nav': return 'navigation';
       case 'main': return 'main';
-      case 'aside': return 'complementary';
+      case 'aside': return hasSectioningAncestor(el, true) && !authorNamed(el) ? 'generic' : 'complementary';
       case 'header': return hasSectioningAncestor(el) ? 'generic' : 'banner';
       case 'footer': return hasSectioningAncestor(el) ? 'generic' : 'contentinfo';
       case 'form': return 'form';
+      case 'address': case 'hgroup': return 'group';
+      case 'b': return 'strong';
+      case 'dfn': return 'term';
+      case 's': return 'deletion';
+      case 'mark': return 'mark';
       case 'search': return 'search';
-      case 'section': return (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') ||
-        el.hasAttribute('title')) ? 'region' : 'generic';
+      case 'section': return authorNamed(el) ? 'region' : 'generic';
       case 'article': return 'article';
       case 'ul': case 'ol': case 'menu': return 'list';
-      case 'li': return 'listitem';
+      case 'li': {
+        // An orphaned li (its parent is no list) is generic.
+        const p = el.parentElement;
+        const pt = p ? p.localName : '';
+        if (pt === 'ul' || pt === 'ol' || pt === 'menu') return 'listitem';
+        const pr = p && p.getAttribute('role');
+        if (pr && /\b(list|directory)\b/i.test(pr)) return 'listitem';
+        return authorNamed(el) ? 'listitem' : 'generic';
+      }
       case 'dl': return 'list';
       case 'dt': return 'term';
       case 'dd': return 'definition';
@@ -191,7 +207,11 @@
       case 'output': return 'status';
       case 'fieldset': return 'group';
       case 'details': return 'group';
-      case 'summary': return 'button';
+      case 'summary': {
+        // Only a details element's first summary child is its disclosure button.
+        const d = el.parentElement;
+        return d && d.localName === 'details' && d.querySelector(':scope > summary') === el ? 'button' : 'generic';
+      }
       case 'dialog': return 'dialog';
       case 'figure': return 'figure';
       case 'iframe': case 'frame': return 'iframe';
@@ -208,15 +228,51 @@
     }
   }
 
+  // ARIA 1.2 synonyms: the later name is the one printed.
+  const ROLE_SYNONYMS = { image: 'img', presentation: 'none' };
+
+  // Global states and properties (WAI-ARIA 1.2 6.4): any of them on an element makes role=none ignored.
+  const GLOBAL_ARIA = ['aria-atomic', 'aria-busy', 'aria-controls', 'aria-current', 'aria-describedby',
+    'aria-details', 'aria-disabled', 'aria-dropeffect', 'aria-errormessage', 'aria-flowto', 'aria-grabbed',
+    'aria-haspopup', 'aria-invalid', 'aria-keyshortcuts', 'aria-label', 'aria-labelledby', 'aria-live',
+    'aria-owns', 'aria-relevant', 'aria-roledescription'];
+
+  function hasGlobalAria(el) {
+    for (const a of GLOBAL_ARIA) if (el.hasAttribute(a)) return true;
+    return false;
+  }
+
+  // Whether the author named the element (region and form need a name to be landmarks).
+  function authorNamed(el) {
+    if (normalize(el.getAttribute('aria-label'))) return true;
+    if (normalize(el.getAttribute('title'))) return true;
+    const ids = (el.getAttribute('aria-labelledby') || '').trim().split(/\s+/).filter(Boolean);
+    for (const id of ids) {
+      const t = byIdIn(el, id);
+      if (t && normalize(t.textContent)) return true;
+    }
+    return false;
+  }
+
+  // The first role token the element may take (a space-separated fallback list, case-insensitive);
+  // a region or form without a name and a presentational role the element may not take fall through
+  // to the next token, then to the native role.
   function roleOf(el) {
     const explicit = el.getAttribute('role');
     if (explicit) {
-      for (const token of explicit.trim().toLowerCase().split(/\s+/)) {
-        if (ARIA_ROLES.has(token)) {
-          // Presentational roles are ignored on focusable elements (ARIA conflict resolution).
-          if ((token === 'none' || token === 'presentation') && isFocusable(el)) break;
-          return token;
+      for (let token of explicit.trim().toLowerCase().split(/\s+/)) {
+        if (!ARIA_ROLES.has(token)) continue;
+        token = ROLE_SYNONYMS[token] || token;
+        if (token === 'none' && (isFocusable(el) || hasGlobalAria(el))) break;
+        if (token === 'region' && !authorNamed(el)) continue;
+        // An unnamed form, or a treeitem outside a tree, gives way to a meaningful native role (as
+        // Chromium does); on a div or span it stays.
+        if ((token === 'form' && !authorNamed(el)) ||
+            (token === 'treeitem' && !el.closest('[role~=tree], [role~=treegrid], [role~=group]'))) {
+          const native = implicitRole(el);
+          if (native !== 'generic') return native;
         }
+        return token;
       }
     }
     if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
@@ -341,14 +397,48 @@
     return false;
   }
 
+  // Names keep every character but runs of ASCII whitespace and line separators, which become one
+  // space (accname 1.2 as the WPT checks it: a no-break space belongs to the name). `flat` is for attribute values; text from
+  // content also loses spaces of any kind at its ends (flatContent).
+  function collapse(s) {
+    return (s || '').replace(/[ \t\n\f\r\u0085\u2028\u2029]+/g, ' ');
+  }
+
+  function flat(s) {
+    return collapse(s).replace(/^ | $/g, '');
+  }
+
+  function flatContent(s) {
+    return collapse(s).trim();
+  }
+
+  // CSS generated content as text: strings, attr() values and the alternative text after `/`
+  // (`content: "x" / "alt"`); images, counters and quotes add no words.
   function pseudoText(el, which) {
     if (!pseudoPossible) return '';
     const content = getComputedStyle(el, which).content;
     if (!content || content === 'none' || content === 'normal') return '';
-    const m = content.match(/^"((?:[^"\\]|\\.)*)"$/);
-    if (!m) return '';
+    const re = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|attr\(\s*([^\s)]+)\s*\)|(\/)|url\([^)]*\)|[a-z-]+\([^)]*\)|\S+/gi;
+    let main = '';
+    let alt = null;
+    let m;
+    while ((m = re.exec(content)) !== null) {
+      let piece = '';
+      if (m[4]) {
+        alt = '';
+        continue;
+      }
+      if (m[1] !== undefined || m[2] !== undefined) {
+        piece = (m[1] !== undefined ? m[1] : m[2]).replace(/\\([0-9a-f]{1,6}) ?|\\(.)/gi,
+          (all, hexCode, ch) => hexCode ? String.fromCodePoint(parseInt(hexCode, 16)) : ch);
+      } else if (m[3]) {
+        piece = el.getAttribute(m[3]) || '';
+      }
+      if (alt === null) main += piece;
+      else alt += piece;
+    }
     // Icon fonts put private-use characters here; they mean nothing as text.
-    return m[1].replace(/\\(.)/g, '$1').replace(/[\ue000-\uf8ff]/g, '');
+    return (alt === null ? main : alt).replace(/[\ue000-\uf8ff]/g, '');
   }
 
   function controlValueForName(el, role) {
@@ -362,7 +452,12 @@
         return opts.map(o => o.label || o.textContent).join(' ');
       }
       if (tag === 'input') return el.value;
-      return '';
+      // An ARIA listbox's chosen options; an ARIA combobox shows its value as its text or its input's.
+      if (role === 'listbox') {
+        return Array.from(el.querySelectorAll('[role=option][aria-selected=true]'), o => o.textContent).join(' ');
+      }
+      const input = el.querySelector('input, textarea');
+      return input ? input.value : el.textContent;
     }
     if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'scrollbar') {
       return el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow') || (el.value ?? '');
@@ -370,13 +465,25 @@
     return null;
   }
 
-  // The text alternative of `el` (accname 1.2 step 2), `ctx` tracks recursion.
+  // The text alternative of `el` (accname 1.2 step 2); `ctx` tracks the computation:
+  //   visited     nodes already used once in this computation (each counts once)
+  //   recursing   computing a descendant's part of an ancestor's name (edge spaces are kept)
+  //   embedded    part of another element's name (controls give their value, 2C)
+  //   referenced  the root of an aria-labelledby reference (hidden ones count, 2A)
+  //   hiddenOk    inside such a hidden root: its hidden descendants count too
+  //   inLabelledBy  aria-labelledby is not followed twice
   function textAlternative(el, ctx) {
+    if (ctx.visited.has(el)) return '';
     const style = styleOf(el);
-    const hidden = style.display === 'none' || style.visibility === 'hidden' ||
-      el.getAttribute('aria-hidden') === 'true' || el.inert;
-    // 2A: hidden nodes count only when referenced directly by aria-labelledby.
-    if (hidden && !ctx.referenced) return '';
+    const gone = style.display === 'none' || el.getAttribute('aria-hidden') === 'true' || el.inert;
+    const invisible = style.visibility === 'hidden' || style.visibility === 'collapse';
+    // 2A: hidden nodes count only when referenced, and then with all their content.
+    if (gone && !ctx.referenced && !ctx.hiddenOk) return '';
+    if (!ctx.hiddenOk && ctx.referenced && (gone || invisible)) ctx = Object.assign({}, ctx, { hiddenOk: true });
+    if (invisible && !ctx.hiddenOk) {
+      // Its own words are hidden, but a descendant may make itself visible again.
+      return ctx.recursing ? contentText(el, ctx, style, true) : '';
+    }
     const role = roleOf(el);
 
     // 2B: aria-labelledby, not followed twice.
@@ -386,24 +493,31 @@
         const parts = [];
         for (const id of ids) {
           const target = byIdIn(el, id);
-          if (target) parts.push(textAlternative(target, { inLabelledBy: true, referenced: true, embedded: ctx.embedded, visited: ctx.visited }));
+          if (target) {
+            parts.push(textAlternative(target, { inLabelledBy: true, referenced: true, embedded: ctx.embedded,
+              visited: ctx.visited, hiddenOk: false }));
+          }
         }
-        const joined = normalize(parts.join(' '));
-        if (joined) return joined;
+        const joined = flatContent(parts.join(' '));
+        if (joined) {
+          ctx.visited.add(el);
+          return joined;
+        }
       }
     }
+    ctx.visited.add(el);
 
     // 2C: an embedded control contributes its value when it is part of another element's name.
-    if (ctx.embedded && !ctx.referencedRoot) {
+    if (ctx.embedded) {
       const v = controlValueForName(el, role);
-      if (v !== null && ctx.embedded) {
+      if (v !== null) {
         const label = el.getAttribute('aria-label');
-        if (!(label && normalize(label) && ctx.referenced)) return normalize(v);
+        if (!(label && flat(label) && ctx.referenced)) return flatContent(v);
       }
     }
 
-    // 2D: aria-label.
-    const ariaLabel = normalize(el.getAttribute('aria-label'));
+    // 2D: aria-label (a slot is only a place where content goes: it names nothing).
+    const ariaLabel = el.localName === 'slot' ? '' : flat(el.getAttribute('aria-label'));
     if (ariaLabel && !(ctx.embedded && controlValueForName(el, role) !== null)) return ariaLabel;
 
     // 2E: native label mechanisms.
@@ -413,50 +527,74 @@
     }
 
     // 2F: name from content.
-    if (NAME_FROM_CONTENT.has(role) || ctx.recursing || ctx.referenced || role === 'generic' ||
-        role === 'paragraph' || role === 'listitem' || role === 'label' || el.localName === 'label') {
-      if (!ctx.visited.has(el) && (NAME_FROM_CONTENT.has(role) || ctx.recursing || ctx.referenced)) {
-        const text = contentText(el, ctx);
-        if (text) return text;
-      }
+    if (NAME_FROM_CONTENT.has(role) || ctx.recursing || ctx.referenced) {
+      const text = contentText(el, ctx, style, false);
+      if (flatContent(text)) return ctx.recursing ? text : flatContent(text);
+      // A descendant that is only a space still separates its neighbours' words.
+      if (ctx.recursing && text) return flat(el.getAttribute('title')) || text;
     }
 
     // 2I: tooltip attribute.
-    const title = normalize(el.getAttribute('title'));
-    if (title) return title;
-    return '';
+    return flat(el.getAttribute('title'));
   }
 
-  function contentText(el, ctx) {
+  const INLINE_BLOCKS = /^inline-(block|flex|grid|table)/;
+  const SKIPPED_IN_NAMES = new Set(['script', 'style', 'noscript', 'template']);
+
+  function transformText(text, transform, before) {
+    if (transform === 'uppercase') return text.toUpperCase();
+    if (transform === 'lowercase') return text.toLowerCase();
+    if (transform === 'capitalize') {
+      return text.replace(/(^|[\s(\["'\u00a0])(\p{L})/gu, (all, pre, letter, at) =>
+        (at === 0 && pre === '' && before !== '' && !/[\s(\["'\u00a0]$/.test(before)) ? all : pre + letter.toUpperCase());
+    }
+    return text;
+  }
+
+  // The words of `el`'s content, with runs of ASCII whitespace made one space but edges kept, so an
+  // inline child's own spaces still separate its neighbours. `skipOwn`: only descendants count (the
+  // element itself is visibility:hidden).
+  function contentText(el, ctx, style, skipOwn) {
     ctx.visited.add(el);
     const parts = [];
-    parts.push(pseudoText(el, '::before'));
+    let transform = null;
+    if (!skipOwn) parts.push(pseudoText(el, '::before'));
     const root = el.shadowRoot && el.localName !== 'select' ? el.shadowRoot : el;
     for (const child of childNodesOf(root)) {
       if (child.nodeType === 3) {
-        parts.push(child.data);
+        if (skipOwn) continue;
+        if (transform === null) transform = (style || styleOf(el)).textTransform;
+        const data = transform === 'none' ? child.data : transformText(child.data, transform, parts.join(''));
+        parts.push(data);
       } else if (child.nodeType === 1) {
         // The control being named is inside its own label; it does not name itself.
         if (ctx.visited.has(child)) continue;
-        if (child.localName === 'br') {
+        const tag = child.localName;
+        if (SKIPPED_IN_NAMES.has(tag)) continue;
+        if (tag === 'br') {
           parts.push(' ');
           continue;
         }
-        // A nested tree, menu or list of options names itself, not its parent item.
-        if (NESTED_CONTAINERS.has(roleOf(child))) continue;
+        // A nested tree, menu or group of items names itself, not its parent item.
+        if (child.hasAttribute('role') && NESTED_CONTAINERS.has(roleOf(child))) continue;
         const cs = styleOf(child);
-        if (cs.display === 'none') continue;
+        if (cs.display === 'none' && !ctx.hiddenOk) continue;
         const t = textAlternative(child, { recursing: true, embedded: true, inLabelledBy: ctx.inLabelledBy,
-          referenced: false, visited: ctx.visited });
-        // Like Chromium: blocks, and words that come from an attribute (alt, aria-label, a control's
-        // value) rather than from text, stand apart from their neighbours.
-        const apart = BLOCK_DISPLAYS.test(cs.display) || NAMED_BY_ATTRIBUTE.has(child.localName) ||
-          child.hasAttribute('aria-label') || child.hasAttribute('aria-labelledby');
+          referenced: false, visited: ctx.visited, hiddenOk: ctx.hiddenOk });
+        // Like Chromium: blocks and inline blocks, and words that come from an attribute (alt,
+        // aria-label, a control's value) rather than from text, stand apart from their neighbours.
+        const apart = BLOCK_DISPLAYS.test(cs.display) || INLINE_BLOCKS.test(cs.display) ||
+          NAMED_BY_ATTRIBUTE.has(tag) || child.hasAttribute('aria-label') || child.hasAttribute('aria-labelledby');
         parts.push(apart ? ' ' + t + ' ' : t);
       }
     }
-    parts.push(pseudoText(el, '::after'));
-    return normalize(parts.join(''));
+    if (!skipOwn) parts.push(pseudoText(el, '::after'));
+    return collapse(parts.join(''));
+  }
+
+  function labelledByContent(el, ctx, exclude) {
+    return flatContent(contentText(el, { recursing: true, embedded: true, visited: exclude || ctx.visited,
+      hiddenOk: false }, null, false));
   }
 
   function nativeName(el, role, ctx) {
@@ -466,68 +604,66 @@
       const type = (el.getAttribute('type') || '').toLowerCase();
       if (tag === 'input' && (type === 'button' || type === 'submit' || type === 'reset')) {
         const v = el.getAttribute('value');
-        if (v !== null && normalize(v)) return normalize(v);
+        if (v !== null && flat(v)) return flat(v);
         if (type === 'submit') return 'Submit';
         if (type === 'reset') return 'Reset';
       }
       if (tag === 'input' && type === 'image') {
-        const alt = normalize(el.getAttribute('alt')) || normalize(el.getAttribute('value'));
+        const alt = flat(el.getAttribute('alt')) || flat(el.getAttribute('value'));
         if (alt) return alt;
       }
       const labels = labelsOf(el);
       if (labels.length) {
         const parts = labels.map(l => {
           if (ctx.visited.has(l)) return '';
-          return contentText(l, { recursing: true, embedded: true, visited: new Set([...ctx.visited, el]) });
+          return labelledByContent(l, ctx, new Set([...ctx.visited, el]));
         });
-        const joined = normalize(parts.join(' '));
+        const joined = flatContent(parts.join(' '));
         if (joined) return joined;
       }
       if (tag === 'input' && type === 'image') return 'Submit';
       if (tag === 'input' || tag === 'textarea') {
-        const title = normalize(el.getAttribute('title'));
+        const title = flat(el.getAttribute('title'));
         if (title) return title;
-        const ph = normalize(el.getAttribute('placeholder')) || normalize(el.getAttribute('aria-placeholder'));
+        const ph = flat(el.getAttribute('placeholder')) || flat(el.getAttribute('aria-placeholder'));
         if (ph) return ph;
       }
       return '';
     }
     if (tag === 'img' || tag === 'area') {
-      const alt = normalize(el.getAttribute('alt'));
-      if (alt) return alt;
-      return '';
+      return flat(el.getAttribute('alt'));
     }
     if (tag === 'svg') {
       const t = el.querySelector(':scope > title');
-      return t ? normalize(t.textContent) : '';
+      return t ? flatContent(t.textContent) : '';
     }
     if (tag === 'fieldset') {
       const legend = el.querySelector(':scope > legend');
-      return legend ? contentText(legend, { recursing: true, embedded: true, visited: ctx.visited }) : '';
+      return legend ? labelledByContent(legend, ctx) : '';
     }
     if (tag === 'table') {
       const cap = el.querySelector(':scope > caption');
-      return cap ? contentText(cap, { recursing: true, embedded: true, visited: ctx.visited }) : '';
+      return cap ? labelledByContent(cap, ctx) : '';
     }
     if (tag === 'figure') {
       const cap = el.querySelector(':scope > figcaption');
-      return cap ? contentText(cap, { recursing: true, embedded: true, visited: ctx.visited }) : '';
+      return cap ? labelledByContent(cap, ctx) : '';
     }
-    if (tag === 'iframe' || tag === 'frame') return normalize(el.getAttribute('title'));
+    if (tag === 'iframe' || tag === 'frame') return flat(el.getAttribute('title'));
     if (tag === 'details') {
       return '';
     }
     if (el.isContentEditable && !el.hasAttribute('aria-label')) {
-      const ph = normalize(el.getAttribute('aria-placeholder')) || normalize(el.getAttribute('placeholder'));
+      const ph = flat(el.getAttribute('aria-placeholder')) || flat(el.getAttribute('placeholder'));
       if (ph) return ph;
     }
     return '';
   }
 
-  function accessibleName(el, role) {
+  function accessibleName(el, role, style) {
     if (role === 'presentation' || role === 'none' || role === 'generic' || role === 'paragraph' ||
         role === 'list' || role === 'rowgroup' || role === 'iframe' && !el.getAttribute('title')) {
-      const ariaLabel = normalize(el.getAttribute('aria-label'));
+      const ariaLabel = flat(el.getAttribute('aria-label'));
       if (ariaLabel && role !== 'generic' && role !== 'presentation' && role !== 'none') return ariaLabel;
       if (role === 'iframe') return '';
       if (role !== 'list') return '';
@@ -537,12 +673,14 @@
       // The common case, `<button>Save</button>`: one text child is the whole name.
       const only = el.firstChild;
       if (only && only.nodeType === 3 && !only.nextSibling) {
-        const text = normalize(only.data);
+        const transform = (style || styleOf(el)).textTransform;
+        const text = flatContent(transform === 'none' ? only.data : transformText(only.data, transform, ''));
         if (text) return text;
       }
     }
     return textAlternative(el, { visited: new Set() });
   }
+
 
   // ---------------------------------------------------------------------------------------------
   // States and values
@@ -779,9 +917,10 @@
         emit = false;
       }
       if (emit) {
-        name = accessibleName(el, role);
+        name = accessibleName(el, role, style);
         if (cursorTarget && !name) {
-          name = contentText(el, { recursing: true, visited: new Set() }) || normalize(el.getAttribute('title'));
+          name = flatContent(contentText(el, { recursing: true, visited: new Set() }, style, false)) ||
+            flat(el.getAttribute('title'));
         }
         if (interactive || isFrame || cursorTarget) ref = true;
         else if (NAMED_REF_ROLES.has(role) && name) ref = true;
