@@ -127,7 +127,10 @@
   function implicitRole(el) {
     const tag = el.localName;
     switch (tag) {
-      case 'a': case 'area': return el.hasAttribute('href') ? 'link' : 'generic';
+      // An `a` without href is generic (HTML-AAM), but one with an onclick handler is a link to Chromium
+      // and to a model: it is there to be clicked.
+      case 'a': return el.hasAttribute('href') || el.hasAttribute('onclick') ? 'link' : 'generic';
+      case 'area': return el.hasAttribute('href') ? 'link' : 'generic';
       case 'button': return 'button';
       case 'input': {
         const type = (el.getAttribute('type') || '').toLowerCase();
@@ -310,12 +313,28 @@
     const w = el.offsetWidth;
     const rect = w === undefined ? el.getBoundingClientRect() : { width: w, height: el.offsetHeight };
     if (rect.width > 0 && rect.height > 0) {
+      // Placed wholly above or left of the page (`left: -9999px`): no scroll can bring it into view.
+      if (style.position !== 'static') {
+        const r = el.getBoundingClientRect();
+        if (r.right + window.scrollX <= 0 || r.bottom + window.scrollY <= 0) return true;
+      }
       if (style.position === 'absolute' && /rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)/.test(style.clip)) return true;
       if (style.clipPath === 'inset(50%)' || style.clipPath === 'inset(100%)') return true;
       return false;
     }
-    // A zero-size element can still show overflowing children.
+    // A zero-size element can still show overflowing children (a floated image in an empty link), but
+    // when none of them has a box, nothing of it can be seen or hit.
     if (style.overflow !== 'visible' || el.children.length === 0) return true;
+    return !hasShownDescendant(el);
+  }
+
+  function hasShownDescendant(el) {
+    let seen = 0;
+    for (const d of el.querySelectorAll('*')) {
+      if (++seen > 200) return true; // a large subtree: assume something of it shows
+      const r = d.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0 && getComputedStyle(d).visibility === 'visible') return true;
+    }
     return false;
   }
 
@@ -545,8 +564,9 @@
     if (transform === 'uppercase') return text.toUpperCase();
     if (transform === 'lowercase') return text.toLowerCase();
     if (transform === 'capitalize') {
-      return text.replace(/(^|[\s(\["'\u00a0])(\p{L})/gu, (all, pre, letter, at) =>
-        (at === 0 && pre === '' && before !== '' && !/[\s(\["'\u00a0]$/.test(before)) ? all : pre + letter.toUpperCase());
+      // Chromium starts a word after a space, a hyphen, a bracket or a quote.
+      return text.replace(/(^|[\s(\["'\u00a0-])(\p{L})/gu, (all, pre, letter, at) =>
+        (at === 0 && pre === '' && before !== '' && !/[\s(\["'\u00a0-]$/.test(before)) ? all : pre + letter.toUpperCase());
     }
     return text;
   }
@@ -682,6 +702,23 @@
   }
 
 
+  // The name a model reads for `el`: its accessible name, and for a clickable element that has none
+  // (a div with an onclick handler) its text or title. Snapshot and inspect both name controls so.
+  function nameOf(el, role, style, clickable) {
+    const name = accessibleName(el, role, style);
+    if (name || !clickable) return name;
+    return flatContent(contentText(el, { recursing: true, visited: new Set() }, style, false)) ||
+      flat(el.getAttribute('title'));
+  }
+
+  // Whether a model can see and hit `el` (its subtree is not hidden, checked by the walk): visible,
+  // with a box on the page. An image map's area is shown where its image is.
+  function isShown(el, style) {
+    if (el.localName === 'area') return areaShown(el);
+    if (style.visibility === 'hidden' || style.visibility === 'collapse') return false;
+    return !isClippedAway(el, style);
+  }
+
   // ---------------------------------------------------------------------------------------------
   // States and values
 
@@ -811,6 +848,40 @@
     return out;
   }
 
+  // The topmost modal dialog (showModal), or null. Several can be open; only the top one is not inert,
+  // and the top layer's order is not exposed, so the one that receives a hit at its centre wins.
+  function topModal() {
+    let modals;
+    try {
+      modals = document.querySelectorAll('dialog:modal');
+    } catch (e) {
+      return null;
+    }
+    if (modals.length === 0) return null;
+    if (modals.length === 1) return modals[0];
+    for (let i = modals.length - 1; i >= 0; i--) {
+      const r = modals[i].getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      if (hit && modals[i].contains(hit)) return modals[i];
+    }
+    return modals[modals.length - 1];
+  }
+
+  // An image map's <area href> is shown where its image is (areas themselves are display:none).
+  function areaShown(area) {
+    if (!area.hasAttribute('href')) return false;
+    const map = area.closest('map');
+    const name = map && map.getAttribute('name');
+    if (!name) return false;
+    const root = rootOf(area);
+    for (const img of root.querySelectorAll('img[usemap]')) {
+      if (img.getAttribute('usemap') !== '#' + name) continue;
+      const r = img.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0 && getComputedStyle(img).visibility === 'visible') return true;
+    }
+    return false;
+  }
+
   function isCursorTarget(el, style) {
     if (el.hasAttribute('onclick')) return true;
     if (style.cursor !== 'pointer') return false;
@@ -892,8 +963,9 @@
       if (tag === 'script' || tag === 'style' || tag === 'noscript' || tag === 'template' || tag === 'head' ||
           tag === 'link' || tag === 'meta') return;
       const style = styleOf(el);
-      if (isSubtreeHidden(el, style, includeHidden)) return;
-      const visibility = includeHidden ? 'visible' : style.visibility;
+      const area = tag === 'area';
+      if (area ? !includeHidden && !areaShown(el) : isSubtreeHidden(el, style, includeHidden)) return;
+      const visibility = includeHidden || area ? 'visible' : style.visibility;
       const invisible = visibility === 'hidden' || visibility === 'collapse';
       let role = roleOf(el);
       if (role === null) return;
@@ -905,7 +977,7 @@
       }
       const structural = role === 'generic' || role === 'none' || role === 'presentation';
       let emit = !invisible && (!structural || cursorTarget);
-      if (emit && (interactive || cursorTarget) && !includeHidden && !el.closest('select') &&
+      if (emit && (interactive || cursorTarget) && !includeHidden && !area && !el.closest('select') &&
           isClippedAway(el, style)) {
         // An off-screen control is still listed when a visible label stands for it.
         const labels = labelsOf(el);
@@ -917,11 +989,7 @@
         emit = false;
       }
       if (emit) {
-        name = accessibleName(el, role, style);
-        if (cursorTarget && !name) {
-          name = flatContent(contentText(el, { recursing: true, visited: new Set() }, style, false)) ||
-            flat(el.getAttribute('title'));
-        }
+        name = nameOf(el, role, style, cursorTarget);
         if (interactive || isFrame || cursorTarget) ref = true;
         else if (NAMED_REF_ROLES.has(role) && name) ref = true;
         if (interactiveOnly && !(interactive || isFrame || cursorTarget || (role === 'heading' && name))) {
@@ -980,9 +1048,16 @@
       if (last && last.t === 1) nodes.push({ t: 2 });
     }
 
-    if (opts.selector) visit(root, 0, false, false);
-    else walk(root, 0, false, false);
-    return Object.assign(render(interactiveOnly ? dropEchoedHeadings(nodes) : nodes, opts), {
+    // With a modal dialog open, everything outside it is inert: the page is what the modal shows.
+    const modal = topModal();
+    if (modal && (root === modal || !modal.contains(root)) && (root.contains(modal) || !opts.selector)) {
+      visit(modal, 0, false, false);
+    } else if (opts.selector) {
+      visit(root, 0, false, false);
+    } else {
+      walk(root, 0, false, false);
+    }
+    return Object.assign(render(nodes, opts), {
       gone: takeGone(),
       token: TOKEN,
       url: location.href,
@@ -1054,20 +1129,6 @@
       depths.push(n.d);
     }
     return { lines, depths, refLines, refIds, refRoles, refNames, refKinds };
-  }
-
-  // In the flat -i list a heading that only wraps a link or button of the same name says nothing the
-  // control does not (`<h3><a>Product</a></h3>`); the control keeps the line.
-  function dropEchoedHeadings(nodes) {
-    const out = [];
-    for (let i = 0; i < nodes.length; i++) {
-      const n = nodes[i];
-      if (n.t === 2) continue;
-      const next = nodes[i + 1];
-      if (n.r === 'heading' && next && next.x && next.d > n.d && next.n === n.n) continue;
-      out.push(n);
-    }
-    return out;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -1176,7 +1237,7 @@
   // Other refwright engines (the resolver's) run in this same isolated world and build on these.
   // Only refwright code can see this global: the page's JavaScript lives in another world.
   globalThis.__refwrightRuntime = Object.freeze({
-    token: TOKEN, idFor, elementById, roleOf, accessibleName, statesOf, valueOf, labelOf, styleOf,
+    token: TOKEN, idFor, elementById, roleOf, accessibleName, nameOf, isShown, topModal, areaShown, statesOf, valueOf, labelOf, styleOf,
     isSubtreeHidden, isClippedAway, normalize, childNodesOf, INTERACTIVE_ROLES, respond, takeGone,
   });
 
