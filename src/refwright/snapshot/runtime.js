@@ -494,7 +494,9 @@
   function textAlternative(el, ctx) {
     if (ctx.visited.has(el)) return '';
     const style = styleOf(el);
-    const gone = style.display === 'none' || el.getAttribute('aria-hidden') === 'true' || el.inert;
+    // (An image map's areas are display:none but shown where their image is.)
+    const gone = (style.display === 'none' && el.localName !== 'area') || el.getAttribute('aria-hidden') === 'true' ||
+      el.inert;
     const invisible = style.visibility === 'hidden' || style.visibility === 'collapse';
     // 2A: hidden nodes count only when referenced, and then with all their content.
     if (gone && !ctx.referenced && !ctx.hiddenOk) return '';
@@ -707,7 +709,9 @@
   function nameOf(el, role, style, clickable) {
     const name = accessibleName(el, role, style);
     if (name || !clickable) return name;
-    return flatContent(contentText(el, { recursing: true, visited: new Set() }, style, false)) ||
+    // aria-label names nothing on a generic element (ARIA 1.2), but on one made clickable it is the
+    // author's name for the control.
+    return flat(el.getAttribute('aria-label')) || flatContent(contentText(el, { recursing: true, visited: new Set() }, style, false)) ||
       flat(el.getAttribute('title'));
   }
 
@@ -1034,10 +1038,12 @@
       const block = !interactiveOnly && BLOCK_DISPLAYS.test(style.display);
       if (block && !emit) breakText();
       const container = el.shadowRoot || el;
+      // Text is hidden with its element (visibility:hidden); a descendant may show itself again.
+      const textHidden = !includeHidden && invisible;
       if (el.shadowRoot) {
-        walk(el.shadowRoot, childDepth, inheritedHidden, nowInsideNamed);
+        walk(el.shadowRoot, childDepth, textHidden, nowInsideNamed);
       } else {
-        walk(container, childDepth, inheritedHidden, nowInsideNamed);
+        walk(container, childDepth, textHidden, nowInsideNamed);
       }
       if (block && !emit) breakText();
     }
