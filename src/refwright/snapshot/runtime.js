@@ -313,11 +313,6 @@
     const w = el.offsetWidth;
     const rect = w === undefined ? el.getBoundingClientRect() : { width: w, height: el.offsetHeight };
     if (rect.width > 0 && rect.height > 0) {
-      // Placed wholly above or left of the page (`left: -9999px`): no scroll can bring it into view.
-      if (style.position !== 'static') {
-        const r = el.getBoundingClientRect();
-        if (r.right + window.scrollX <= 0 || r.bottom + window.scrollY <= 0) return true;
-      }
       if (style.position === 'absolute' && /rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)/.test(style.clip)) return true;
       if (style.clipPath === 'inset(50%)' || style.clipPath === 'inset(100%)') return true;
       return false;
