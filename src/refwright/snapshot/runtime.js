@@ -758,7 +758,8 @@
       expanded = el.parentElement.open ? 'true' : 'false';
     }
     if (expanded === 'true') s.push('expanded');
-    else if (expanded === 'false') s.push('expanded=false');
+    // A collapsed combobox is its default state, not news; a collapsed disclosure says it can open.
+    else if (expanded === 'false' && role !== 'combobox') s.push('expanded=false');
     const selected = el.localName === 'option' ? (el.selected ? 'true' : null) : el.getAttribute('aria-selected');
     if (selected === 'true') s.push('selected');
     const pressed = el.getAttribute('aria-pressed');
@@ -827,6 +828,7 @@
       const type = (el.getAttribute('type') || 'text').toLowerCase();
       // A plain text field is just a textbox; other types say what they take.
       if (type === 'text' && role === 'textbox') return 'textbox';
+      if (type === 'text' && role === 'combobox') return 'combobox';
       if (TEXT_INPUT_TYPES.has(type) && role !== 'spinbutton') return 'input type="' + type + '"';
       return role;
     }
