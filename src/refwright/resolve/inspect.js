@@ -85,13 +85,9 @@
     return el.localName === 'input' ? (el.getAttribute('type') || 'text').toLowerCase() : '';
   }
 
+  // The runtime's own rule, so a control has a ref in `snapshot -i` exactly when inspect lists it.
   function boxShown(el, style) {
-    if (style.visibility === 'hidden' || style.visibility === 'collapse') return false;
-    const r = el.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1) return false;
-    if (r.right + window.scrollX <= 0 || r.bottom + window.scrollY <= 0) return false;
-    if (RT().isClippedAway(el, style)) return false;
-    return true;
+    return RT().isShown(el, style);
   }
 
   function labelShown(el) {
@@ -301,7 +297,8 @@
       name = norm(el.getAttribute('aria-label')) || (container ? nearbyLabel(container, false) : '') || 'slider';
       src = 'nearby';
     } else if (kind === 'pointer' || kind === 'draggable' || kind === 'droptarget') {
-      name = norm(el.getAttribute('aria-label')) || shortText(el).slice(0, 200) || norm(el.getAttribute('title'));
+      // The snapshot's name for a clickable element (-C), so one control has one name.
+      name = R.nameOf(el, role, R.styleOf(el), true);
       if (name) src = 'text';
     } else {
       name = R.accessibleName(el, role);
@@ -434,8 +431,7 @@
       const tag = el.localName;
       if (SKIP_TAGS.has(tag)) return false;
       const style = R.styleOf(el);
-      if (R.isSubtreeHidden(el, style, false)) return false;
-      const transparent = ctx.transparent || Number(style.opacity) === 0;
+      if (tag === 'area' ? !R.areaShown(el) : R.isSubtreeHidden(el, style, false)) return false;
       const role = R.roleOf(el);
       if (ctx.inControl && NESTED.has(role)) {
         // A submenu or subtree inside an item holds controls of its own.
@@ -443,12 +439,12 @@
       }
       let kind = ctx.inControl ? null : kindOf(el, tag, role, style, ctx);
       const isBlock = BLOCK.test(style.display);
-      const shown = !transparent && boxShown(el, style);
+      const shown = boxShown(el, style);
       if (kind === 'secret') {
         if (shown) secrets++;
         return isBlock;
       }
-      const childCtx = { transparent, inControl: ctx.inControl, parentCursor: style.cursor, split: false };
+      const childCtx = { inControl: ctx.inControl, parentCursor: style.cursor, split: false };
       if (kind === 'pointer' || kind === 'draggable' || kind === 'droptarget') {
         // Distinct labelled children of a clickable container are listed one by one.
         const kids = children(el).filter(c => shortText(c));
@@ -470,7 +466,6 @@
       }
       if (kind) {
         let ok = shown;
-        if (!ok && !transparent && (kind === 'checkbox' || kind === 'radio') && labelShown(el)) ok = true;
         if (!ok && (kind === 'checkbox' || kind === 'radio') && labelShown(el) && style.visibility !== 'hidden') ok = true;
         if (ok) {
           let target = el;
@@ -499,9 +494,15 @@
       return block || isBlock;
     }
 
-    const root = document.body || document.documentElement;
-    for (const c of children(root)) visit(c, { transparent: false, inControl: null, parentCursor: 'auto',
-      split: false });
+    // With a modal dialog open everything outside it is inert: only the modal's controls are listed.
+    const modal = R.topModal();
+    const start = { inControl: null, parentCursor: 'auto', split: false };
+    if (modal) {
+      visit(modal, start);
+    } else {
+      const root = document.body || document.documentElement;
+      for (const c of children(root)) visit(c, start);
+    }
     return {
       token: R.token,
       url: location.href,

@@ -77,7 +77,7 @@
     'navigation none note option paragraph presentation progressbar radio radiogroup region row ' +
     'rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong ' +
     'subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip ' +
-    'tree treegrid treeitem').split(' '));
+    'tree treegrid treeitem image mark suggestion comment').split(' '));
 
   const INTERACTIVE_ROLES = new Set([
     'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option',
@@ -102,16 +102,20 @@
   const LANDMARKS = new Set(['banner', 'complementary', 'contentinfo', 'form', 'main', 'navigation',
     'region', 'search']);
 
-  const NESTED_CONTAINERS = new Set(['group', 'tree', 'treegrid', 'menu', 'menubar', 'listbox', 'grid',
+  const NESTED_CONTAINERS = new Set(['group', 'tree', 'treegrid', 'menu', 'menubar', 'grid',
     'dialog', 'alertdialog', 'tablist']);
 
   const TEXT_INPUT_TYPES = new Set(['', 'text', 'email', 'tel', 'url', 'search', 'password', 'number',
     'date', 'datetime-local', 'month', 'week', 'time', 'color']);
 
-  function hasSectioningAncestor(el) {
+  // header and footer are scoped by article, aside, main, nav and section; aside (strict) by the
+  // sectioning content elements only (HTML-AAM).
+  function hasSectioningAncestor(el, strict) {
     for (let p = el.parentElement; p; p = p.parentElement) {
       const t = p.localName;
-      if (t === 'article' || t === 'aside' || t === 'main' || t === 'nav' || t === 'section') return true;
+      if (t === 'article' || t === 'aside' || t === 'nav' || t === 'section') return true;
+      if (strict) continue;
+      if (t === 'main') return true;
       const r = p.getAttribute('role');
       if (r === 'article' || r === 'complementary' || r === 'main' || r === 'navigation' || r === 'region') {
         return true;
@@ -123,7 +127,10 @@
   function implicitRole(el) {
     const tag = el.localName;
     switch (tag) {
-      case 'a': case 'area': return el.hasAttribute('href') ? 'link' : 'generic';
+      // An `a` without href is generic (HTML-AAM), but one with an onclick handler is a link to Chromium
+      // and to a model: it is there to be clicked.
+      case 'a': return el.hasAttribute('href') || el.hasAttribute('onclick') ? 'link' : 'generic';
+      case 'area': return el.hasAttribute('href') ? 'link' : 'generic';
       case 'button': return 'button';
       case 'input': {
         const type = (el.getAttribute('type') || '').toLowerCase();
@@ -152,16 +159,28 @@
       case 'svg': return 'img';
       case 'nav': return 'navigation';
       case 'main': return 'main';
-      case 'aside': return 'complementary';
+      case 'aside': return hasSectioningAncestor(el, true) && !authorNamed(el) ? 'generic' : 'complementary';
       case 'header': return hasSectioningAncestor(el) ? 'generic' : 'banner';
       case 'footer': return hasSectioningAncestor(el) ? 'generic' : 'contentinfo';
       case 'form': return 'form';
+      case 'address': case 'hgroup': return 'group';
+      case 'b': return 'strong';
+      case 'dfn': return 'term';
+      case 's': return 'deletion';
+      case 'mark': return 'mark';
       case 'search': return 'search';
-      case 'section': return (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') ||
-        el.hasAttribute('title')) ? 'region' : 'generic';
+      case 'section': return authorNamed(el) ? 'region' : 'generic';
       case 'article': return 'article';
       case 'ul': case 'ol': case 'menu': return 'list';
-      case 'li': return 'listitem';
+      case 'li': {
+        // An orphaned li (its parent is no list) is generic.
+        const p = el.parentElement;
+        const pt = p ? p.localName : '';
+        if (pt === 'ul' || pt === 'ol' || pt === 'menu') return 'listitem';
+        const pr = p && p.getAttribute('role');
+        if (pr && /\b(list|directory)\b/i.test(pr)) return 'listitem';
+        return authorNamed(el) ? 'listitem' : 'generic';
+      }
       case 'dl': return 'list';
       case 'dt': return 'term';
       case 'dd': return 'definition';
@@ -191,7 +210,11 @@
       case 'output': return 'status';
       case 'fieldset': return 'group';
       case 'details': return 'group';
-      case 'summary': return 'button';
+      case 'summary': {
+        // Only a details element's first summary child is its disclosure button.
+        const d = el.parentElement;
+        return d && d.localName === 'details' && d.querySelector(':scope > summary') === el ? 'button' : 'generic';
+      }
       case 'dialog': return 'dialog';
       case 'figure': return 'figure';
       case 'iframe': case 'frame': return 'iframe';
@@ -208,15 +231,51 @@
     }
   }
 
+  // ARIA 1.2 synonyms: the later name is the one printed.
+  const ROLE_SYNONYMS = { image: 'img', presentation: 'none' };
+
+  // Global states and properties (WAI-ARIA 1.2 6.4): any of them on an element makes role=none ignored.
+  const GLOBAL_ARIA = ['aria-atomic', 'aria-busy', 'aria-controls', 'aria-current', 'aria-describedby',
+    'aria-details', 'aria-disabled', 'aria-dropeffect', 'aria-errormessage', 'aria-flowto', 'aria-grabbed',
+    'aria-haspopup', 'aria-invalid', 'aria-keyshortcuts', 'aria-label', 'aria-labelledby', 'aria-live',
+    'aria-owns', 'aria-relevant', 'aria-roledescription'];
+
+  function hasGlobalAria(el) {
+    for (const a of GLOBAL_ARIA) if (el.hasAttribute(a)) return true;
+    return false;
+  }
+
+  // Whether the author named the element (region and form need a name to be landmarks).
+  function authorNamed(el) {
+    if (normalize(el.getAttribute('aria-label'))) return true;
+    if (normalize(el.getAttribute('title'))) return true;
+    const ids = (el.getAttribute('aria-labelledby') || '').trim().split(/\s+/).filter(Boolean);
+    for (const id of ids) {
+      const t = byIdIn(el, id);
+      if (t && normalize(t.textContent)) return true;
+    }
+    return false;
+  }
+
+  // The first role token the element may take (a space-separated fallback list, case-insensitive);
+  // a region or form without a name and a presentational role the element may not take fall through
+  // to the next token, then to the native role.
   function roleOf(el) {
     const explicit = el.getAttribute('role');
     if (explicit) {
-      for (const token of explicit.trim().toLowerCase().split(/\s+/)) {
-        if (ARIA_ROLES.has(token)) {
-          // Presentational roles are ignored on focusable elements (ARIA conflict resolution).
-          if ((token === 'none' || token === 'presentation') && isFocusable(el)) break;
-          return token;
+      for (let token of explicit.trim().toLowerCase().split(/\s+/)) {
+        if (!ARIA_ROLES.has(token)) continue;
+        token = ROLE_SYNONYMS[token] || token;
+        if (token === 'none' && (isFocusable(el) || hasGlobalAria(el))) break;
+        if (token === 'region' && !authorNamed(el)) continue;
+        // An unnamed form, or a treeitem outside a tree, gives way to a meaningful native role (as
+        // Chromium does); on a div or span it stays.
+        if ((token === 'form' && !authorNamed(el)) ||
+            (token === 'treeitem' && !el.closest('[role~=tree], [role~=treegrid], [role~=group]'))) {
+          const native = implicitRole(el);
+          if (native !== 'generic') return native;
         }
+        return token;
       }
     }
     if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
@@ -258,8 +317,19 @@
       if (style.clipPath === 'inset(50%)' || style.clipPath === 'inset(100%)') return true;
       return false;
     }
-    // A zero-size element can still show overflowing children.
+    // A zero-size element can still show overflowing children (a floated image in an empty link), but
+    // when none of them has a box, nothing of it can be seen or hit.
     if (style.overflow !== 'visible' || el.children.length === 0) return true;
+    return !hasShownDescendant(el);
+  }
+
+  function hasShownDescendant(el) {
+    let seen = 0;
+    for (const d of el.querySelectorAll('*')) {
+      if (++seen > 200) return true; // a large subtree: assume something of it shows
+      const r = d.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0 && getComputedStyle(d).visibility === 'visible') return true;
+    }
     return false;
   }
 
@@ -341,14 +411,48 @@
     return false;
   }
 
+  // Names keep every character but runs of ASCII whitespace and line separators, which become one
+  // space (accname 1.2 as the WPT checks it: a no-break space belongs to the name). `flat` is for attribute values; text from
+  // content also loses spaces of any kind at its ends (flatContent).
+  function collapse(s) {
+    return (s || '').replace(/[ \t\n\f\r\u0085\u2028\u2029]+/g, ' ');
+  }
+
+  function flat(s) {
+    return collapse(s).replace(/^ | $/g, '');
+  }
+
+  function flatContent(s) {
+    return collapse(s).trim();
+  }
+
+  // CSS generated content as text: strings, attr() values and the alternative text after `/`
+  // (`content: "x" / "alt"`); images, counters and quotes add no words.
   function pseudoText(el, which) {
     if (!pseudoPossible) return '';
     const content = getComputedStyle(el, which).content;
     if (!content || content === 'none' || content === 'normal') return '';
-    const m = content.match(/^"((?:[^"\\]|\\.)*)"$/);
-    if (!m) return '';
+    const re = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|attr\(\s*([^\s)]+)\s*\)|(\/)|url\([^)]*\)|[a-z-]+\([^)]*\)|\S+/gi;
+    let main = '';
+    let alt = null;
+    let m;
+    while ((m = re.exec(content)) !== null) {
+      let piece = '';
+      if (m[4]) {
+        alt = '';
+        continue;
+      }
+      if (m[1] !== undefined || m[2] !== undefined) {
+        piece = (m[1] !== undefined ? m[1] : m[2]).replace(/\\([0-9a-f]{1,6}) ?|\\(.)/gi,
+          (all, hexCode, ch) => hexCode ? String.fromCodePoint(parseInt(hexCode, 16)) : ch);
+      } else if (m[3]) {
+        piece = el.getAttribute(m[3]) || '';
+      }
+      if (alt === null) main += piece;
+      else alt += piece;
+    }
     // Icon fonts put private-use characters here; they mean nothing as text.
-    return m[1].replace(/\\(.)/g, '$1').replace(/[\ue000-\uf8ff]/g, '');
+    return (alt === null ? main : alt).replace(/[\ue000-\uf8ff]/g, '');
   }
 
   function controlValueForName(el, role) {
@@ -362,7 +466,12 @@
         return opts.map(o => o.label || o.textContent).join(' ');
       }
       if (tag === 'input') return el.value;
-      return '';
+      // An ARIA listbox's chosen options; an ARIA combobox shows its value as its text or its input's.
+      if (role === 'listbox') {
+        return Array.from(el.querySelectorAll('[role=option][aria-selected=true]'), o => o.textContent).join(' ');
+      }
+      const input = el.querySelector('input, textarea');
+      return input ? input.value : el.textContent;
     }
     if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'scrollbar') {
       return el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow') || (el.value ?? '');
@@ -370,13 +479,27 @@
     return null;
   }
 
-  // The text alternative of `el` (accname 1.2 step 2), `ctx` tracks recursion.
+  // The text alternative of `el` (accname 1.2 step 2); `ctx` tracks the computation:
+  //   visited     nodes already used once in this computation (each counts once)
+  //   recursing   computing a descendant's part of an ancestor's name (edge spaces are kept)
+  //   embedded    part of another element's name (controls give their value, 2C)
+  //   referenced  the root of an aria-labelledby reference (hidden ones count, 2A)
+  //   hiddenOk    inside such a hidden root: its hidden descendants count too
+  //   inLabelledBy  aria-labelledby is not followed twice
   function textAlternative(el, ctx) {
+    if (ctx.visited.has(el)) return '';
     const style = styleOf(el);
-    const hidden = style.display === 'none' || style.visibility === 'hidden' ||
-      el.getAttribute('aria-hidden') === 'true' || el.inert;
-    // 2A: hidden nodes count only when referenced directly by aria-labelledby.
-    if (hidden && !ctx.referenced) return '';
+    // (An image map's areas are display:none but shown where their image is.)
+    const gone = (style.display === 'none' && el.localName !== 'area') || el.getAttribute('aria-hidden') === 'true' ||
+      el.inert;
+    const invisible = style.visibility === 'hidden' || style.visibility === 'collapse';
+    // 2A: hidden nodes count only when referenced, and then with all their content.
+    if (gone && !ctx.referenced && !ctx.hiddenOk) return '';
+    if (!ctx.hiddenOk && ctx.referenced && (gone || invisible)) ctx = Object.assign({}, ctx, { hiddenOk: true });
+    if (invisible && !ctx.hiddenOk) {
+      // Its own words are hidden, but a descendant may make itself visible again.
+      return ctx.recursing ? contentText(el, ctx, style, true) : '';
+    }
     const role = roleOf(el);
 
     // 2B: aria-labelledby, not followed twice.
@@ -386,24 +509,31 @@
         const parts = [];
         for (const id of ids) {
           const target = byIdIn(el, id);
-          if (target) parts.push(textAlternative(target, { inLabelledBy: true, referenced: true, embedded: ctx.embedded, visited: ctx.visited }));
+          if (target) {
+            parts.push(textAlternative(target, { inLabelledBy: true, referenced: true, embedded: ctx.embedded,
+              visited: ctx.visited, hiddenOk: false }));
+          }
         }
-        const joined = normalize(parts.join(' '));
-        if (joined) return joined;
+        const joined = flatContent(parts.join(' '));
+        if (joined) {
+          ctx.visited.add(el);
+          return joined;
+        }
       }
     }
+    ctx.visited.add(el);
 
     // 2C: an embedded control contributes its value when it is part of another element's name.
-    if (ctx.embedded && !ctx.referencedRoot) {
+    if (ctx.embedded) {
       const v = controlValueForName(el, role);
-      if (v !== null && ctx.embedded) {
+      if (v !== null) {
         const label = el.getAttribute('aria-label');
-        if (!(label && normalize(label) && ctx.referenced)) return normalize(v);
+        if (!(label && flat(label) && ctx.referenced)) return flatContent(v);
       }
     }
 
-    // 2D: aria-label.
-    const ariaLabel = normalize(el.getAttribute('aria-label'));
+    // 2D: aria-label (a slot is only a place where content goes: it names nothing).
+    const ariaLabel = el.localName === 'slot' ? '' : flat(el.getAttribute('aria-label'));
     if (ariaLabel && !(ctx.embedded && controlValueForName(el, role) !== null)) return ariaLabel;
 
     // 2E: native label mechanisms.
@@ -413,50 +543,75 @@
     }
 
     // 2F: name from content.
-    if (NAME_FROM_CONTENT.has(role) || ctx.recursing || ctx.referenced || role === 'generic' ||
-        role === 'paragraph' || role === 'listitem' || role === 'label' || el.localName === 'label') {
-      if (!ctx.visited.has(el) && (NAME_FROM_CONTENT.has(role) || ctx.recursing || ctx.referenced)) {
-        const text = contentText(el, ctx);
-        if (text) return text;
-      }
+    if (NAME_FROM_CONTENT.has(role) || ctx.recursing || ctx.referenced) {
+      const text = contentText(el, ctx, style, false);
+      if (flatContent(text)) return ctx.recursing ? text : flatContent(text);
+      // A descendant that is only a space still separates its neighbours' words.
+      if (ctx.recursing && text) return flat(el.getAttribute('title')) || text;
     }
 
     // 2I: tooltip attribute.
-    const title = normalize(el.getAttribute('title'));
-    if (title) return title;
-    return '';
+    return flat(el.getAttribute('title'));
   }
 
-  function contentText(el, ctx) {
+  const INLINE_BLOCKS = /^inline-(block|flex|grid|table)/;
+  const SKIPPED_IN_NAMES = new Set(['script', 'style', 'noscript', 'template']);
+
+  function transformText(text, transform, before) {
+    if (transform === 'uppercase') return text.toUpperCase();
+    if (transform === 'lowercase') return text.toLowerCase();
+    if (transform === 'capitalize') {
+      // Chromium starts a word after a space, a hyphen, a bracket or a quote.
+      return text.replace(/(^|[\s(\["'\u00a0-])(\p{L})/gu, (all, pre, letter, at) =>
+        (at === 0 && pre === '' && before !== '' && !/[\s(\["'\u00a0-]$/.test(before)) ? all : pre + letter.toUpperCase());
+    }
+    return text;
+  }
+
+  // The words of `el`'s content, with runs of ASCII whitespace made one space but edges kept, so an
+  // inline child's own spaces still separate its neighbours. `skipOwn`: only descendants count (the
+  // element itself is visibility:hidden).
+  function contentText(el, ctx, style, skipOwn) {
     ctx.visited.add(el);
     const parts = [];
-    parts.push(pseudoText(el, '::before'));
+    let transform = null;
+    if (!skipOwn) parts.push(pseudoText(el, '::before'));
     const root = el.shadowRoot && el.localName !== 'select' ? el.shadowRoot : el;
     for (const child of childNodesOf(root)) {
       if (child.nodeType === 3) {
-        parts.push(child.data);
+        if (skipOwn) continue;
+        if (transform === null) transform = (style || styleOf(el)).textTransform;
+        const data = transform === 'none' ? child.data : transformText(child.data, transform, parts.join(''));
+        parts.push(data);
       } else if (child.nodeType === 1) {
         // The control being named is inside its own label; it does not name itself.
         if (ctx.visited.has(child)) continue;
-        if (child.localName === 'br') {
+        const tag = child.localName;
+        if (SKIPPED_IN_NAMES.has(tag)) continue;
+        if (tag === 'br') {
           parts.push(' ');
           continue;
         }
-        // A nested tree, menu or list of options names itself, not its parent item.
-        if (NESTED_CONTAINERS.has(roleOf(child))) continue;
+        // A nested tree, menu or group of items names itself, not its parent item.
+        if (child.hasAttribute('role') && NESTED_CONTAINERS.has(roleOf(child))) continue;
         const cs = styleOf(child);
-        if (cs.display === 'none') continue;
+        if (cs.display === 'none' && !ctx.hiddenOk) continue;
         const t = textAlternative(child, { recursing: true, embedded: true, inLabelledBy: ctx.inLabelledBy,
-          referenced: false, visited: ctx.visited });
-        // Like Chromium: blocks, and words that come from an attribute (alt, aria-label, a control's
-        // value) rather than from text, stand apart from their neighbours.
-        const apart = BLOCK_DISPLAYS.test(cs.display) || NAMED_BY_ATTRIBUTE.has(child.localName) ||
-          child.hasAttribute('aria-label') || child.hasAttribute('aria-labelledby');
+          referenced: false, visited: ctx.visited, hiddenOk: ctx.hiddenOk });
+        // Like Chromium: blocks and inline blocks, and words that come from an attribute (alt,
+        // aria-label, a control's value) rather than from text, stand apart from their neighbours.
+        const apart = BLOCK_DISPLAYS.test(cs.display) || INLINE_BLOCKS.test(cs.display) ||
+          NAMED_BY_ATTRIBUTE.has(tag) || child.hasAttribute('aria-label') || child.hasAttribute('aria-labelledby');
         parts.push(apart ? ' ' + t + ' ' : t);
       }
     }
-    parts.push(pseudoText(el, '::after'));
-    return normalize(parts.join(''));
+    if (!skipOwn) parts.push(pseudoText(el, '::after'));
+    return collapse(parts.join(''));
+  }
+
+  function labelledByContent(el, ctx, exclude) {
+    return flatContent(contentText(el, { recursing: true, embedded: true, visited: exclude || ctx.visited,
+      hiddenOk: false }, null, false));
   }
 
   function nativeName(el, role, ctx) {
@@ -466,68 +621,66 @@
       const type = (el.getAttribute('type') || '').toLowerCase();
       if (tag === 'input' && (type === 'button' || type === 'submit' || type === 'reset')) {
         const v = el.getAttribute('value');
-        if (v !== null && normalize(v)) return normalize(v);
+        if (v !== null && flat(v)) return flat(v);
         if (type === 'submit') return 'Submit';
         if (type === 'reset') return 'Reset';
       }
       if (tag === 'input' && type === 'image') {
-        const alt = normalize(el.getAttribute('alt')) || normalize(el.getAttribute('value'));
+        const alt = flat(el.getAttribute('alt')) || flat(el.getAttribute('value'));
         if (alt) return alt;
       }
       const labels = labelsOf(el);
       if (labels.length) {
         const parts = labels.map(l => {
           if (ctx.visited.has(l)) return '';
-          return contentText(l, { recursing: true, embedded: true, visited: new Set([...ctx.visited, el]) });
+          return labelledByContent(l, ctx, new Set([...ctx.visited, el]));
         });
-        const joined = normalize(parts.join(' '));
+        const joined = flatContent(parts.join(' '));
         if (joined) return joined;
       }
       if (tag === 'input' && type === 'image') return 'Submit';
       if (tag === 'input' || tag === 'textarea') {
-        const title = normalize(el.getAttribute('title'));
+        const title = flat(el.getAttribute('title'));
         if (title) return title;
-        const ph = normalize(el.getAttribute('placeholder')) || normalize(el.getAttribute('aria-placeholder'));
+        const ph = flat(el.getAttribute('placeholder')) || flat(el.getAttribute('aria-placeholder'));
         if (ph) return ph;
       }
       return '';
     }
     if (tag === 'img' || tag === 'area') {
-      const alt = normalize(el.getAttribute('alt'));
-      if (alt) return alt;
-      return '';
+      return flat(el.getAttribute('alt'));
     }
     if (tag === 'svg') {
       const t = el.querySelector(':scope > title');
-      return t ? normalize(t.textContent) : '';
+      return t ? flatContent(t.textContent) : '';
     }
     if (tag === 'fieldset') {
       const legend = el.querySelector(':scope > legend');
-      return legend ? contentText(legend, { recursing: true, embedded: true, visited: ctx.visited }) : '';
+      return legend ? labelledByContent(legend, ctx) : '';
     }
     if (tag === 'table') {
       const cap = el.querySelector(':scope > caption');
-      return cap ? contentText(cap, { recursing: true, embedded: true, visited: ctx.visited }) : '';
+      return cap ? labelledByContent(cap, ctx) : '';
     }
     if (tag === 'figure') {
       const cap = el.querySelector(':scope > figcaption');
-      return cap ? contentText(cap, { recursing: true, embedded: true, visited: ctx.visited }) : '';
+      return cap ? labelledByContent(cap, ctx) : '';
     }
-    if (tag === 'iframe' || tag === 'frame') return normalize(el.getAttribute('title'));
+    if (tag === 'iframe' || tag === 'frame') return flat(el.getAttribute('title'));
     if (tag === 'details') {
       return '';
     }
     if (el.isContentEditable && !el.hasAttribute('aria-label')) {
-      const ph = normalize(el.getAttribute('aria-placeholder')) || normalize(el.getAttribute('placeholder'));
+      const ph = flat(el.getAttribute('aria-placeholder')) || flat(el.getAttribute('placeholder'));
       if (ph) return ph;
     }
     return '';
   }
 
-  function accessibleName(el, role) {
+  function accessibleName(el, role, style) {
     if (role === 'presentation' || role === 'none' || role === 'generic' || role === 'paragraph' ||
         role === 'list' || role === 'rowgroup' || role === 'iframe' && !el.getAttribute('title')) {
-      const ariaLabel = normalize(el.getAttribute('aria-label'));
+      const ariaLabel = flat(el.getAttribute('aria-label'));
       if (ariaLabel && role !== 'generic' && role !== 'presentation' && role !== 'none') return ariaLabel;
       if (role === 'iframe') return '';
       if (role !== 'list') return '';
@@ -537,11 +690,32 @@
       // The common case, `<button>Save</button>`: one text child is the whole name.
       const only = el.firstChild;
       if (only && only.nodeType === 3 && !only.nextSibling) {
-        const text = normalize(only.data);
+        const transform = (style || styleOf(el)).textTransform;
+        const text = flatContent(transform === 'none' ? only.data : transformText(only.data, transform, ''));
         if (text) return text;
       }
     }
     return textAlternative(el, { visited: new Set() });
+  }
+
+
+  // The name a model reads for `el`: its accessible name, and for a clickable element that has none
+  // (a div with an onclick handler) its text or title. Snapshot and inspect both name controls so.
+  function nameOf(el, role, style, clickable) {
+    const name = accessibleName(el, role, style);
+    if (name || !clickable) return name;
+    // aria-label names nothing on a generic element (ARIA 1.2), but on one made clickable it is the
+    // author's name for the control.
+    return flat(el.getAttribute('aria-label')) || flatContent(contentText(el, { recursing: true, visited: new Set() }, style, false)) ||
+      flat(el.getAttribute('title'));
+  }
+
+  // Whether a model can see and hit `el` (its subtree is not hidden, checked by the walk): visible,
+  // with a box on the page. An image map's area is shown where its image is.
+  function isShown(el, style) {
+    if (el.localName === 'area') return areaShown(el);
+    if (style.visibility === 'hidden' || style.visibility === 'collapse') return false;
+    return !isClippedAway(el, style);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -584,7 +758,8 @@
       expanded = el.parentElement.open ? 'true' : 'false';
     }
     if (expanded === 'true') s.push('expanded');
-    else if (expanded === 'false') s.push('expanded=false');
+    // A collapsed combobox is its default state, not news; a collapsed disclosure says it can open.
+    else if (expanded === 'false' && role !== 'combobox') s.push('expanded=false');
     const selected = el.localName === 'option' ? (el.selected ? 'true' : null) : el.getAttribute('aria-selected');
     if (selected === 'true') s.push('selected');
     const pressed = el.getAttribute('aria-pressed');
@@ -653,6 +828,7 @@
       const type = (el.getAttribute('type') || 'text').toLowerCase();
       // A plain text field is just a textbox; other types say what they take.
       if (type === 'text' && role === 'textbox') return 'textbox';
+      if (type === 'text' && role === 'combobox') return 'combobox';
       if (TEXT_INPUT_TYPES.has(type) && role !== 'spinbutton') return 'input type="' + type + '"';
       return role;
     }
@@ -671,6 +847,40 @@
     const out = [];
     for (let c = node.firstChild; c; c = c.nextSibling) out.push(c);
     return out;
+  }
+
+  // The topmost modal dialog (showModal), or null. Several can be open; only the top one is not inert,
+  // and the top layer's order is not exposed, so the one that receives a hit at its centre wins.
+  function topModal() {
+    let modals;
+    try {
+      modals = document.querySelectorAll('dialog:modal');
+    } catch (e) {
+      return null;
+    }
+    if (modals.length === 0) return null;
+    if (modals.length === 1) return modals[0];
+    for (let i = modals.length - 1; i >= 0; i--) {
+      const r = modals[i].getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      if (hit && modals[i].contains(hit)) return modals[i];
+    }
+    return modals[modals.length - 1];
+  }
+
+  // An image map's <area href> is shown where its image is (areas themselves are display:none).
+  function areaShown(area) {
+    if (!area.hasAttribute('href')) return false;
+    const map = area.closest('map');
+    const name = map && map.getAttribute('name');
+    if (!name) return false;
+    const root = rootOf(area);
+    for (const img of root.querySelectorAll('img[usemap]')) {
+      if (img.getAttribute('usemap') !== '#' + name) continue;
+      const r = img.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0 && getComputedStyle(img).visibility === 'visible') return true;
+    }
+    return false;
   }
 
   function isCursorTarget(el, style) {
@@ -754,8 +964,9 @@
       if (tag === 'script' || tag === 'style' || tag === 'noscript' || tag === 'template' || tag === 'head' ||
           tag === 'link' || tag === 'meta') return;
       const style = styleOf(el);
-      if (isSubtreeHidden(el, style, includeHidden)) return;
-      const visibility = includeHidden ? 'visible' : style.visibility;
+      const area = tag === 'area';
+      if (area ? !includeHidden && !areaShown(el) : isSubtreeHidden(el, style, includeHidden)) return;
+      const visibility = includeHidden || area ? 'visible' : style.visibility;
       const invisible = visibility === 'hidden' || visibility === 'collapse';
       let role = roleOf(el);
       if (role === null) return;
@@ -767,7 +978,7 @@
       }
       const structural = role === 'generic' || role === 'none' || role === 'presentation';
       let emit = !invisible && (!structural || cursorTarget);
-      if (emit && (interactive || cursorTarget) && !includeHidden && !el.closest('select') &&
+      if (emit && (interactive || cursorTarget) && !includeHidden && !area && !el.closest('select') &&
           isClippedAway(el, style)) {
         // An off-screen control is still listed when a visible label stands for it.
         const labels = labelsOf(el);
@@ -779,10 +990,7 @@
         emit = false;
       }
       if (emit) {
-        name = accessibleName(el, role);
-        if (cursorTarget && !name) {
-          name = contentText(el, { recursing: true, visited: new Set() }) || normalize(el.getAttribute('title'));
-        }
+        name = nameOf(el, role, style, cursorTarget);
         if (interactive || isFrame || cursorTarget) ref = true;
         else if (NAMED_REF_ROLES.has(role) && name) ref = true;
         if (interactiveOnly && !(interactive || isFrame || cursorTarget || (role === 'heading' && name))) {
@@ -827,10 +1035,12 @@
       const block = !interactiveOnly && BLOCK_DISPLAYS.test(style.display);
       if (block && !emit) breakText();
       const container = el.shadowRoot || el;
+      // Text is hidden with its element (visibility:hidden); a descendant may show itself again.
+      const textHidden = !includeHidden && invisible;
       if (el.shadowRoot) {
-        walk(el.shadowRoot, childDepth, inheritedHidden, nowInsideNamed);
+        walk(el.shadowRoot, childDepth, textHidden, nowInsideNamed);
       } else {
-        walk(container, childDepth, inheritedHidden, nowInsideNamed);
+        walk(container, childDepth, textHidden, nowInsideNamed);
       }
       if (block && !emit) breakText();
     }
@@ -841,9 +1051,16 @@
       if (last && last.t === 1) nodes.push({ t: 2 });
     }
 
-    if (opts.selector) visit(root, 0, false, false);
-    else walk(root, 0, false, false);
-    return Object.assign(render(interactiveOnly ? dropEchoedHeadings(nodes) : nodes, opts), {
+    // With a modal dialog open, everything outside it is inert: the page is what the modal shows.
+    const modal = topModal();
+    if (modal && (root === modal || !modal.contains(root)) && (root.contains(modal) || !opts.selector)) {
+      visit(modal, 0, false, false);
+    } else if (opts.selector) {
+      visit(root, 0, false, false);
+    } else {
+      walk(root, 0, false, false);
+    }
+    return Object.assign(render(nodes, opts), {
       gone: takeGone(),
       token: TOKEN,
       url: location.href,
@@ -915,20 +1132,6 @@
       depths.push(n.d);
     }
     return { lines, depths, refLines, refIds, refRoles, refNames, refKinds };
-  }
-
-  // In the flat -i list a heading that only wraps a link or button of the same name says nothing the
-  // control does not (`<h3><a>Product</a></h3>`); the control keeps the line.
-  function dropEchoedHeadings(nodes) {
-    const out = [];
-    for (let i = 0; i < nodes.length; i++) {
-      const n = nodes[i];
-      if (n.t === 2) continue;
-      const next = nodes[i + 1];
-      if (n.r === 'heading' && next && next.x && next.d > n.d && next.n === n.n) continue;
-      out.push(n);
-    }
-    return out;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -1037,7 +1240,7 @@
   // Other refwright engines (the resolver's) run in this same isolated world and build on these.
   // Only refwright code can see this global: the page's JavaScript lives in another world.
   globalThis.__refwrightRuntime = Object.freeze({
-    token: TOKEN, idFor, elementById, roleOf, accessibleName, statesOf, valueOf, labelOf, styleOf,
+    token: TOKEN, idFor, elementById, roleOf, accessibleName, nameOf, isShown, topModal, areaShown, statesOf, valueOf, labelOf, styleOf,
     isSubtreeHidden, isClippedAway, normalize, childNodesOf, INTERACTIVE_ROLES, respond, takeGone,
   });
 
