@@ -34,7 +34,7 @@ from refwright.snapshot._tree import TreeBuilder
 __all__ = ["BENCH_ENGINE", "breakdown", "cold_start", "cpu_profile", "instrumented_source",
            "register_bench_engine", "snapshot_opts"]
 
-# Patches applied to a copy of runtime.js; each is optional (the runtime may change under us).
+# Patches applied to a copy of the assembled runtime; each is optional (the runtime may change under us).
 _PATCHES = {
     "op": ("result = op ? op(req) : { error: 'unknown runtime operation ' + req.op };",
            "{ const __t0 = performance.now(); result = op ? op(req) : { error: 'unknown runtime operation ' "

@@ -1,4 +1,4 @@
-"""The page runtime (snapshot/runtime.js) on its own: its operations called directly through the engine."""
+"""The page runtime (snapshot/runtime/*.js, assembled) on its own: its operations called directly through the engine."""
 
 from __future__ import annotations
 

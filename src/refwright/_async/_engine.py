@@ -14,10 +14,11 @@ from playwright.async_api import FrameLocator, Locator, Playwright, Selectors
 from playwright.async_api import Page as PlaywrightPage
 
 from .._errors import RefwrightError
+from ..snapshot._runtime import runtime_source
 
 __all__ = ["ENGINE", "INSPECT_ENGINE", "INSPECT_SOURCE", "RUNTIME_SOURCE", "register_engine", "run_op", "scope_for"]
 
-RUNTIME_SOURCE = resources.files("refwright.snapshot").joinpath("runtime.js").read_text(encoding="utf-8")
+RUNTIME_SOURCE = runtime_source()
 # The name carries the runtime's hash, so two refwright versions in one process never share an engine.
 ENGINE = "refwright" + hashlib.sha256(RUNTIME_SOURCE.encode()).hexdigest()[:10]
 

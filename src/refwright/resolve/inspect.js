@@ -1,7 +1,7 @@
 // refwright's resolver engine: inspect the visible controls, track changes, and run bounded operations.
 //
 // Registered as its own Playwright selector engine with contentScript: true, so it runs in the same
-// isolated world as the page runtime (snapshot/runtime.js) and builds on the helpers that runtime shares
+// isolated world as the page runtime (snapshot/runtime/*.js) and builds on the helpers that runtime shares
 // through globalThis.__refwrightRuntime: element ids (so inspect refs and snapshot refs name the same
 // elements), roles, names and states. The page's own JavaScript cannot see or change any of this.
 //

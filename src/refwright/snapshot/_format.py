@@ -3,8 +3,8 @@
 One line per element: ``@e2 [input type="email"] "Name" placeholder="Email" [required]``, indented two
 spaces per tree level unless the snapshot is interactive-only. Names, values and text are JSON string
 literals, so page text can never start a new line or fake a ref. The page runtime renders the lines
-(runtime.js ``render``); this module holds the same ``quote`` for text Python prints, parses lines back
-into typed nodes, and cuts an oversized tree.
+(``render`` in snapshot/runtime/render.js); this module holds the same ``quote`` for text Python
+prints, parses lines back into typed nodes, and cuts an oversized tree.
 """
 
 from __future__ import annotations
