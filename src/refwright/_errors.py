@@ -1,12 +1,18 @@
 """The one exception hierarchy of refwright.
 
 Every message is written for the model that reads it: it says what went wrong and what to do next.
+The base and the first four live here; the others next to the code that raises them, named by module.
 
     RefwrightError                 any failure of a command or API call
     ├── RefwrightTimeoutError      a wait or an action ran out of time
     ├── PolicyDeniedError          the safety layer refused the action or the address
     ├── BrowserError               no browser could be found, started, or reached
-    └── UnsupportedError           the backend cannot do this
+    ├── UnsupportedRequest         resolve: act's request is not a kind it understands
+    ├── TargetNotFound             resolve: no visible control matches the target
+    ├── AmbiguousTarget            resolve: more than one control matches
+    ├── ProposalError              resolve: a confirm token is unknown, used, expired, or the page changed
+    └── ProviderError              agent: the model provider refused or failed a request
+        └── ContextLengthError     agent: the conversation no longer fits the model's context
 
 Playwright's own errors are translated into these at one boundary (``_async/_translate.py``).
 """
@@ -18,7 +24,6 @@ __all__ = [
     "PolicyDeniedError",
     "RefwrightError",
     "RefwrightTimeoutError",
-    "UnsupportedError",
 ]
 
 
@@ -41,6 +46,3 @@ class PolicyDeniedError(RefwrightError):
 class BrowserError(RefwrightError):
     """No browser could be found, started, or reached, or it closed underneath us."""
 
-
-class UnsupportedError(RefwrightError):
-    """The feature is not available on this backend."""

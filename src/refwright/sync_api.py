@@ -11,7 +11,7 @@ The agent loop and its providers are asyncio code and stay in ``refwright.agent`
 """
 
 from ._config import Config, TimeoutConfig
-from ._errors import BrowserError, PolicyDeniedError, RefwrightError, RefwrightTimeoutError, UnsupportedError
+from ._errors import BrowserError, PolicyDeniedError, RefwrightError, RefwrightTimeoutError
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._sync import Browser, Page, launch, wrap
 from ._sync._guard import Capabilities
@@ -44,7 +44,6 @@ __all__ = [
     "SnapshotDiff",
     "SnapshotNode",
     "TimeoutConfig",
-    "UnsupportedError",
     "create_content_boundary",
     "launch",
     "normalize_url",

@@ -9,8 +9,9 @@ lives in ``refwright._async.resolve`` (and its generated sync twin); ``Page.insp
 from . import _commands  # noqa: F401  (registers inspect, act, confirm, ...)
 from ._changes import summarize_changes
 from ._model import Control, Inspection, control_from_raw, describe, render_inspection, value_hash
+from ._plan import Kind, Part, Plan, Target
 from ._proposals import PROPOSAL_TTL, Proposal, ProposalBook, ProposalError
-from ._request import Part, Plan, Target, UnsupportedRequest, parse_request
+from ._request import UnsupportedRequest, parse_request
 from ._result import StepResult
 from ._risk import APPROVAL, SAFE, risk_of
 from ._text import compact, fold, loose, match_labels, norm, ordinal_of
@@ -21,6 +22,7 @@ __all__ = [
     "SAFE",
     "Control",
     "Inspection",
+    "Kind",
     "Part",
     "Plan",
     "Proposal",

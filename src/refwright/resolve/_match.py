@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from .._errors import RefwrightError
 from ._model import CLICKABLE, KIND_NAMES, Control, describe
-from ._request import Target
+from ._plan import Target
 from ._text import match_labels
 
 __all__ = ["AmbiguousTarget", "Match", "TargetNotFound", "find_target", "kinds_for_role"]

@@ -83,9 +83,6 @@ class ProposalBook:
                 "was done; run `inspect` or the request again for a fresh proposal."
             )
 
-    def cancel_all(self) -> None:
-        self._open.clear()
-
     def _expire(self, now: float) -> None:
         for token in [t for t, p in self._open.items() if now - p.created > self.ttl]:
             del self._open[token]

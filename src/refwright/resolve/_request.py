@@ -8,12 +8,12 @@ decided later, against what ``inspect`` sees.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from .._errors import RefwrightError
+from ._plan import Kind, Part, Plan, Target
 from ._text import ORDINAL_PATTERN, norm, ordinal_of
 
-__all__ = ["Part", "Plan", "Target", "UnsupportedRequest", "parse_request"]
+__all__ = ["UnsupportedRequest", "parse_request"]
 
 
 class UnsupportedRequest(RefwrightError):
@@ -60,109 +60,6 @@ _SPLIT_VERB = re.compile(rf"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=(?:{_VERB_ALT})\b
 _ARTICLES = re.compile(r"^(?:(?:the|a|an|on|at|onto)\s+)+", re.IGNORECASE)
 _NAMED = re.compile(r"\s*\b(?:labell?ed|named|called|titled|that says|saying|with (?:the )?(?:text|label))\b\s*",
                     re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Target:
-    """What a part points at: a label, a role word, an ordinal (1-based, -1 for last), or some of them."""
-
-    label: str | None = None
-    role: str | None = None
-    ordinal: int | None = None
-    quoted: bool = False
-    every: bool = False
-
-    def describe(self) -> str:
-        role = self.role if self.role not in (None, "any") else ""
-        role_text = {"textbox": "text field", "menuitem": "menu item", "select": "list", "item": "item",
-                     "textarea": "text area", "icon": "icon", "date": "date field",
-                     "time": "time field"}.get(role or "", role or "")
-        parts = []
-        if self.ordinal is not None:
-            parts.append("the last" if self.ordinal == -1 else f"the {_ordinal_text(self.ordinal)}")
-        elif self.every:
-            parts.append("every")
-        elif role_text and not self.label:
-            parts.append("the")
-        if self.label is not None:
-            parts.append(f'"{self.label}"')
-        if role_text:
-            parts.append(role_text)
-        return " ".join(parts) or "the target"
-
-
-def _ordinal_text(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-@dataclass(frozen=True)
-class Part:
-    """One step kind of a request.
-
-    ``kind`` is one of ``click``, ``focus``, ``menu``, ``fill``, ``copy``, ``names``, ``option``, ``slider``,
-    ``check``, ``find``, ``expand`` and ``submit``. ``targets`` are alternative readings, tried in order (``Tab #2`` is
-    first a label, then the role ``tab`` with label ``#2``); a ``copy`` reads from them into ``field``.
-    ``labels`` is a menu path, a list of names or option labels (for several options of a multiple select
-    the whole text first, then each name, with ``value`` ``several``); ``value`` the text to enter, the
-    slider number, or ``on``/``off`` for names.
-"""
-
-    kind: str
-    text: str
-    targets: tuple[Target, ...] = ()
-    labels: tuple[str, ...] = ()
-    value: str | None = None
-    field: Target | None = None
-
-    def describe(self) -> str:
-        if self.kind in ("click", "focus", "find"):
-            verb = {"click": "click", "focus": "focus", "find": "find and click"}[self.kind]
-            return f"{verb} {self.targets[0].describe()}" if self.targets else verb
-        if self.kind == "menu":
-            return "choose " + " > ".join(f'"{x}"' for x in self.labels) + " in the menu"
-        if self.kind == "fill":
-            where = self.field.describe() if self.field is not None else "the text field"
-            return f"enter a value into {where}"
-        if self.kind == "names":
-            if not self.labels:
-                return "select nothing"
-            verb = "clear" if self.value == "off" else "select"
-            return verb + " " + ", ".join(f'"{x}"' for x in self.labels)
-        if self.kind == "option":
-            if len(self.labels) > 1:
-                return "choose the options " + ", ".join(f'"{x}"' for x in self.labels)
-            return f'choose the option "{self.labels[0]}"'
-        if self.kind == "copy":
-            where = self.field.describe() if self.field is not None else "the text field"
-            return f"copy the text of {self.targets[0].describe()} into {where}"
-        if self.kind == "slider":
-            return f"set the slider to {self.value}"
-        if self.kind == "check":
-            return f"check {self.targets[0].describe()}"
-        if self.kind == "submit":
-            return "submit the form"
-        if self.kind == "expand":
-            return "expand the collapsed section"
-        return self.kind
-
-
-STATE_KINDS = frozenset({"fill", "copy", "names", "option", "slider", "check"})
-ACTION_KINDS = frozenset({"click", "focus", "menu", "find", "submit", "expand"})
-
-
-@dataclass(frozen=True)
-class Plan:
-    request: str
-    parts: tuple[Part, ...]
-
-    @property
-    def implicit_submit(self) -> bool:
-        """Form-filling requests that never name a final click end with a proposed submit."""
-        kinds = [p.kind for p in self.parts]
-        if any(k in ACTION_KINDS for k in kinds):
-            return False
-        return "fill" in kinds or len(kinds) >= 2
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -340,7 +237,7 @@ def _fill_parts(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
                             ordinal=field.ordinal, quoted=field.quoted, every=every)
         else:
             target = Target(role="textbox", every=every)
-        parts.append(Part("fill", clause, value=value, field=target))
+        parts.append(Part(Kind.FILL, clause, value=value, field=target))
     return parts
 
 
@@ -369,20 +266,20 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
 
     m = re.match(r"^(?:.*?\b)?(?:find|locate)\s+and\s+(?:click|tap|select|press)(?:\s+on)?\s+(?P<d>.+)$", c, f)
     if m:
-        return [Part("find", restored, targets=parse_target(m.group("d"), quotes))], False
+        return [Part(Kind.FIND, restored, targets=parse_target(m.group("d"), quotes))], False
     if re.match(r"^(?:expand|open)\s+(?:the\s+|a\s+)?(?:collapsed\s+|collapsible\s+|hidden\s+)?(?:section|panel|"
                 r"header|collapsible|accordion|fold|details)(?:\s+(?:below|above|on the page))?$", c, f):
         # One section, asked for in so many words: opening it is a step of its own.
-        return [Part("expand", restored)], True
+        return [Part(Kind.EXPAND, restored)], True
     if re.match(r"^(?:expand|open|search|look|go|browse|switch)\b.*\b(?:sections?|panels?|tabs|headers?|"
                 r"collapsibles?|accordions?|folds?)\b", c, f) and not _PLACEHOLDER.search(c):
         return [], True
     m = re.match(r"^.*?\bby\s+(?:clicking|pressing|tapping|hitting|selecting|choosing)(?:\s+on)?\s+(?P<d>.+)$", c, f)
     if m:
-        return [Part("find" if search else "click", restored, targets=parse_target(m.group("d"), quotes))], search
+        return [Part(Kind.FIND if search else Kind.CLICK, restored, targets=parse_target(m.group("d"), quotes))], search
     m = re.match(r"^focus(?:\s+(?:into|in|on|onto|to))?\s+(?P<d>.+)$", c, f)
     if m:
-        return [Part("focus", restored, targets=parse_target(m.group("d"), quotes, default_role="textbox"))], search
+        return [Part(Kind.FOCUS, restored, targets=parse_target(m.group("d"), quotes, default_role="textbox"))], search
     m = re.match(r"^use\s+(?P<f>.+?)\s+to\s+(?:enter|type|input|write|fill in|search for)\s+(?P<v>.+)$", c, f)
     if m:
         # "Use the search box to enter "Truman"": the field comes first.
@@ -399,7 +296,7 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
                  r"paste\s+(?:it|that|this|them|the\s+text)?\s*(?:into|in|to|inside)\s+(?P<d>.+)$", c, f)
     if m:
         source = _field_target(m.group("s"), quotes)
-        return [Part("copy", restored, targets=(source,), field=_field_target(m.group("d"), quotes))], search
+        return [Part(Kind.COPY, restored, targets=(source,), field=_field_target(m.group("d"), quotes))], search
     m = re.match(r"^(?:select|choose|pick|set)\s+(?P<b>.+?\s+as\s+.+)$", c, f)
     if m:
         fill = _fill_parts(restored, m.group("b"), quotes)
@@ -410,7 +307,7 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
                      r"(?:to|at)\s+)?(?P<n>[-+−]?\d+(?:\.\d+)?)(?:\s+(?:with|on|using|in|into|via)\s+(?:the\s+)?"
                      r"(?:spinner|spin ?button|number field|number input))?$", c, f)
         if m:
-            return [Part("fill", restored, value=m.group("n").replace("−", "-").lstrip("+"),
+            return [Part(Kind.FILL, restored, value=m.group("n").replace("−", "-").lstrip("+"),
                          field=Target(role="spinner"))], search
     m = re.match(rf"^fill(?:\s+in|\s+out)?\s+(?P<f>.+?)\s+with\s+(?P<v>{_Q}\d+{_QE}|\S+)$", c, f)
     if m:
@@ -419,13 +316,13 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
         target = field[0] if field else Target(role="textbox")
         if target.role in (None, "any"):
             target = Target(label=target.label, role="textbox", ordinal=target.ordinal, quoted=target.quoted)
-        return [Part("fill", restored, value=value, field=target)], search
+        return [Part(Kind.FILL, restored, value=value, field=target)], search
     if "slider" in low:
         m = re.match(r"^(?:select|set|choose|pick|move|slide|drag|put|adjust)\s+(?:the\s+slider\s+(?:to|at)\s+)?"
                      r"(?:the\s+value\s+)?(?P<n>[-+−]?\d+(?:\.\d+)?)(?:\s+(?:with|on|using|in|via|by)\s+(?:the\s+)?"
                      r"slider)?$", c, f)
         if m:
-            return [Part("slider", restored, value=m.group("n").replace("−", "-").lstrip("+"))], search
+            return [Part(Kind.SLIDER, restored, value=m.group("n").replace("−", "-").lstrip("+"))], search
     m = re.match(r"^(?:select|choose|pick)\s+(?P<l>.+?)\s+(?:from|in|on)\s+(?:the\s+)?(?:[\w-]+\s+)?"
                  r"(?:list|dropdown|drop-down|drop down|select box|menu|options|select)$", c, f)
     if m:
@@ -434,47 +331,45 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
         # as one option first, for labels such as "Washington, D.C.").
         names = _names(m.group("l"), quotes)
         labels = (label, *names) if len(names) > 1 else (label,)
-        return [Part("option", restored, labels=labels, value="several" if len(names) > 1 else None)], search
+        return [Part(Kind.OPTION, restored, labels=labels, value="several" if len(names) > 1 else None)], search
     if re.search(r"\s*(?:>|→)\s*", _PLACEHOLDER.sub("", c)):
         m = re.match(r"^(?:(?:select|choose|click|open|go to|navigate to|pick|tap)\s+(?:on\s+)?)?(?P<p>.+)$", c, f)
         if m:
             labels = tuple(_only_quote(x, quotes) or _restore(x.strip(), quotes)
                            for x in re.split(r"\s*(?:>|→)\s*", m.group("p")) if x.strip())
             if len(labels) >= 2:
-                return [Part("menu", restored, labels=labels)], search
+                return [Part(Kind.MENU, restored, labels=labels)], search
     m = re.match(rf"^(?:check|select|click|choose|pick|mark|tick|tap|press)(?:\s+on)?\s+(?:the\s+)?"
                  rf"(?P<o>{ORDINAL_PATTERN})\s+(?P<r>.+)$", c, f)
     if m:
         readings = parse_target(f"{m.group('o')} {m.group('r')}", quotes)
         if readings and readings[0].ordinal is not None:
-            kind = "check" if readings[0].role in ("radio", "checkbox") and not low.startswith(("click", "tap",
-                                                                                                  "press")) else "click"
-            if readings[0].role in ("radio", "checkbox"):
-                kind = "check"
+            kind = Kind.CHECK if readings[0].role in ("radio", "checkbox") else Kind.CLICK
             return [Part(kind, restored, targets=readings)], search
     m = re.match(r"^(?:uncheck|untick|deselect|unselect|clear)\s+(?P<n>.+)$", c, f)
     if m:
-        return [Part("names", restored, labels=_names(m.group("n"), quotes), value="off")], search
+        return [Part(Kind.NAMES, restored, labels=_names(m.group("n"), quotes), value="off")], search
     m = re.match(r"^submit\s+(?:the\s+)?(?:form|it|answer|page|entry)$", c, f)
     if m:
-        return [Part("submit", restored)], search
+        return [Part(Kind.SUBMIT, restored)], search
     m = re.match(r"^close(?:\s+the)?\s+(?:dialog|popup|pop-up|window|modal|box|message)(?:\s+box)?$", c, f)
     if m:
-        return [Part("click", restored, targets=(Target(label="Close", role="button"), Target(label="Close")))], search
+        close = (Target(label="Close", role="button"), Target(label="Close"))
+        return [Part(Kind.CLICK, restored, targets=close)], search
     m = re.match(r"^(?:select|check|tick|mark|choose|pick|toggle)\s+(?P<n>.+)$", c, f)
     if m:
         body = m.group("n")
         readings = parse_target(body, quotes)
         if readings and (readings[0].role not in (None,) or readings[0].ordinal is not None):
-            return [Part("find" if search else "click", restored, targets=readings)], search
-        return [Part("names", restored, labels=_names(body, quotes), value="on")], search
+            return [Part(Kind.FIND if search else Kind.CLICK, restored, targets=readings)], search
+        return [Part(Kind.NAMES, restored, labels=_names(body, quotes), value="on")], search
     m = re.match(r"^(?:click|tap|press|hit|push|open|follow|activate|double-click|double click|go to)"
                  r"(?:\s+(?:on|at|onto|in))?\s+(?P<d>.+)$", c, f)
     if m:
-        return [Part("find" if search else "click", restored, targets=parse_target(m.group("d"), quotes))], search
+        return [Part(Kind.FIND if search else Kind.CLICK, restored, targets=parse_target(m.group("d"), quotes))], search
     q = _only_quote(c, quotes)
     if q is not None or (len(c.split()) <= 5 and not re.match(rf"^(?:{_VERB_ALT})\b", c, f)):
-        return [Part("click", restored, targets=parse_target(c, quotes))], search
+        return [Part(Kind.CLICK, restored, targets=parse_target(c, quotes))], search
     raise UnsupportedRequest(
         f"The local resolver does not understand {restored!r}. It handles requests such as: click \"Save\", "
         "the \"Next\" link, File > Save, focus the 2nd text field, check the 3rd radio, select A, B and C, "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from ..._result import CommandResult
-from ...commands import HELP, ParsedCommand, all_specs
+from ...commands import HELP, ParsedCommand
 from .._page import Page
 from . import act, navigation, observe, query, resolve, state, wait
 
@@ -27,11 +27,3 @@ HANDLERS: dict[str, Handler] = {
     "help": _help,
 }
 
-
-def add_handler(name: str, handler: Handler) -> None:
-    """Register the handler of an extension command (its spec goes through ``commands.register``)."""
-    HANDLERS[name] = handler
-
-
-def missing_handlers() -> list[str]:
-    return [spec.name for spec in all_specs() if spec.name not in HANDLERS]

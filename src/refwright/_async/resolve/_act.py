@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -20,24 +19,39 @@ from ...resolve._model import (
     frames_note,
     value_hash,
 )
-from ...resolve._request import STATE_KINDS, Part, Plan, Target, parse_request
+from ...resolve._plan import STATE_KINDS, Kind, Plan, Target
+from ...resolve._request import parse_request
 from ...resolve._result import StepResult
-from ...resolve._text import TIERS, fold, match_labels, synonym
+from ...resolve._select import (
+    MENU_KINDS,
+    OPTION_KINDS,
+    click_match,
+    field_match,
+    fill_fields,
+    is_secret,
+    number_text,
+    option_hits,
+    option_set,
+    popup_dismiss,
+    resolve_name,
+    select_done,
+    submit_candidates,
+)
+from ...resolve._state import Memo, ResolverState
+from ...resolve._status import done_text, pending_parts
+from ...resolve._text import fold, match_labels
 from ...resolve._values import field_value
-from ._do import copy_between, do, fill_text, number_text, select_label, set_slider
+from ._do import copy_between, do, fill_text, select_label, set_slider
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op, settle
-from ._state import Memo, ResolverState, state_of
+from ._state import state_of
 
 if TYPE_CHECKING:
     from .._page import Page
 
-__all__ = ["act", "propose"]
+__all__ = ["act"]
 
-_MENU_KINDS = frozenset({"menuitem", "link", "button", "pointer", "option", "tab", "treeitem"})
-_OPTION_KINDS = frozenset({"option", "menuitem", "pointer", "link", "treeitem", "radio", "button"})
-_SECRET_WORDS = ("password", "passcode", "passphrase", "pin")
-_SUBMIT_WORDS = frozenset({"submit", "ok", "okay", "done", "go", "send", "search", "save", "continue", "next",
-                           "login", "log in", "sign in", "sign up", "register", "confirm", "apply", "finish"})
+# Kinds that click or submit: text the request asked for must be in place before them.
+_AFTER_TEXT = frozenset({Kind.CLICK, Kind.SUBMIT, Kind.FIND, Kind.MENU, Kind.EXPAND})
 
 
 class _Step:
@@ -49,173 +63,8 @@ class _Step:
         self.proposal = proposal
 
 
-def _is_secret(target: Target | None) -> bool:
-    return target is not None and target.label is not None and any(w in fold(target.label) for w in _SECRET_WORDS)
-
-
 def _did(match: Match, verb: str) -> str:
     return f"{verb} {describe(match.control)} ({match.how})"
-
-
-# ---------------------------------------------------------------------------------------------------
-# Proposals
-
-
-def propose(page: Page, state: ResolverState, inspection: Inspection, control: Control, action: str, why: str,
-            *, args: dict[str, object] | None = None, on_done: Callable[[], None] | None = None) -> StepResult:
-    """An approval-required step as a proposal: nothing happens until ``confirm <token>``."""
-    verb = {"click": "click", "drag": "drag"}.get(action, action)
-    summary = f"{verb} {describe(control)}"
-    if args and "target_desc" in args:
-        summary += f" onto {args['target_desc']}"
-    proposal = state.proposals.create(
-        action, summary, url=inspection.url, fingerprint=inspection.fingerprint, now=time.monotonic(),
-        args={"token": inspection.token, "id": control.id, "ref": control.ref, **(args or {})}, on_done=on_done)
-    reason = control.risk_reason or "it needs approval"
-    text = (f"Needs approval: {summary} — {why}; approval is required because {reason}. Nothing was done yet. "
-            f"To carry it out run `confirm {proposal.token}` (one use, valid 5 minutes, cancelled if the page "
-            "changes first).")
-    return StepResult(text, token=proposal.token)
-
-
-# ---------------------------------------------------------------------------------------------------
-# Part status: done from the page's state where the page shows it, from memory where it cannot
-
-
-def _fill_fields(part: Part, inspection: Inspection) -> Match:
-    return _field_match(part.field or Target(role="textbox"), inspection)
-
-
-def _field_match(field: Target, inspection: Inspection, *, exclude: int | None = None) -> Match:
-    readings = [field]
-    if field.label is not None and field.role == "textbox":
-        readings.append(Target(label=field.label, every=field.every))
-    if field.label is None and field.role in ("date", "time"):
-        # "the date" is a date input, or else a text field labelled Date (a date picker's input).
-        readings.append(Target(label=field.role, every=field.every))
-    controls = [c for c in inspection.controls if c.id != exclude]
-    return find_target(readings, controls, TEXT_KINDS, what=f"a text field for {field.describe()}")
-
-
-def _wanted(control: Control, value: str, token: str) -> str:
-    """The hash the control shows once it holds ``value`` (a date input holds 2017-10-20 for 10/20/2017)."""
-    return value_hash(token, field_value(control.input_type, value))
-
-
-def _option_set(labels: tuple[str, ...], inspection: Inspection) -> tuple[Control, list[str]] | None:
-    """The one multiple select holding every label, and its matching options in page order."""
-    found: list[tuple[Control, list[str]]] = []
-    for c in inspection.controls:
-        if c.kind != "select" or not c.multiple:
-            continue
-        names = [o[0] for o in c.options]
-        picked: set[int] = set()
-        for label in labels:
-            _tier, idx = match_labels(label, names)
-            if len(idx) != 1:
-                break
-            picked.add(idx[0])
-        else:
-            found.append((c, [names[i] for i in sorted(picked)]))
-    if len(found) > 1:
-        raise AmbiguousTarget(f"Ambiguous: {len(found)} lists hold all of {', '.join(map(repr, labels))}: "
-                              f"{', '.join(describe(c) for c, _ in found)}. Nothing was done; use `select @eN ...`.")
-    return found[0] if found else None
-
-
-def _option_hits(label: str, inspection: Inspection) -> list[tuple[Control, str]]:
-    best: list[tuple[int, Control, str]] = []
-    for c in inspection.controls:
-        if c.kind != "select":
-            continue
-        tier, idx = match_labels(label, [o[0] for o in c.options])
-        if not idx:
-            continue
-        rank = [name for name, _ in TIERS].index(tier)
-        best.extend((rank, c, c.options[i][0]) for i in idx)
-    if not best:
-        return []
-    top = min(r for r, _, _ in best)
-    return [(c, o) for r, c, o in best if r == top]
-
-
-def _select_done(control: Control, option: str, token: str) -> bool:
-    return control.value_hash == value_hash(token, option)
-
-
-def _resolve_name(name: str, inspection: Inspection) -> tuple[str, Control, str]:
-    """A selectable name: ``(how, control, option label)`` where how is checkbox/radio/option/click."""
-    try:
-        m = find_target([Target(label=name)], inspection.controls, {"checkbox", "radio"})
-        return m.control.kind, m.control, ""
-    except TargetNotFound:
-        pass
-    hits = _option_hits(name, inspection)
-    if len(hits) == 1:
-        return "option", hits[0][0], hits[0][1]
-    if len(hits) > 1:
-        listed = ", ".join(f"{describe(c)} option {o!r}" for c, o in hits[:6])
-        raise AmbiguousTarget(f"Ambiguous: several options match {name!r}: {listed}. Nothing was done; name the list "
-                              "too (`selectexact @eN <option>`).")
-    m = find_target([Target(label=name)], inspection.controls, CLICKABLE)
-    return "click", m.control, ""
-
-
-def _state_done(part: Part, index: int, inspection: Inspection, memo: Memo) -> bool:
-    """Whether a state part already holds on the page; memory decides when the page cannot say."""
-    try:
-        if part.kind == "fill":
-            if _is_secret(part.field):
-                return index in memo.done
-            m = _fill_fields(part, inspection)
-            return all(c.value_hash == _wanted(c, part.value or "", inspection.token) for c in m.controls)
-        if part.kind == "copy":
-            source = find_target(part.targets, inspection.controls, TEXT_KINDS)
-            target = _field_match(part.field or Target(role="textbox"), inspection, exclude=source.control.id)
-            return index in memo.done or (source.control.value_hash == target.control.value_hash and
-                                          source.control.value_hash != value_hash(inspection.token, ""))
-        if part.kind == "names":
-            on = part.value != "off"
-            for name in part.labels:
-                how, control, option = _resolve_name(name, inspection)
-                if how in ("checkbox", "radio") and control.checked != on:
-                    return False
-                if how == "option" and not _select_done(control, option, inspection.token):
-                    return False
-                if how == "click" and fold(name) not in memo.clicked_names:
-                    return False
-            return True
-        if part.kind == "option":
-            hits = _option_hits(part.labels[0], inspection)
-            if part.value == "several" and not hits:
-                several = _option_set(part.labels[1:], inspection)
-                if several is None:
-                    return index in memo.done
-                control, names = several
-                return control.value_hash == value_hash(inspection.token, "\n".join(names))
-            if len(hits) == 1:
-                return _select_done(hits[0][0], hits[0][1], inspection.token)
-            return index in memo.done
-        if part.kind == "slider":
-            if index in memo.done:
-                return True
-            sliders = [c for c in inspection.controls if c.kind in SLIDER_KINDS]
-            if len(sliders) == 1 and part.value is not None:
-                return sliders[0].value_hash == value_hash(inspection.token, number_text(float(part.value)))
-            return False
-        if part.kind == "check":
-            m = find_target(part.targets, inspection.controls, {"radio", "checkbox"})
-            return m.control.checked
-    except (TargetNotFound, AmbiguousTarget):
-        return index in memo.done
-    return index in memo.done
-
-
-def _done(plan: Plan, index: int, inspection: Inspection, memo: Memo) -> bool:
-    part = plan.parts[index]
-    if part.kind in STATE_KINDS:
-        return _state_done(part, index, inspection, memo)
-    return index in memo.done
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -227,32 +76,23 @@ async def _click(page: Page, state: ResolverState, inspection: Inspection, match
     control = match.control
     if control.approval:
         return _Step("", complete=False,
-                     proposal=propose(page, state, inspection, control, "click", f"matched by {match.how}; {why}",
+                     proposal=state.propose(inspection, control, "click", f"matched by {match.how}; {why}",
                                       on_done=on_done))
     await do(page, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
     on_done()
     return _Step(_did(match, "Clicked"))
 
 
-def _click_match(part: Part, inspection: Inspection) -> Match:
-    try:
-        return find_target(part.targets, inspection.controls, CLICKABLE)
-    except TargetNotFound as first:
-        try:
-            return find_target(part.targets, inspection.controls, TEXT_KINDS | {"select", "handle", "range", "slider"})
-        except TargetNotFound:
-            raise first from None
-
-
 async def _step_click(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                       memo: Memo) -> _Step:
     part = plan.parts[index]
-    match = _click_match(part, inspection)
+    match = click_match(part, inspection)
     note = f"clicked {describe(match.control, with_ref=False)}"
     return await _click(page, state, inspection, match, lambda: memo.mark(index, note), "the request asks to click it")
 
 
-async def _step_focus(page: Page, plan: Plan, index: int, inspection: Inspection, memo: Memo) -> _Step:
+async def _step_focus(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+                      memo: Memo) -> _Step:
     part = plan.parts[index]
     match = find_target(part.targets, inspection.controls, TEXT_KINDS | CLICKABLE | {"select"})
     await do(page, inspection, match.control, "click", lambda loc, t: loc.click(timeout=t))
@@ -267,7 +107,7 @@ async def _step_menu(page: Page, state: ResolverState, plan: Plan, index: int, i
     found: tuple[int, Match] | None = None
     for j in range(len(labels) - 1, -1, -1):
         try:
-            found = (j, find_target([Target(label=labels[j])], inspection.controls, _MENU_KINDS))
+            found = (j, find_target([Target(label=labels[j])], inspection.controls, MENU_KINDS))
             break
         except TargetNotFound:
             continue
@@ -299,7 +139,7 @@ async def _wait_visible(page: Page, label: str, max_ms: int = 1_200) -> bool:
     waited = 0
     while True:
         now = await inspect_page(page, limit=ACT_LIMIT)
-        _tier, hits = match_labels(label, [c.label for c in now.controls if c.kind in _MENU_KINDS])
+        _tier, hits = match_labels(label, [c.label for c in now.controls if c.kind in MENU_KINDS])
         if hits:
             return True
         if waited >= max_ms:
@@ -308,13 +148,14 @@ async def _wait_visible(page: Page, label: str, max_ms: int = 1_200) -> bool:
         waited += 100
 
 
-async def _step_fill(page: Page, plan: Plan, index: int, inspection: Inspection, memo: Memo) -> _Step:
+async def _step_fill(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+                     memo: Memo) -> _Step:
     part = plan.parts[index]
     value = part.value or ""
     field = part.field or Target(role="textbox")
-    if _is_secret(field):
+    if is_secret(field):
         return await _fill_secret(page, index, inspection, memo, field, value)
-    match = _fill_fields(part, inspection)
+    match = fill_fields(part, inspection)
     # Each field gets the value in the form it holds (a date input takes 2017-10-20 for 10/20/2017).
     typed = [(c, field_value(c.input_type, value)) for c in match.controls]
     pending = [(c, v) for c, v in typed if c.value_hash != value_hash(inspection.token, v)]
@@ -326,11 +167,12 @@ async def _step_fill(page: Page, plan: Plan, index: int, inspection: Inspection,
     return _Step(f"Entered the requested text ({len(value)} characters) into {shown} ({how})")
 
 
-async def _step_copy(page: Page, plan: Plan, index: int, inspection: Inspection, memo: Memo) -> _Step:
+async def _step_copy(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+                     memo: Memo) -> _Step:
     part = plan.parts[index]
     source = find_target(part.targets, inspection.controls, TEXT_KINDS,
                          what=f"a field to copy from: {part.targets[0].describe()}")
-    target = _field_match(part.field or Target(role="textbox"), inspection, exclude=source.control.id)
+    target = field_match(part.field or Target(role="textbox"), inspection, exclude=source.control.id)
     await copy_between(page, source.control.id, target.control.id, describe(source.control),
                        describe(target.control))
     names = (describe(source.control, with_ref=False), describe(target.control, with_ref=False))
@@ -370,7 +212,7 @@ async def _step_names(page: Page, state: ResolverState, plan: Plan, index: int, 
     if not part.labels:
         memo.mark(index, "selected nothing")
         return _Step("Selected nothing, as asked")
-    resolved = [(name, *_resolve_name(name, inspection)) for name in part.labels]
+    resolved = [(name, *resolve_name(name, inspection)) for name in part.labels]
     boxes = [(n, c) for n, how, c, _ in resolved if how == "checkbox" and c.checked != on]
     if boxes:
         risky = [c for _, c in boxes if c.approval]
@@ -386,15 +228,15 @@ async def _step_names(page: Page, state: ResolverState, plan: Plan, index: int, 
                          complete=not risky and len(boxes) == len(safe) and
                          all(how == "checkbox" for _, how, _, _ in resolved))
         c = risky[0]
-        return _Step("", False, propose(page, state, inspection, c, "click", "a checkbox the request names"))
+        return _Step("", False, state.propose(inspection, c, "click", "a checkbox the request names"))
     for name, how, control, option in resolved:
         if how == "radio" and control.checked != on:
             if control.approval:
-                return _Step("", False, propose(page, state, inspection, control, "click",
+                return _Step("", False, state.propose(inspection, control, "click",
                                                 "the radio the request names"))
             await do(page, inspection, control, "check", lambda loc, t: loc.check(timeout=t))
             return _Step(f"Checked the radio {describe(control)} (label {name!r})", complete=len(resolved) == 1)
-        if how == "option" and not _select_done(control, option, inspection.token):
+        if how == "option" and not select_done(control, option, inspection.token):
             await do(page, inspection, control, "select", select_label(option))
             return _Step(f"Selected the option {option!r} in {describe(control)}", complete=len(resolved) == 1)
         if how == "click" and fold(name) not in memo.clicked_names:
@@ -410,9 +252,9 @@ async def _step_option(page: Page, state: ResolverState, plan: Plan, index: int,
                        memo: Memo) -> _Step:
     part = plan.parts[index]
     label = part.labels[0]
-    hits = _option_hits(label, inspection)
+    hits = option_hits(label, inspection)
     if not hits and part.value == "several":
-        several = _option_set(part.labels[1:], inspection)
+        several = option_set(part.labels[1:], inspection)
         if several is not None:
             control, names = several
             disabled = [n for n in names if dict(control.options).get(n)]
@@ -435,7 +277,7 @@ async def _step_option(page: Page, state: ResolverState, plan: Plan, index: int,
         memo.mark(index, f"selected {option!r}")
         return _Step(f"Selected the option {option!r} in {describe(control)} (an exact option of a native select)")
     try:
-        match = find_target([Target(label=label)], inspection.controls, _OPTION_KINDS)
+        match = find_target([Target(label=label)], inspection.controls, OPTION_KINDS)
     except TargetNotFound:
         closed = [c for c in inspection.controls if c.kind in ("combobox", "select", "button") and c.popup
                   and "expanded" not in c.states]
@@ -448,7 +290,8 @@ async def _step_option(page: Page, state: ResolverState, plan: Plan, index: int,
     return await _click(page, state, inspection, match, lambda: memo.mark(index, note), "the option the request names")
 
 
-async def _step_slider(page: Page, plan: Plan, index: int, inspection: Inspection, memo: Memo) -> _Step:
+async def _step_slider(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+                       memo: Memo) -> _Step:
     part = plan.parts[index]
     value = float(part.value or "0")
     match = find_target([Target(role="slider")], inspection.controls, SLIDER_KINDS, what="a slider")
@@ -463,7 +306,7 @@ async def _step_check(page: Page, state: ResolverState, plan: Plan, index: int, 
     match = find_target(part.targets, inspection.controls, {"radio", "checkbox"})
     if match.control.approval:
         note = f"checked {describe(match.control, with_ref=False)}"
-        return _Step("", False, propose(page, state, inspection, match.control, "click", f"matched by {match.how}",
+        return _Step("", False, state.propose(inspection, match.control, "click", f"matched by {match.how}",
                                         on_done=lambda: memo.mark(index, note)))
     await do(page, inspection, match.control, "check", lambda loc, t: loc.check(timeout=t))
     memo.mark(index, f"checked {describe(match.control, with_ref=False)}")
@@ -494,7 +337,8 @@ async def _step_find(page: Page, state: ResolverState, plan: Plan, index: int, i
     return _Step(f"Expanded the section {str(pick['l'])!r} to look for {part.targets[0].describe()} ({why})", False)
 
 
-async def _step_expand(page: Page, plan: Plan, index: int, inspection: Inspection, memo: Memo) -> _Step:
+async def _step_expand(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+                       memo: Memo) -> _Step:
     items = [i for i in (await run_resolver_op(page, "disclosures", label=""))["items"] if not i.get("tab")]
     if not items:
         memo.mark(index, "found no collapsed section to expand")
@@ -510,25 +354,6 @@ async def _step_expand(page: Page, plan: Plan, index: int, inspection: Inspectio
     return _Step(f"Expanded the section {str(pick['l'])!r} (the only collapsed section on the page)")
 
 
-# Buttons that close a popup, most harmless first: closing or cancelling before agreeing.
-_DISMISS_WORDS = (("close",), ("cancel", "dismiss", "no thanks", "not now", "later", "skip"),
-                  ("ok", "okay", "got it", "continue", "i understand"))
-
-
-def _popup_dismiss(inspection: Inspection, *, covering: bool = False) -> Control | None:
-    """The button that closes a popup, when the popup is all the page shows (or, with ``covering``, when an
-    action could not reach its target and a popup is open), else None."""
-    controls = [c for c in inspection.controls if not c.disabled]
-    if not covering and not all(c.in_dialog for c in controls):
-        return None
-    buttons = [c for c in controls if c.kind in ("button", "link", "pointer") and c.in_dialog]
-    for words in _DISMISS_WORDS:
-        found = [c for c in buttons if synonym(c.label) in words]
-        if len(found) == 1:
-            return found[0]
-    return None
-
-
 async def _dismiss_popup(page: Page, state: ResolverState, inspection: Inspection, control: Control,
                          missing: str) -> _Step:
     match = Match((control,), "the button that closes the popup", Target(label=control.label))
@@ -542,17 +367,9 @@ async def _dismiss_popup(page: Page, state: ResolverState, inspection: Inspectio
     return step
 
 
-def _submit_candidates(inspection: Inspection) -> list[Control]:
-    buttons = [c for c in inspection.controls if c.kind in ("button", "link", "pointer") and not c.disabled]
-    native = [c for c in buttons if c.submits]
-    if native:
-        return native
-    return [c for c in buttons if c.kind == "button" and fold(c.label).strip(" .!") in _SUBMIT_WORDS]
-
-
 async def _step_submit(page: Page, state: ResolverState, plan: Plan, index: int | None, inspection: Inspection,
                        memo: Memo) -> _Step:
-    found = _submit_candidates(inspection)
+    found = submit_candidates(inspection)
     if not found:
         raise TargetNotFound("The page shows no enabled submit button, so nothing was submitted.")
     if len(found) > 1:
@@ -569,49 +386,27 @@ async def _step_submit(page: Page, state: ResolverState, plan: Plan, index: int 
 
     why = ("the form's only submit button; the request asks to submit" if index is not None else
            "the request did not say to submit, but every part of it is done and this is the page's only submit button")
-    return _Step("", False, propose(page, state, inspection, control, "click", why, on_done=mark))
+    return _Step("", False, state.propose(inspection, control, "click", why, on_done=mark))
 
 
 # ---------------------------------------------------------------------------------------------------
 
 
-async def _perform(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                   memo: Memo) -> _Step:
-    kind = plan.parts[index].kind
-    if kind == "click":
-        return await _step_click(page, state, plan, index, inspection, memo)
-    if kind == "focus":
-        return await _step_focus(page, plan, index, inspection, memo)
-    if kind == "menu":
-        return await _step_menu(page, state, plan, index, inspection, memo)
-    if kind == "fill":
-        return await _step_fill(page, plan, index, inspection, memo)
-    if kind == "copy":
-        return await _step_copy(page, plan, index, inspection, memo)
-    if kind == "names":
-        return await _step_names(page, state, plan, index, inspection, memo)
-    if kind == "option":
-        return await _step_option(page, state, plan, index, inspection, memo)
-    if kind == "slider":
-        return await _step_slider(page, plan, index, inspection, memo)
-    if kind == "check":
-        return await _step_check(page, state, plan, index, inspection, memo)
-    if kind == "find":
-        return await _step_find(page, state, plan, index, inspection, memo)
-    if kind == "submit":
-        return await _step_submit(page, state, plan, index, inspection, memo)
-    if kind == "expand":
-        return await _step_expand(page, plan, index, inspection, memo)
-    raise RefwrightError(f"Unsupported request part {kind!r}.")
-
-
-def _pending(plan: Plan, inspection: Inspection, memo: Memo) -> list[int]:
-    return [i for i in range(len(plan.parts)) if not _done(plan, i, inspection, memo)]
-
-
-def _done_text(plan: Plan, memo: Memo) -> str:
-    notes = "; ".join(memo.notes[-6:])
-    return f"Done: nothing is left of the request{' (' + notes + ')' if notes else ''}."
+# One step per kind of part; each reads the part at `index` of `plan`.
+_STEPS: dict[Kind, Callable[[Page, ResolverState, Plan, int, Inspection, Memo], Awaitable[_Step]]] = {
+    Kind.CLICK: _step_click,
+    Kind.FOCUS: _step_focus,
+    Kind.MENU: _step_menu,
+    Kind.FILL: _step_fill,
+    Kind.COPY: _step_copy,
+    Kind.NAMES: _step_names,
+    Kind.OPTION: _step_option,
+    Kind.SLIDER: _step_slider,
+    Kind.CHECK: _step_check,
+    Kind.FIND: _step_find,
+    Kind.SUBMIT: _step_submit,
+    Kind.EXPAND: _step_expand,
+}
 
 
 async def act(page: Page, request: str, *, new: bool = False) -> StepResult:
@@ -635,28 +430,28 @@ def _with_afresh(result: StepResult) -> StepResult:
 
 
 async def _act_step(page: Page, state: ResolverState, plan: Plan, before: Inspection, memo: Memo) -> StepResult:
-    pending = _pending(plan, before, memo)
+    pending = pending_parts(plan, before, memo)
     if not pending:
-        if plan.implicit_submit and not memo.submitted and _submit_candidates(before):
+        if plan.implicit_submit and not memo.submitted and submit_candidates(before):
             step = await _step_submit(page, state, plan, None, before, memo)
             assert step.proposal is not None
             return step.proposal
-        return StepResult(_done_text(plan, memo), done=True)
+        return StepResult(done_text(memo), done=True)
     index = pending[0]
     # Text the request asked for must be in place before anything is clicked or submitted.
-    if plan.parts[index].kind in ("click", "submit", "find", "menu", "expand"):
-        unfilled = [i for i in range(index) if plan.parts[i].kind == "fill" and i in pending]
+    if plan.parts[index].kind in _AFTER_TEXT:
+        unfilled = [i for i in range(index) if plan.parts[i].kind == Kind.FILL and i in pending]
         if unfilled:
             raise RefwrightError("The request's text fields are not filled yet, so nothing was clicked. Run act again "
                                  "to fill them first.")
     try:
-        step = await _perform(page, state, plan, index, before, memo)
+        step = await _STEPS[plan.parts[index].kind](page, state, plan, index, before, memo)
     except (TargetNotFound, RefwrightTimeoutError) as exc:
         # A popup that appeared (on focus, say) and hides or covers the page is closed first, as a person
         # would. When the action timed out, the popup may have come after `before`: the page is read again.
         timed_out = isinstance(exc, RefwrightTimeoutError)
         now = await inspect_page(page, limit=ACT_LIMIT, texts=True) if timed_out else before
-        dismiss = _popup_dismiss(now, covering=timed_out)
+        dismiss = popup_dismiss(now, covering=timed_out)
         if dismiss is None:
             if isinstance(exc, TargetNotFound) and before.frames:
                 raise TargetNotFound(str(exc) + frames_note(before)) from None
@@ -673,9 +468,9 @@ async def _act_step(page: Page, state: ResolverState, plan: Plan, before: Inspec
     after = await inspect_page(page, limit=ACT_LIMIT, texts=True)
     state.follow(before.token, after.token)
     changes = summarize_changes(before, after)
-    remaining = _pending(plan, after, memo)
+    remaining = pending_parts(plan, after, memo)
     first = step.text + "."
-    if not remaining and not (plan.implicit_submit and not memo.submitted and _submit_candidates(after)):
+    if not remaining and not (plan.implicit_submit and not memo.submitted and submit_candidates(after)):
         return StepResult(f"Done: {first}\n{changes}", done=True)
     nxt = plan.parts[remaining[0]].describe() if remaining else "submit the form (a proposal)"
     return StepResult(f"{first}\nNext: {nxt} — run act again.\n{changes}")

@@ -9,11 +9,11 @@ from ..._errors import RefwrightError
 from ...resolve._changes import summarize_changes
 from ...resolve._match import find_target
 from ...resolve._model import KIND_NAMES, SLIDER_KINDS, TEXT_KINDS, Control, Inspection, describe
-from ...resolve._request import Target
+from ...resolve._plan import Target
 from ...resolve._result import StepResult
+from ...resolve._select import number_text
 from ...resolve._text import match_labels
-from ._act import propose
-from ._do import checked_to, copy_between, do, number_text, set_slider
+from ._do import checked_to, copy_between, do, set_slider
 from ._inspect import ACT_LIMIT, inspect_page, ref_id, run_resolver_op, settle
 from ._state import state_of
 
@@ -166,5 +166,5 @@ async def drag_to(page: Page, source: str, target: str) -> StepResult:
     before = await inspect_page(page, limit=ACT_LIMIT)
     src = await _control(page, before, source, {"draggable"}, "a draggable item")
     dst = await _control(page, before, target, {"droptarget"}, "a declared drop target")
-    return propose(page, state_of(page), before, src, "drag", "the caller asked for this drag",
-                   args={"target": dst.id, "target_desc": describe(dst)})
+    return state_of(page).propose(before, src, "drag", "the caller asked for this drag",
+                                  args={"target": dst.id, "target_desc": describe(dst)})

@@ -9,20 +9,16 @@ from playwright.async_api import Locator
 
 from ..._errors import RefwrightError
 from ...resolve._model import Control, Inspection, describe
+from ...resolve._select import number_text
 from .._translate import perform
 from ._inspect import element_locator, run_resolver_op
 
 if TYPE_CHECKING:
     from .._page import Page
 
-__all__ = ["checked_to", "copy_between", "do", "fill_text", "number_text", "select_label", "set_slider", "unusable"]
+__all__ = ["checked_to", "copy_between", "do", "fill_text", "select_label", "set_slider", "unusable"]
 
 _MAX_PRESSES = 1000
-
-
-def number_text(value: float) -> str:
-    """A number as a page shows it: ``40`` not ``40.0``."""
-    return str(int(value)) if value == int(value) else repr(value)
 
 
 def unusable(control: Control, verb: str) -> RefwrightError | None:

@@ -1,0 +1,140 @@
+"""What a request asks for, once parsed: a ``Plan`` of ``Part``s, each of a ``Kind``, aimed at ``Target``s (pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+__all__ = ["ACTION_KINDS", "STATE_KINDS", "Kind", "Part", "Plan", "Target"]
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a part points at: a label, a role word, an ordinal (1-based, -1 for last), or some of them."""
+
+    label: str | None = None
+    role: str | None = None
+    ordinal: int | None = None
+    quoted: bool = False
+    every: bool = False
+
+    def describe(self) -> str:
+        role = self.role if self.role not in (None, "any") else ""
+        role_text = {"textbox": "text field", "menuitem": "menu item", "select": "list", "item": "item",
+                     "textarea": "text area", "icon": "icon", "date": "date field",
+                     "time": "time field"}.get(role or "", role or "")
+        parts = []
+        if self.ordinal is not None:
+            parts.append("the last" if self.ordinal == -1 else f"the {_ordinal_text(self.ordinal)}")
+        elif self.every:
+            parts.append("every")
+        elif role_text and not self.label:
+            parts.append("the")
+        if self.label is not None:
+            parts.append(f'"{self.label}"')
+        if role_text:
+            parts.append(role_text)
+        return " ".join(parts) or "the target"
+
+
+def _ordinal_text(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+class Kind(StrEnum):
+    """What a part of a request asks for. A string, so a kind prints and compares as its word."""
+
+    CLICK = "click"
+    FOCUS = "focus"
+    MENU = "menu"
+    FILL = "fill"
+    COPY = "copy"
+    NAMES = "names"
+    OPTION = "option"
+    SLIDER = "slider"
+    CHECK = "check"
+    FIND = "find"
+    SUBMIT = "submit"
+    EXPAND = "expand"
+
+
+# Parts whose outcome the page shows (a field's value, a box's check), so whether they are done is read
+# from the page; the others are done when act did them.
+STATE_KINDS = frozenset({Kind.FILL, Kind.COPY, Kind.NAMES, Kind.OPTION, Kind.SLIDER, Kind.CHECK})
+ACTION_KINDS = frozenset({Kind.CLICK, Kind.FOCUS, Kind.MENU, Kind.FIND, Kind.SUBMIT, Kind.EXPAND})
+
+
+@dataclass(frozen=True)
+class Part:
+    """One step kind of a request.
+
+    ``kind`` says what it asks for. ``targets`` are alternative readings, tried in order (``Tab #2`` is first
+    a label, then the role ``tab`` with label ``#2``); a ``copy`` reads from them into ``field``.
+    ``labels`` is a menu path, a list of names or option labels (for several options of a multiple select
+    the whole text first, then each name, with ``value`` ``several``); ``value`` the text to enter, the
+    slider number, or ``on``/``off`` for names.
+"""
+
+    kind: Kind
+    text: str
+    targets: tuple[Target, ...] = ()
+    labels: tuple[str, ...] = ()
+    value: str | None = None
+    field: Target | None = None
+
+    def describe(self) -> str:
+        return _DESCRIBE[self.kind](self)
+
+
+def _where(part: Part) -> str:
+    return part.field.describe() if part.field is not None else "the text field"
+
+
+def _describe_names(part: Part) -> str:
+    if not part.labels:
+        return "select nothing"
+    return ("clear " if part.value == "off" else "select ") + ", ".join(f'"{x}"' for x in part.labels)
+
+
+def _describe_option(part: Part) -> str:
+    if len(part.labels) > 1:
+        return "choose the options " + ", ".join(f'"{x}"' for x in part.labels)
+    return f'choose the option "{part.labels[0]}"'
+
+
+def _verb_target(verb: str) -> Callable[[Part], str]:
+    return lambda part: f"{verb} {part.targets[0].describe()}" if part.targets else verb
+
+
+# What each kind of part asks for, as `Next:` lines say it.
+_DESCRIBE: dict[Kind, Callable[[Part], str]] = {
+    Kind.CLICK: _verb_target("click"),
+    Kind.FOCUS: _verb_target("focus"),
+    Kind.FIND: _verb_target("find and click"),
+    Kind.MENU: lambda part: "choose " + " > ".join(f'"{x}"' for x in part.labels) + " in the menu",
+    Kind.FILL: lambda part: f"enter a value into {_where(part)}",
+    Kind.NAMES: _describe_names,
+    Kind.OPTION: _describe_option,
+    Kind.COPY: lambda part: f"copy the text of {part.targets[0].describe()} into {_where(part)}",
+    Kind.SLIDER: lambda part: f"set the slider to {part.value}",
+    Kind.CHECK: lambda part: f"check {part.targets[0].describe()}",
+    Kind.SUBMIT: lambda part: "submit the form",
+    Kind.EXPAND: lambda part: "expand the collapsed section",
+}
+
+
+
+@dataclass(frozen=True)
+class Plan:
+    request: str
+    parts: tuple[Part, ...]
+
+    @property
+    def implicit_submit(self) -> bool:
+        """Form-filling requests that never name a final click end with a proposed submit."""
+        kinds = [p.kind for p in self.parts]
+        if any(k in ACTION_KINDS for k in kinds):
+            return False
+        return Kind.FILL in kinds or len(kinds) >= 2

@@ -1,0 +1,74 @@
+"""A page's resolver state: open proposals and what the current request has done so far (pure).
+
+The memory of a request belongs to the document it was made on, named by the page runtime's token (a
+random id the runtime draws in its isolated world once per document): a new document, a reload or a
+history move to another document gets a new token, so the request starts afresh there, while an in-page
+change (``history.pushState``, a re-render) keeps the token and the progress.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ._model import Control, Inspection, describe
+from ._proposals import ProposalBook
+from ._result import StepResult
+
+__all__ = ["Memo", "ResolverState"]
+
+
+@dataclass
+class Memo:
+    """What ``act`` did for one request: parts done by clicks (the page cannot show those), notes for
+    ``Done:``, sections already expanded while searching, names already clicked."""
+
+    request: str
+    document: str = ""
+    done: set[int] = field(default_factory=set)
+    notes: list[str] = field(default_factory=list)
+    tried: set[int] = field(default_factory=set)
+    clicked_names: set[str] = field(default_factory=set)
+    submitted: bool = False
+
+    def mark(self, index: int, note: str) -> None:
+        self.done.add(index)
+        self.notes.append(note)
+
+
+class ResolverState:
+    def __init__(self) -> None:
+        self.proposals = ProposalBook()
+        self.memo: Memo | None = None
+
+    def memo_for(self, request: str, new: bool, document: str) -> tuple[Memo, bool]:
+        """The memory of ``request`` on ``document``, and whether it was started afresh because the page
+        is another document than the one the same request last ran on (``new`` restarts it silently)."""
+        memo = self.memo
+        moved = not new and memo is not None and memo.request == request and memo.document != document
+        if new or memo is None or memo.request != request or moved:
+            memo = self.memo = Memo(request, document)
+        return memo, moved
+
+    def follow(self, before: str, after: str) -> None:
+        """A step of the request itself led from document ``before`` to ``after`` (a link, a submit): the
+        memory goes with it, since the request is still in progress there."""
+        if self.memo is not None and self.memo.document == before:
+            self.memo.document = after
+
+    def propose(self, inspection: Inspection, control: Control, action: str, why: str, *,
+                args: dict[str, object] | None = None, on_done: Callable[[], None] | None = None) -> StepResult:
+        """An approval-required step as a proposal: nothing happens until ``confirm <token>``."""
+        summary = f"{action} {describe(control)}"
+        if args and "target_desc" in args:
+            summary += f" onto {args['target_desc']}"
+        proposal = self.proposals.create(
+            action, summary, url=inspection.url, fingerprint=inspection.fingerprint, now=time.monotonic(),
+            args={"token": inspection.token, "id": control.id, "ref": control.ref, **(args or {})},
+            on_done=on_done)
+        reason = control.risk_reason or "it needs approval"
+        text = (f"Needs approval: {summary} — {why}; approval is required because {reason}. Nothing was done "
+                f"yet. To carry it out run `confirm {proposal.token}` (one use, valid 5 minutes, cancelled if the "
+                "page changes first).")
+        return StepResult(text, token=proposal.token)

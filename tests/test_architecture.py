@@ -1,0 +1,200 @@
+"""Proofs about the code's shape (pure, no browser): no import cycles, no reaching into Page's or
+Browser's privates, no oversized modules, a true error hierarchy, every command handled."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import refwright
+from refwright._errors import RefwrightError
+
+SRC = Path(refwright.__file__).parent
+MAX_LINES = 500
+
+
+def _hand_written() -> Iterator[tuple[str, Path]]:
+    """Every hand-written module as (dotted name, path); ``_sync`` is generated from ``_async``."""
+    for path in sorted(SRC.rglob("*.py")):
+        rel = path.relative_to(SRC.parent).with_suffix("")
+        parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+        if "_sync" in parts:
+            continue
+        yield ".".join(parts), path
+
+
+MODULES = dict(_hand_written())
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import, function-local ones included, except those only for type checkers."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            yield from (i for n in node.orelse for i in _imports_in(n))
+            continue
+        yield from _imports_in(node)
+
+
+def _imports_in(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    if isinstance(node, ast.Import | ast.ImportFrom):
+        yield node
+    else:
+        yield from _imports(node)
+
+
+def _edges(name: str, path: Path) -> set[str]:
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+            continue
+        base = package
+        for _ in range(node.level - 1):
+            base = base.rpartition(".")[0]
+        target = f"{base}.{node.module}" if node.level and node.module else base if node.level else node.module or ""
+        for alias in node.names:
+            sub = f"{target}.{alias.name}"
+            found.add(sub if sub in MODULES else target)
+    return {m for m in found if m in MODULES and m != name}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_the_import_graph_sees_function_local_imports_but_not_type_checking_ones() -> None:
+    tree = ast.parse("import a\nif TYPE_CHECKING:\n    import b\ndef f():\n    from c import d\n")
+    assert [n.names[0].name if isinstance(n, ast.Import) else n.module for n in _imports(tree)] == ["a", "c"]
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+@pytest.mark.xfail(reason="phase 2 of issue 11 (Page and its handlers) and helper B (safety/) untie the cycles")
+def test_no_import_cycle_among_hand_written_modules() -> None:
+    graph = {name: _edges(name, path) for name, path in MODULES.items()}
+    assert _cycles(graph) == []
+
+
+def _privates_of(path: Path) -> set[str]:
+    """The private attributes a class module defines: ``self._x = ...`` and ``def _x``."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" \
+                and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            names.add(node.name)
+    return {n for n in names if n.startswith("_") and not n.startswith("__")}
+
+
+@pytest.mark.xfail(reason="phase 2 of issue 11: handlers get an explicit context instead of Page's privates")
+def test_no_module_reads_page_or_browser_privates() -> None:
+    # Anything called page or browser here (page, self._page, self.browser) is a Page or a Browser.
+    owners = {"refwright._async._page": "page", "refwright._async._browser": "browser"}
+    reads = []
+    for owner, noun in owners.items():
+        private = _privates_of(MODULES[owner])
+        holder = re.compile(rf"(^|_){noun}$")
+        for name, path in MODULES.items():
+            if name == owner:
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Attribute) or node.attr not in private:
+                    continue
+                receiver = node.value
+                label = receiver.attr if isinstance(receiver, ast.Attribute) else getattr(receiver, "id", "")
+                if holder.search(label):
+                    reads.append(f"{name}:{node.lineno} {label}.{node.attr}")
+    assert sorted(reads) == []
+
+
+@pytest.mark.xfail(reason="phase 2 of issue 11 splits _async/_page.py; helper B splits safety/")
+def test_no_hand_written_module_is_over_500_lines() -> None:
+    sizes = {name: len(path.read_text(encoding="utf-8").splitlines()) for name, path in MODULES.items()}
+    assert {name: n for name, n in sizes.items() if n > MAX_LINES} == {}
+
+
+def _subclasses(cls: type) -> Iterator[type]:
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _subclasses(sub)
+
+
+def test_the_error_docstring_draws_the_hierarchy_as_it_is() -> None:
+    for name in MODULES:  # every error class is defined by the time its module is imported
+        if not name.startswith("refwright.__main__"):
+            importlib.import_module(name)
+
+    drawn: dict[str, str] = {}
+    parents: list[tuple[int, str]] = []
+    for line in (importlib.import_module("refwright._errors").__doc__ or "").splitlines():
+        m = re.match(r"^(\s*(?:[│ ]   )*(?:[├└]── )?)([A-Z]\w+Error|[A-Z]\w+(?:Request|Target|NotFound))\b", line)
+        if not m:
+            continue
+        depth = len(m.group(1))
+        while parents and parents[-1][0] >= depth:
+            parents.pop()
+        drawn[m.group(2)] = parents[-1][1] if parents else ""
+        parents.append((depth, m.group(2)))
+    real = {cls.__name__: cls.__bases__[0].__name__ for cls in _subclasses(RefwrightError)
+            if cls.__module__.startswith("refwright.")}
+    real["RefwrightError"] = ""
+    assert drawn == real
+
+
+def test_every_command_has_a_handler() -> None:
+    from refwright._async.commands import HANDLERS as ASYNC_HANDLERS
+    from refwright._sync.commands import HANDLERS as SYNC_HANDLERS
+    from refwright.commands import all_specs
+
+    names = {spec.name for spec in all_specs()}
+    assert names == set(ASYNC_HANDLERS) == set(SYNC_HANDLERS)
+
+
+def test_capabilities_are_one_class_for_both_apis() -> None:
+    from refwright import sync_api
+
+    if refwright.Capabilities is not sync_api.Capabilities:
+        pytest.xfail("phase 2 of issue 11 moves Capabilities out of the generated tree")
+    assert refwright.Capabilities is sync_api.Capabilities
