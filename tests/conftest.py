@@ -1,16 +1,26 @@
-"""Session-wide fixtures: one local test server per origin, one headless Chromium, a fresh page per test."""
+"""Session-wide fixtures: one local test server per origin, one headless Chromium, and a fresh page in a
+browser context of its own per test (so no cookie or storage outlives its test).
+
+Hypothesis runs few examples while developing and more in CI (``CI=true``); ``HYPOTHESIS_PROFILE`` picks
+a profile by name."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
 import pytest_asyncio
+from hypothesis import settings
 
 import refwright
 from refwright import Config, TimeoutConfig
 
 from .server import TestServer
+
+settings.register_profile("dev", max_examples=30)
+settings.register_profile("ci", max_examples=300)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "dev"))
 
 # Tests act on loopback pages, so private targets are allowed; a short action timeout keeps failures fast.
 TEST_CONFIG = Config(timeouts=TimeoutConfig(action=2_000, navigation=10_000), allow_private=True)
@@ -46,7 +56,7 @@ async def browser() -> AsyncIterator[refwright.Browser]:
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def page(browser: refwright.Browser) -> AsyncIterator[refwright.Page]:
-    p = await browser.new_page()
+    p = await browser.new_page(isolated=True)
     yield p
     await p.close()
 

@@ -103,3 +103,23 @@ async def test_attach_to_nothing_says_how_to_start_chrome() -> None:
     async with refwright.launch(cdp_url=f"http://127.0.0.1:{_free_port()}", config=TEST_CONFIG) as browser:
         with pytest.raises(BrowserError, match="--remote-debugging-port"):
             await browser.new_page()
+
+
+async def test_isolated_pages_share_no_cookies_and_close_their_context(browser: refwright.Browser,
+                                                                       server: TestServer) -> None:
+    first = await browser.new_page(isolated=True)
+    second = await browser.new_page(isolated=True)
+    try:
+        for page in (first, second):
+            await page.run_command(f"open {server.url('/empty.html')}")
+        await first.playwright_page.evaluate("document.cookie = 'who=first; path=/'")
+        assert "who" in (await first.run_command("cookies")).output
+        assert (await second.run_command("cookies")).output == "No cookies"
+        context = first.playwright_page.context
+    finally:
+        await first.close()
+        await second.close()
+    # Closing the page closed its context too: nothing is left open in it.
+    assert context.pages == []
+    with pytest.raises(Exception, match="closed"):
+        await context.new_page()

@@ -18,7 +18,7 @@ TEXT = st.lists(st.one_of(st.text(max_size=8), SPECIAL), max_size=30).map("".joi
 LINES = st.one_of(TEXT, st.builds(lambda n, rest: f"{n} {rest}", st.sampled_from(NAMES), TEXT))
 
 # Fuzzing is slow only if something is quadratic; the deadline makes a hang or a blow-up a failure.
-FUZZ = settings(max_examples=400, deadline=500)
+FUZZ = settings(deadline=500)
 
 
 @FUZZ

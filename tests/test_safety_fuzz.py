@@ -123,7 +123,7 @@ def url_around(draw: st.DrawFn, host: str) -> str:
     return f"{scheme}:{slashes}{userinfo}{host}{port}{path}"
 
 
-@settings(max_examples=250, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), forbidden_v4())
 def test_every_spelling_of_a_forbidden_ipv4_address_is_refused(data: st.DataObject, value: int) -> None:
     host = data.draw(st.one_of(ipv4_spelling(value), ipv6_wrapping(value)))
@@ -134,7 +134,7 @@ def test_every_spelling_of_a_forbidden_ipv4_address_is_refused(data: st.DataObje
         check_url(url, resolver=no_dns)
 
 
-@settings(max_examples=250, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), public_v4())
 def test_every_spelling_of_a_public_ipv4_address_is_allowed(data: st.DataObject, value: int) -> None:
     host = data.draw(st.one_of(ipv4_spelling(value), ipv6_wrapping(value)))
@@ -187,7 +187,6 @@ url_like = st.one_of(
 )
 
 
-@settings(max_examples=300)
 @given(
     url_like,
     st.sampled_from([public_resolver, failing_resolver]),
@@ -220,7 +219,6 @@ def test_check_url_raises_nothing_but_policy_denied(
         assert "\n" not in e.message and len(e.message) < 1000
 
 
-@settings(max_examples=200)
 @given(url_like)
 async def test_check_url_async_raises_nothing_but_policy_denied(url: str) -> None:
     async def resolve(name: str) -> list[IPAddress]:
@@ -232,7 +230,6 @@ async def test_check_url_async_raises_nothing_but_policy_denied(url: str) -> Non
         pass
 
 
-@settings(max_examples=300)
 @given(st.binary(max_size=300), st.booleans())
 def test_message_head_parser_fails_only_with_http_errors(raw: bytes, request: bool) -> None:
     try:

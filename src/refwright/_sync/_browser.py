@@ -110,7 +110,12 @@ class Browser:
         self._context = self._browser.new_context(accept_downloads=False)
         return self._context
 
-    def _fresh_playwright_page(self) -> PlaywrightPage:
+    def _fresh_playwright_page(self, own_context: BrowserContext | None = None) -> PlaywrightPage:
+        if own_context is not None:
+            try:
+                return own_context.new_page()
+            except PlaywrightError:
+                pass  # gone with the browser: the page goes on in the shared context
         context = self._start()
         try:
             return context.new_page()
@@ -120,10 +125,12 @@ class Browser:
             context = self._start()
             return context.new_page()
 
-    def new_page(self, *, config: Config | None = None) -> Page:
+    def new_page(self, *, config: Config | None = None, isolated: bool = False) -> Page:
         """A new page; the first call launches (or attaches to) the browser.
 
-        ``config`` overrides the browser's configuration for this page only.
+        ``config`` overrides the browser's configuration for this page only. ``isolated`` gives the page
+        a browser context of its own (its own cookies, storage and cache), closed with the page; other
+        pages share one context.
         """
         config = config or self.config
         if (config.allow_private, tuple(config.allowed_domains)) != (self.config.allow_private,
@@ -132,12 +139,21 @@ class Browser:
                 "allow_private and allowed_domains hold for the whole browser session, because one filtering "
                 "proxy guards it. Launch a separate browser for pages with other network settings."
             )
-        pw_page = self._fresh_playwright_page()
-        page = Page(pw_page, config=config, browser=self, guard=self._guard)
+        own_context = self._own_context() if isolated else None
+        pw_page = self._fresh_playwright_page(own_context)
+        page = Page(pw_page, config=config, browser=self, guard=self._guard, own_context=own_context)
         page.set_action_policy(self.action_policy)
         page.set_policy_confirm_callback(self.confirm)
         self._pages.append(page)
         return page
+
+    def _own_context(self) -> BrowserContext:
+        self._start()
+        assert self._browser is not None
+        context = self._browser.new_context(accept_downloads=False)
+        if self.cdp_url:
+            self._guard.intercept(context)
+        return context
 
     def _stop_browser(self) -> None:
         browser, self._browser, self._context = self._browser, None, None

@@ -9,7 +9,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import ConsoleMessage, Dialog, Download, Locator, Playwright, Request, WebSocket
+from playwright.sync_api import (
+    BrowserContext,
+    ConsoleMessage,
+    Dialog,
+    Download,
+    Locator,
+    Playwright,
+    Request,
+    WebSocket,
+)
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
@@ -119,8 +128,10 @@ class Page:
 
     def __init__(self, pw_page: PlaywrightPage, *, config: Config | None = None,
                  browser: Browser | None = None, playwright: Playwright | None = None,
-                 guard: NetworkGuard | None = None) -> None:
+                 guard: NetworkGuard | None = None, own_context: BrowserContext | None = None) -> None:
         self._pw = pw_page
+        # A context made for this page alone (Browser.new_page(isolated=True)): closed with the page.
+        self._own_context = own_context
         self._playwright = playwright
         self._guard = guard or NetworkGuard(config or Config(), proxy=False)
         self._policy: ActionPolicy | None = None
@@ -250,20 +261,23 @@ class Page:
         closing anything (crbug.com/536385539), and Playwright's ``page.close()`` then waits forever. So
         the close goes through CDP and is sent again until the page is gone.
         """
-        if self._pw.is_closed():
-            return
-        if _close_over_cdp(self._pw):
-            return
-        try:
-            self._pw.close()
-        except PlaywrightError:
-            pass
+        if not self._pw.is_closed() and not _close_over_cdp(self._pw):
+            try:
+                self._pw.close()
+            except PlaywrightError:
+                pass
+        if self._own_context is not None:
+            context, self._own_context = self._own_context, None
+            try:
+                context.close()
+            except PlaywrightError:
+                pass
 
     def _recover(self) -> None:
         """After a crash or close, continue on a fresh page when refwright owns the browser."""
         if self._browser is None:
             return
-        self._pw = self._browser._fresh_playwright_page()
+        self._pw = self._browser._fresh_playwright_page(self._own_context)
         self._refs = RefTable()
         self._last_snapshot = None
         self._attach(self._pw)
