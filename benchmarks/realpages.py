@@ -40,6 +40,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 if __package__ in (None, ""):  # run as a script: make `benchmarks` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -313,6 +314,8 @@ class Truth:
         ctx = await self.browser.new_context(viewport={"width": VIEWPORT[0], "height": VIEWPORT[1]})
         page = await ctx.new_page()
         res: dict[str, Any] = {}
+        hosts: set[str] = set()
+        page.on("request", lambda req: hosts.add(urlsplit(req.url).hostname or ""))
         try:
             t0 = time.perf_counter()
             try:
@@ -324,6 +327,7 @@ class Truth:
             cdp = await ctx.new_cdp_session(page)
             tree = await cdp.send("Accessibility.getFullAXTree")
             res["truth"] = [[i.role, i.name] for i in ax_items(tree.get("nodes") or [])]
+            res["outside_hosts"] = len(hosts - {"127.0.0.1", ""})
             with contextlib.suppress(Exception):
                 res["items"] = [[i.role, i.name] for i in aria_items(await page.locator("body").aria_snapshot())]
         finally:
@@ -375,6 +379,7 @@ async def run(args: argparse.Namespace, pages_dir: Path, names: list[str]) -> di
                 rec: dict[str, Any] = {"page": name, "url": url, "tools": {}}
                 base = await truth.measure(url)
                 rec["truth"] = base.pop("truth")
+                rec["outside_hosts"] = base.pop("outside_hosts")
                 if "playwright" in tools:
                     rec["tools"]["playwright"] = base
                 for w in workers:
@@ -403,9 +408,15 @@ async def run(args: argparse.Namespace, pages_dir: Path, names: list[str]) -> di
             "pages": pages, "summary": summarize(pages)}
 
 
-def summarize(pages: list[dict[str, Any]]) -> dict[str, Any]:
+def _median_open(pages: list[dict[str, Any]], tool: str) -> float | None:
+    xs = [p["tools"][tool]["open_ms"] for p in pages if "open_ms" in p["tools"].get(tool, {})]
+    return round(statistics.median(xs), 1) if xs else None
+
+
+def summarize(pages: list[dict[str, Any]], many_hosts: int = 20) -> dict[str, Any]:
     tools = sorted({t for p in pages for t in p["tools"]})
     out: dict[str, Any] = {}
+    heavy = [p for p in pages if p.get("outside_hosts", 0) >= many_hosts]
     ab_chars = {p["page"]: p["tools"].get("agent-browser", {}).get("chars") for p in pages}
     for t in tools:
         rs = [(p, p["tools"][t]) for p in pages if t in p["tools"]]
@@ -416,6 +427,7 @@ def summarize(pages: list[dict[str, Any]]) -> dict[str, Any]:
             "pages": len(rs), "recall": round(matched / truth, 4) if truth else None,
             "matched": matched, "truth": truth,
             "open_ms_median": round(statistics.median(opens), 1) if opens else None,
+            f"open_ms_median_{many_hosts}plus_hosts": _median_open(heavy, t), "heavy_pages": len(heavy),
             "open_failed": [p["page"] for p, r in rs if r.get("open_ok") is False],
             "false_open_failure": [p["page"] for p, r in rs if r.get("false_open_failure")],
             "crashed": {p["page"]: r["crash"] for p, r in rs if "crash" in r},
@@ -452,6 +464,8 @@ def report(doc: dict[str, Any], examples: int) -> str:
         lines.append(f"\n== {t}: recall {s['recall']} ({s['matched']}/{s['truth']}), open median "
                      f"{s['open_ms_median']} ms, open failed on {len(s['open_failed'])} pages "
                      f"(falsely: {s['false_open_failure']})")
+        lines.append(f"   open median on the {s['heavy_pages']} pages requesting 20+ outside hosts: "
+                     f"{s['open_ms_median_20plus_hosts']} ms")
         if "chars_vs_agent_browser" in s:
             lines.append(f"   snapshot -i chars vs agent-browser: {s['chars_vs_agent_browser']}x")
         if s["first_link_tried"]:
@@ -470,7 +484,34 @@ def report(doc: dict[str, Any], examples: int) -> str:
             for m in v["examples"][:examples]:
                 got = f" -> got {m.get('got_role')} {json.dumps(m.get('got_name', ''))[:80]}" if "got_name" in m else ""
                 lines.append(f"      {m['page']}: {json.dumps(m['name'])[:80]}{got}")
+    lines.extend(compare_trees(doc["pages"]))
     return "\n".join(lines)
+
+
+def compare_trees(pages: list[dict[str, Any]]) -> list[str]:
+    """Where two refwright trees measured in one run differ, page by page (the first tree is the base)."""
+    labels = [t for t in (pages[0]["tools"] if pages else {}) if t.startswith("refwright@")]
+    lines: list[str] = []
+    for other in labels[1:]:
+        base = labels[0]
+        lines.append(f"\n== {other} against {base}")
+        for p in pages:
+            a, b = p["tools"].get(base, {}), p["tools"].get(other, {})
+            diffs = []
+            if a.get("matched") != b.get("matched"):
+                diffs.append(f"recall {a.get('matched')} -> {b.get('matched')} of {len(p['truth'])}")
+            if a.get("open_ok") != b.get("open_ok"):
+                diffs.append(f"open ok {a.get('open_ok')} -> {b.get('open_ok')}")
+            fa, fb = a.get("first_link", {}), b.get("first_link", {})
+            if fa.get("ok") != fb.get("ok"):
+                diffs.append(f"first link ok {fa.get('ok')} -> {fb.get('ok')} ({fb.get('output', '')[:100]})")
+            if a.get("title_starts_note") != b.get("title_starts_note"):
+                diffs.append(f"title starts with Note {a.get('title_starts_note')} -> {b.get('title_starts_note')}")
+            if a.get("chars") and b.get("chars") and abs(a["chars"] - b["chars"]) > 0.05 * a["chars"]:
+                diffs.append(f"chars {a['chars']} -> {b['chars']}")
+            if diffs:
+                lines.append(f"   {p['page']}: " + "; ".join(diffs))
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
