@@ -382,8 +382,12 @@ async def run(args: argparse.Namespace, pages_dir: Path, names: list[str]) -> di
                 rec["outside_hosts"] = base.pop("outside_hosts")
                 if "playwright" in tools:
                     rec["tools"]["playwright"] = base
-                for w in workers:
+                # Trees take turns going first: the first to open a page may pay for a cold cache.
+                for w in workers[n % len(workers):] + workers[: n % len(workers)] if workers else []:
                     rec["tools"][w.label] = await w.measure(url)
+                rec["tools"] = {k: rec["tools"][k] for k in
+                                [*(t for t in rec["tools"] if not t.startswith("refwright")),
+                                 *(w.label for w in workers)]}
                 if ab is not None:
                     rec["tools"]["agent-browser"] = await measure_ab(ab, url)
                 truth_items = _items(rec["truth"])
