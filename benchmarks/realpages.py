@@ -351,6 +351,11 @@ def _false_failure(res: dict[str, Any], url: str) -> bool:
     return not res.get("open_ok") and str(res.get("url", "")).strip() == url and bool(res.get("items"))
 
 
+def _append_line(path: Path, rec: dict[str, Any]) -> None:
+    with path.open("a", encoding="utf-8") as f:
+        f.write(json.dumps(rec, ensure_ascii=False) + "\n")
+
+
 def page_names(pages_dir: Path, only: str, limit: int) -> list[str]:
     names = sorted(p.name for p in pages_dir.iterdir() if (p / "source.html").is_file())
     names = [n for n in names if only in n]
@@ -397,6 +402,8 @@ async def run(args: argparse.Namespace, pages_dir: Path, names: list[str]) -> di
                         res["refs"] = len(res.pop("items"))
                     res["false_open_failure"] = _false_failure({**res, "items": res.get("refs")}, url)
                 pages.append(rec)
+                if args.partial:
+                    _append_line(Path(args.partial), rec)
                 print(f"[{n}/{len(names)}] {name}: " + ", ".join(
                     f"{t} {r.get('open_ms')}ms {r.get('matched', '-')}/{len(rec['truth'])}"
                     for t, r in rec["tools"].items()), file=sys.stderr, flush=True)
@@ -530,11 +537,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--nav-timeout", type=int, default=None, help="refwright navigation timeout, ms")
     ap.add_argument("--peers-script", help="path to shared/bench/peers.sh")
     ap.add_argument("--examples", type=int, default=4, help="examples printed per miss class")
+    ap.add_argument("--partial", help="append each page's record to this JSON-lines file as it is measured")
+    ap.add_argument("--report-from", help="print the report of a saved --json or --partial file, measure nothing")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.worker:
         print(_worker_hello(), flush=True)
         asyncio.run(_worker_main(args.nav_timeout))
+        return 0
+    if args.report_from:
+        text = Path(args.report_from).read_text(encoding="utf-8")
+        if text.lstrip().startswith("{\"page\""):
+            pages = [json.loads(ln) for ln in text.splitlines() if ln.strip()]
+            doc = {"date": "?", "pages_dir": args.report_from, "loadavg": "?", "pages": pages,
+                   "summary": summarize(pages)}
+        else:
+            doc = json.loads(text)
+        print(report(doc, args.examples))
         return 0
     if not args.pages:
         ap.error("--pages DIR is required (a folder of <name>/source.html)")
