@@ -193,6 +193,7 @@ async def _measure_rw(browser: Any, url: str) -> dict[str, Any]:
             res["snapshot_error"] = snap_out[:400]
             return res
         res["chars"] = len(snap_out)
+        res["text"] = snap_out
         res["cut"] = "100,000" in snap_out[-600:] or "cut" in snap_out[-300:].lower()
         items = cmp.rw_items(r.snapshot.refs)
         res["items"] = [[i.role, i.name] for i in items]
@@ -355,6 +356,15 @@ def _items(pairs: list[list[str]]) -> list[cmp.Item]:
     return [cmp.Item(f"e{n + 1}", r, nm) for n, (r, nm) in enumerate(pairs)]
 
 
+def _find_printed(misses: list[dict[str, Any]], text: str) -> None:
+    """For an element the tool does not list, the first line of its output that holds the name, if any."""
+    lines = [cmp.norm_name(ln) for ln in text.splitlines()]
+    for m in misses:
+        name = cmp.norm_name(m["name"])
+        if m["why"] == "absent" and name and text:
+            m["printed"] = next((ln[:200] for ln in lines if name in ln), None)
+
+
 def _false_failure(res: dict[str, Any], url: str) -> bool:
     return not res.get("open_ok") and str(res.get("url", "")).strip() == url and bool(res.get("items"))
 
@@ -408,6 +418,7 @@ async def run(args: argparse.Namespace, pages_dir: Path, names: list[str]) -> di
                     if "items" in res:
                         res["matched"], res["misses"] = recall(truth_items, _items(res["items"]))
                         res["refs"] = len(res.pop("items"))
+                        _find_printed(res["misses"], res.pop("text", ""))
                     res["false_open_failure"] = _false_failure({**res, "items": res.get("refs")}, url)
                 pages.append(rec)
                 if args.partial:
@@ -477,6 +488,10 @@ def summarize(pages: list[dict[str, Any]], many_hosts: int = 20) -> dict[str, An
     return out
 
 
+def _q(name: str) -> str:
+    return json.dumps(name, ensure_ascii=False)
+
+
 def report(doc: dict[str, Any], examples: int) -> str:
     lines = [f"real pages: {len(doc['pages'])} from {doc['pages_dir']} ({doc['date']}, load {doc['loadavg']})"]
     for t, s in doc["summary"].items():
@@ -490,7 +505,7 @@ def report(doc: dict[str, Any], examples: int) -> str:
         if s["first_link_tried"]:
             lines.append(f"   first link clicked: {s['first_link_ok']}/{s['first_link_tried']} worked")
             for f in s["first_link_failures"][:examples]:
-                lines.append(f"     {f['page']}: {json.dumps(f['name'])[:60]} -> {f['error'][:160]}")
+                lines.append(f"     {f['page']}: {_q(f['name'])[:60]} -> {f['error'][:160]}")
         if "title_starts_note" in s:
             lines.append(f"   get title starts with Note: on {len(s['title_starts_note'])} pages; open printed "
                          f"{s['open_note_lines']} Note lines on {s['pages_with_open_notes']} pages; "
@@ -501,8 +516,10 @@ def report(doc: dict[str, Any], examples: int) -> str:
         for cls, v in list(s["miss_classes"].items())[:12]:
             lines.append(f"   miss {cls}: {v['count']} on {v['pages']} pages")
             for m in v["examples"][:examples]:
-                got = f" -> got {m.get('got_role')} {json.dumps(m.get('got_name', ''))[:80]}" if "got_name" in m else ""
-                lines.append(f"      {m['page']}: {json.dumps(m['name'])[:80]}{got}")
+                got = f" -> got {m.get('got_role')} {_q(m.get('got_name', ''))[:80]}" if "got_name" in m else ""
+                printed = f" -> printed {m['printed']!r}" if m.get("printed") else (
+                    " -> name not in output" if "printed" in m else "")
+                lines.append(f"      {m['page']}: {_q(m['name'])[:80]}{got}{printed}")
     lines.extend(compare_trees(doc["pages"]))
     return "\n".join(lines)
 
