@@ -376,7 +376,7 @@ def _append_line(path: Path, rec: dict[str, Any]) -> None:
 
 def page_names(pages_dir: Path, only: str, limit: int) -> list[str]:
     names = sorted(p.name for p in pages_dir.iterdir() if (p / "source.html").is_file())
-    names = [n for n in names if only in n]
+    names = [n for n in names if any(o in n for o in only.split(","))]
     return names[:limit] if limit else names
 
 
@@ -554,7 +554,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pages", help="folder of <name>/source.html pages (e.g. readability's test/test-pages)")
     ap.add_argument("--limit", type=int, default=0, help="measure only the first N pages (sorted by name)")
-    ap.add_argument("--only", default="", help="measure only pages whose name contains this")
+    ap.add_argument("--only", default="", help="measure only pages whose name contains one of these (comma-separated)")
     ap.add_argument("--json", help="write every measurement to this file")
     ap.add_argument("--tools", default=",".join(TOOLS), help=f"comma-separated subset of {','.join(TOOLS)}")
     ap.add_argument("--refwright-src", action="append",
