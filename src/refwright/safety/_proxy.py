@@ -37,21 +37,12 @@ from ipaddress import IPv6Address
 from typing import TYPE_CHECKING
 
 from .._errors import PolicyDeniedError
-from ._hosts import (
-    AsyncResolver,
-    HostCheck,
-    IPAddress,
-    PrivateAccess,
-    ReasonFn,
-    forbidden_reason,
-    host_text,
-    parse_host,
-    parse_port,
-    resolve_checked,
-    split_authority,
-    split_url,
-)
+from ._access import PrivateAccess
+from ._addresses import IPAddress, ReasonFn, forbidden_reason
+from ._hosts import HostCheck, resolve_checked
+from ._names import AsyncResolver
 from ._sanitize import clean_line
+from ._url import host_text, parse_host, parse_port, split_authority, split_url
 
 if TYPE_CHECKING:
     from playwright.async_api import ProxySettings
