@@ -6,6 +6,10 @@ answer for the lifetime the answer gave (bounded both ways) and each failure bri
 number of names. Every answer it returns is still checked by the caller before anything connects, and
 the caller connects only to an address it checked.
 
+c-ares keeps a query cache of its own (answers for their TTL, at most an hour; zero-TTL answers and
+failures without an SOA record not at all); this cache sits on top and decides the lifetimes refwright
+relies on.
+
 Keeping an answer for a floor of ``min_ttl`` seconds is also DNS pinning: a name that answers with a
 zero lifetime and then "rebinds" to another address gets its first, checked answer for that long.
 """
@@ -97,9 +101,11 @@ class CachingResolver:
         self._pending: dict[str, asyncio.Future[list[IPAddress]]] = {}
         self._channel: object | None = None
         self._channel_loop: asyncio.AbstractEventLoop | None = None
-        self.lookups = 0  # queries actually sent, for tests and benchmarks
+        self.lookups = 0  # lookups this cache could not answer, for tests and benchmarks
 
-    def __len__(self) -> int:
+    @property
+    def size(self) -> int:
+        """How many names (answers and failures) are cached now."""
         return len(self._cache)
 
     def clear(self) -> None:

@@ -118,7 +118,7 @@ class FilteringProxy:
         self._bind_host = host
         self._port = port
         # Names resolve on the proxy's own loop, concurrently, with answers and failures cached.
-        self._resolver: AsyncResolver = resolver or CachingResolver()
+        self._resolver: AsyncResolver = resolver if resolver is not None else CachingResolver()
         self._connect_timeout = connect_timeout
         self._resolve_timeout = resolve_timeout
         self._header_timeout = header_timeout
