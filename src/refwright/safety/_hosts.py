@@ -13,6 +13,7 @@ resolving once and connecting to the checked address.
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from ipaddress import IPv4Address, IPv6Address
@@ -165,6 +166,20 @@ class HostCheck:
 
 
 
+# One caching resolver per event loop: c-ares channels belong to a loop, and loops in different threads
+# must not share a cache that is not thread-safe.
+_SHARED: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, CachingResolver] = weakref.WeakKeyDictionary()
+
+
+def shared_resolver() -> CachingResolver:
+    """The running loop's caching resolver (the default for :func:`check_url_async`)."""
+    loop = asyncio.get_running_loop()
+    found = _SHARED.get(loop)
+    if found is None:
+        found = _SHARED[loop] = CachingResolver()
+    return found
+
+
 def _unresolvable(label: str, raw_host: str, error: BaseException) -> PolicyDeniedError:
     detail = _display(str(error) or type(error).__name__, 100)
     return PolicyDeniedError(
@@ -220,7 +235,7 @@ def check_url(
     check, label, parsed = prepared
     assert isinstance(parsed.host, str)
     try:
-        addresses = (resolver or system_resolve)(parsed.host)
+        addresses = (resolver if resolver is not None else system_resolve)(parsed.host)
     except (OSError, UnicodeError, ValueError) as e:
         raise _unresolvable(label, parsed.raw_host, e) from None
     check.after_resolving(label, parsed.raw_host, parsed.host, parsed.port, _unique(addresses))
@@ -236,7 +251,8 @@ async def check_url_async(
     allow_about_blank: bool = False,
     resolve_timeout: float = 10.0,
 ) -> None:
-    """:func:`check_url` for async code: resolution runs off the loop, bounded by ``resolve_timeout``."""
+    """:func:`check_url` for async code, bounded by ``resolve_timeout``. Names resolve on the loop
+    through c-ares with cached answers (:func:`shared_resolver`) unless ``resolver`` is given."""
     prepared = _prepare(url, allow_about_blank, allow_private, allowed_domains, resolve)
     if prepared is None:
         return
@@ -257,7 +273,7 @@ async def resolve_checked(
     """Resolve ``host`` once, bounded by ``resolve_timeout``, and check every address it gave."""
     try:
         async with asyncio.timeout(resolve_timeout):
-            addresses = await (resolver or system_resolve_async)(host)
+            addresses = await (resolver if resolver is not None else shared_resolver())(host)
     except (OSError, UnicodeError, ValueError) as e:  # TimeoutError is an OSError
         raise _unresolvable(label, raw_host, e if str(e) else TimeoutError("timed out")) from None
     return check.after_resolving(label, raw_host, host, port, _unique(addresses))

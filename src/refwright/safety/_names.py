@@ -17,8 +17,11 @@ zero lifetime and then "rebinds" to another address gets its first, checked answ
 from __future__ import annotations
 
 import asyncio
+import atexit
+import contextlib
 import socket
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from ipaddress import ip_address
@@ -142,7 +145,17 @@ class CachingResolver:
         if self._channel is None or self._channel_loop is not loop:
             self._channel = aiodns.DNSResolver(nameservers=self._nameservers, loop=loop, **self._options)
             self._channel_loop = loop
+            _OPEN.add(self)
         return self._channel
+
+    async def close(self) -> None:
+        """Release the c-ares channel (the cache stays); the next lookup opens a new one."""
+        import aiodns
+
+        channel, self._channel = self._channel, None
+        _OPEN.discard(self)
+        if isinstance(channel, aiodns.DNSResolver):
+            await channel.close()
 
     async def _lookup(self, key: str) -> list[IPAddress]:
         import aiodns
@@ -169,3 +182,21 @@ class CachingResolver:
         self._cache.move_to_end(key)
         while len(self._cache) > self._max_entries:
             self._cache.popitem(last=False)
+
+
+# Channels still open at exit are closed while the modules they need still exist; otherwise their
+# finalisers run during interpreter teardown and print "Exception ignored" noise.
+_OPEN: weakref.WeakSet[CachingResolver] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_all() -> None:
+    if not _OPEN:
+        return
+    loop = asyncio.new_event_loop()
+    try:
+        for resolver in list(_OPEN):
+            with contextlib.suppress(Exception):
+                loop.run_until_complete(resolver.close())
+    finally:
+        loop.close()

@@ -244,6 +244,8 @@ class FilteringProxy:
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(1.0):
                 await server.wait_closed()
+        if isinstance(self._resolver, CachingResolver):
+            await self._resolver.close()
         # A getaddrinfo stuck in the default executor must not hold the thread.
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(1.0):
