@@ -212,3 +212,9 @@ def test_the_proxy_fails_unknown_hosts_fast_and_caches_the_failure(
             assert r.status_code == 403 and "could not resolve ads.unknown.test" in r.text
         assert time.perf_counter() - start < 1.0
     assert dns.lookups("ads.unknown.test") == 1
+
+
+async def test_a_resolver_that_cannot_start_refuses_with_a_reason() -> None:
+    broken = CachingResolver(nameservers=["not-an-address"])
+    with pytest.raises(ResolveFailed, match="the resolver could not start"):
+        await broken("example.com")

@@ -85,7 +85,7 @@ class CachingResolver:
         max_entries: int = 2048,
         min_ttl: float = 30.0,
         max_ttl: float = 600.0,
-        failure_ttl: float = 10.0,
+        failure_ttl: float = 5.0,
         timeout: float = 2.0,
         tries: int = 2,
         clock: Callable[[], float] = time.monotonic,
@@ -159,8 +159,12 @@ class CachingResolver:
 
     async def _lookup(self, key: str) -> list[IPAddress]:
         import aiodns
+        import pycares
 
-        resolver = self._resolver()
+        try:
+            resolver = self._resolver()
+        except (aiodns.error.DNSError, pycares.AresError, OSError, RuntimeError, ValueError) as e:
+            raise ResolveFailed(f"the resolver could not start: {e}") from None
         assert isinstance(resolver, aiodns.DNSResolver)
         self.lookups += 1
         try:
