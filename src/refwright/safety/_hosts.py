@@ -142,8 +142,8 @@ class HostCheck:
         resolved: bool = True,
     ) -> list[IPAddress]:
         """Refuse if any address is forbidden and not allowed by the user; return them otherwise."""
-        shown = _display(raw_host.removeprefix("[").removesuffix("]"))
         if not addresses:
+            shown = _display(raw_host.removeprefix("[").removesuffix("]"))
             raise PolicyDeniedError(
                 f"Refused {label}: {shown} did not resolve to any address, so it could not be checked. "
                 "Check the host name."
@@ -152,6 +152,8 @@ class HostCheck:
             why = self.reason(ip)
             if why is None or self.access.permits(host, port, ip):
                 continue
+            # Worded only on refusal: cleaning the host text for display costs more than the check.
+            shown = _display(raw_host.removeprefix("[").removesuffix("]"))
             if resolved:
                 what = f"{shown} resolves to {why} ({ip})"
             else:
