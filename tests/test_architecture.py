@@ -195,6 +195,4 @@ def test_every_command_has_a_handler() -> None:
 def test_capabilities_are_one_class_for_both_apis() -> None:
     from refwright import sync_api
 
-    if refwright.Capabilities is not sync_api.Capabilities:
-        pytest.xfail("phase 2 of issue 11 moves Capabilities out of the generated tree")
     assert refwright.Capabilities is sync_api.Capabilities

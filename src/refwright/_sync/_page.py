@@ -22,6 +22,7 @@ from playwright.sync_api import (
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
+from .._capabilities import Capabilities
 from .._config import Config
 from .._errors import BrowserError, PolicyDeniedError, RefwrightError
 from .._result import Annotation, CommandResult, ScreenshotResult
@@ -43,7 +44,7 @@ from ..snapshot._refs import RefTable, RefTarget, parse_ref
 from ..snapshot._tree import TreeBuilder
 from ..snapshot._types import RefEntry, Snapshot
 from ._engine import ENGINE, register_engine, run_op, scope_for, selectors_of
-from ._guard import Capabilities, NetworkGuard, target_key
+from ._guard import NetworkGuard, target_key
 from ._translate import is_closed_error, translate
 
 if TYPE_CHECKING:
