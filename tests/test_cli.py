@@ -92,6 +92,9 @@ def test_doctor() -> None:
     out = result.stdout.decode()
     assert result.returncode == 0, out
     assert "browser: " in out and "start: ok" in out
+    # The guard's parsers are named with their versions, so a bug report says which ones ran.
+    assert all(f"{name} " in out for name in ("ada-url", "h11", "aiodns", "pycares", "c-ares"))
+    assert "MISSING" not in out
 
 
 def test_demo_walkthrough() -> None:

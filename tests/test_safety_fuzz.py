@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from refwright._errors import PolicyDeniedError
 from refwright.safety._hosts import IPAddress, check_url, check_url_async, forbidden_reason, parse_host
-from refwright.safety._proxy import _HTTPError, _parse_head
+from refwright.safety._http1 import HTTPError, parse_request_head, server_connection
 
 PUBLIC = IPv4Address("93.184.216.34")
 
@@ -230,9 +230,30 @@ async def test_check_url_async_raises_nothing_but_policy_denied(url: str) -> Non
         pass
 
 
-@given(st.binary(max_size=300), st.booleans())
-def test_message_head_parser_fails_only_with_http_errors(raw: bytes, request: bool) -> None:
+@given(st.binary(max_size=300))
+def test_request_head_parser_fails_only_with_http_errors(raw: bytes) -> None:
     try:
-        _parse_head(raw + b"\r\n\r\n", request=request)
-    except _HTTPError as e:
-        assert e.status in (400, 502)
+        request = parse_request_head(server_connection(), raw + b"\r\n\r\n")
+    except HTTPError as e:
+        assert e.status in (400, 431, 501)
+    else:
+        assert request.http_version in (b"1.0", b"1.1")
+
+
+_TOKENS = st.sampled_from([b"GET", b"POST", b"http://a.test/", b" ", b"\t", b"\r\n", b"\n", b"\r", b":",
+                           b"Content-Length", b"Transfer-Encoding", b"chunked", b"0", b"5", b",", b"Host",
+                           b"HTTP/1.1", b"HTTP/1.0", b"identity", b"\x00"])
+
+
+@given(st.lists(_TOKENS, max_size=40))
+def test_request_heads_with_two_framings_never_parse(parts: list[bytes]) -> None:
+    """Whatever h11 accepts from hostile token soup, it never carries Content-Length with
+    Transfer-Encoding, two Content-Lengths, or a folded line."""
+    raw = b"POST http://a.test/ HTTP/1.1\r\n" + b"".join(parts) + b"\r\n\r\n"
+    try:
+        request = parse_request_head(server_connection(), raw)
+    except HTTPError:
+        return
+    names = [k for k, _ in request.headers]
+    assert not (b"content-length" in names and b"transfer-encoding" in names)
+    assert names.count(b"content-length") <= 1

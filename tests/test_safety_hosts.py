@@ -4,11 +4,13 @@ import asyncio
 import random
 import shutil
 import socket
+import urllib.parse
 from collections.abc import Callable, Sequence
 from ipaddress import IPv4Address, IPv6Address, ip_address
 
 import pytest
 
+from refwright import Page
 from refwright._errors import PolicyDeniedError, RefwrightError
 from refwright.safety._hosts import (
     IPAddress,
@@ -23,6 +25,7 @@ from refwright.safety._hosts import (
     system_resolve,
     system_resolve_async,
 )
+from refwright.safety._url import host_text
 
 PUBLIC = ip_address("93.184.216.34")
 
@@ -636,6 +639,92 @@ def _random_spellings(count: int, seed: int = 1234) -> list[str]:
 
 
 DIFFERENTIAL += _random_spellings(400)
+
+# Authorities, names and international spellings, where a hand-written parser used to disagree.
+NAMES_DIFFERENTIAL = [
+    "http://evil.test\\@127.0.0.1/",
+    "http://127.0.0.1:80@evil.test/",
+    "http://a:b@evil.test:8080@127.0.0.1/",
+    "http://evil.test%2f@127.0.0.1/",
+    "http://evil.test%40127.0.0.1/",
+    "http://127.0.0.1%09/",
+    "http://127.0.0.1\t/",
+    "http://ex\tample.test/",
+    "http://EXAMPLE.test/",
+    "http://ex%41mple.test/",
+    "http://a.b%2ec/",
+    "http://%2e%2e/",
+    "http://ß.example/",
+    "http://faß.de/",
+    "http://ς.example/",
+    "http://Bücher.example/",
+    "http://xn--bcher-kva.example/",
+    "http://xn--/",
+    "http://xn--a.example/",
+    "http://☃.example/",
+    "http://ｅｘａｍｐｌｅ．ｔｅｓｔ/",
+    "http://example。test/",
+    "http://a\u200bb.example/",
+    "http://a\u00adb.example/",
+    "http://ℌ.example/",
+    "http://xn--zca.example/",
+    "http://localhost./",
+    "http://LOCALHOST/",
+    "http://foo.localhost/",
+    "http://0x7f.0x0.0x0.0x1/",
+    "http://0x100000000/",
+    "http://[::1]:80/",
+    "http://[::1.2.3.4]/",
+    "http://[1::2::3]/",
+    "http://[::ffff:10.0.0.1]/",
+    "http://[2002:a9fe:a9fe::]/",
+    "http://[64:ff9b::a9fe:a9fe]/",
+    "http:/\\/127.0.0.1/",
+    "http:/127.0.0.1/",
+    "http:\\/127.0.0.1/",
+    "https://example.test:443/",
+    "https://example.test:0443/",
+    "http://example.test:/",
+    "http://a_b.example/",
+    "http://a*b.example/",
+    "http://a^b.example/",
+    "http://a%b.example/",
+    "http://a<b.example/",
+]
+DIFFERENTIAL += NAMES_DIFFERENTIAL
+
+
+async def test_hosts_and_ports_are_read_exactly_as_chromium_reads_them(page: Page) -> None:
+    """Since ada reads URLs, refwright's host and port equal Chromium's for every case, names included;
+    the only differences left fail closed: a trailing dot is dropped, empty labels are refused, and a
+    host Chromium percent-escapes reads back to the same name."""
+    chrome = await page.playwright_page.evaluate(
+        "cases => cases.map(c => { try { const u = new URL(c); return [u.hostname, u.port] }"
+        " catch (e) { return null } })",
+        DIFFERENTIAL,
+    )
+    refused_by_us = []
+    for url, seen in zip(DIFFERENTIAL, chrome, strict=True):
+        try:
+            parsed = split_url(url)
+        except ValueError:
+            if seen is not None:
+                refused_by_us.append((url, seen[0]))
+            continue
+        assert seen is not None, f"{url!r}: refwright reads a host where Chromium reads none"
+        chrome_host, chrome_port = seen
+        chrome_canonical = chrome_host.rstrip(".") if not chrome_host.startswith("[") else chrome_host
+        # Chromium percent-escapes a few characters the URL standard keeps in a host (a*b becomes
+        # a%2Ab); both spell one name, which the proxy reads back to the same host.
+        assert host_text(parsed.host) in (chrome_canonical, urllib.parse.unquote(chrome_canonical)), url
+        assert parse_host(chrome_canonical) == parsed.host, url
+        assert parsed.port == (int(chrome_port) if chrome_port else {"http": 80, "https": 443}[parsed.scheme]), url
+    for url, host in refused_by_us:
+        # Refusing is failing closed; only these kinds are expected: empty labels, characters the URL
+        # standard forbids in a host and Chromium escapes (a space becomes %20), and an IPv4 part with a
+        # leading zero inside IPv6, which the standard refuses and Chromium accepts.
+        stricter = "" in host.removesuffix(".").split(".") or "%" in host or url == "http://[::ffff:1.2.3.04]/"
+        assert stricter, f"{url!r}: refused, but Chromium reads {host!r}"
 
 
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="needs /usr/bin/chromium")

@@ -24,6 +24,7 @@ def run(args: argparse.Namespace) -> int:
     ok = True
     print(f"refwright {metadata.version('refwright')}, playwright {metadata.version('playwright')}, "
           f"Python {sys.version.split()[0]}")
+    print(f"guard: {_guard_libraries()}")
     candidate = find_browser(args.executable_path)
     if candidate is None:
         print("browser: none found")
@@ -44,6 +45,26 @@ def run(args: argparse.Namespace) -> int:
               "container Chromium needs --no-sandbox, which refwright adds itself; missing shared libraries "
               "are installed with the distribution's chromium package.")
     return 0 if ok else 1
+
+
+# The network guard's parsers: URLs (ada), HTTP/1 framing (h11), name resolution (aiodns on c-ares).
+GUARD_LIBRARIES = ("ada-url", "h11", "aiodns", "pycares")
+
+
+def _guard_libraries() -> str:
+    found = []
+    for name in GUARD_LIBRARIES:
+        try:
+            found.append(f"{name} {metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            found.append(f"{name} MISSING (reinstall refwright: pip install refwright)")
+    try:
+        import pycares
+
+        found.append(f"c-ares {pycares.ARES_VERSION}")
+    except ImportError:
+        pass
+    return ", ".join(found)
 
 
 async def _try_launch(path: str) -> str | None:

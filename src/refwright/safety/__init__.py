@@ -11,6 +11,7 @@ from ._boundary import BOUNDARY_PROMPT, ContentBoundary, create_content_boundary
 from ._domains import domain_allowed, normalize_domains
 from ._hosts import (
     AsyncResolver,
+    CachingResolver,
     IPAddress,
     PrivateAccess,
     Resolver,
@@ -31,6 +32,7 @@ __all__ = [
     "ActionPolicy",
     "ActionType",
     "AsyncResolver",
+    "CachingResolver",
     "ContentBoundary",
     "Decision",
     "FilteringProxy",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from ._hosts import host_text, parse_host
+from ._url import host_text, parse_host
 
 __all__ = ["domain_allowed", "host_matches", "normalize_domain_pattern", "normalize_domains"]
 

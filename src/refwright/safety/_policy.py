@@ -16,8 +16,8 @@ from typing import Any, Literal
 
 from ._actions import ActionType
 from ._domains import host_matches, normalize_domains
-from ._hosts import host_text, split_url
 from ._sanitize import clean_line
+from ._url import host_text, split_url
 
 __all__ = ["ActionPolicy", "Decision", "Verdict", "decide", "declined_reason", "parse_action"]
 
