@@ -13,24 +13,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._actions import ActionsBrowser
 from ._approval import MODES, Approvals
 from ._server import RefwrightMcp
 from ._session import BrowserSession
 
-__all__ = ["APPROVE", "MODES", "PROFILES", "RefwrightMcp", "create_server"]
+__all__ = ["APPROVE", "MODES", "PROFILES", "ActionsBrowser", "BrowserSession", "RefwrightMcp", "create_server"]
 
 PROFILES = ("commands", "actions", "coding")
 APPROVE = ("ask", "auto")
 
 
 def create_server(profile: str = "commands", *, mode: str = "auto", approve: str = "ask", hang_limit: float = 120.0,
-                  decide: Any = None, **launch_kwargs: Any) -> RefwrightMcp:
+                  decide: Any = None, session: BrowserSession | None = None, **launch_kwargs: Any) -> RefwrightMcp:
     """An MCP server for ``profile``; ``launch_kwargs`` go to :func:`refwright.launch` on the first call.
 
     ``mode``: auto allows browser actions, strict asks the person before each, plan denies them.
     ``approve`` (coding profile): ``ask`` approves proposals only through the person (elicitation),
     ``auto`` approves them without asking. ``decide``: a ``refwright.Llm`` that picks a control when the
-    resolver cannot.
+    resolver cannot. ``session``: share one browser between servers (tests), instead of launching one.
     """
     if profile not in PROFILES:
         raise ValueError(f"profile must be one of {', '.join(PROFILES)}, not {profile!r}")
@@ -48,6 +49,6 @@ def create_server(profile: str = "commands", *, mode: str = "auto", approve: str
         from ._coding import coding_tools
 
         tools = coding_tools()
-    session = BrowserSession(**launch_kwargs)
+    session = session or BrowserSession(**launch_kwargs)
     return RefwrightMcp(tools, session, Approvals(mode=mode), profile=profile, approve_auto=approve == "auto",
                         hang_limit=hang_limit, extra={"decide": decide, "launch": launch_kwargs})

@@ -66,14 +66,15 @@ class Approvals:
 
     mode: str = "auto"
     grants: set[str] = field(default_factory=set)
-    # state token -> {question key: question text}, for the input_required way.
-    pending: dict[str, dict[str, str]] = field(default_factory=dict)
+    # state token -> {question key: (question text, the person's answer once given)}, for the
+    # input_required way: a call may ask several questions, one per round, and keeps the earlier answers.
+    pending: dict[str, dict[str, tuple[str, Any]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {self.mode!r}")
 
-    def remember(self, questions: dict[str, str]) -> str:
+    def remember(self, questions: dict[str, tuple[str, Any]]) -> str:
         token = secrets.token_urlsafe(16)
         self.pending[token] = questions
         while len(self.pending) > _MAX_PENDING:
@@ -90,8 +91,11 @@ class Asker:
         self._session = session
         self._modern = bool(protocol_version) and is_version_at_least(str(protocol_version), _INPUT_REQUIRED_VERSION)
         self._request_id = request_id
-        self._responses = input_responses or {}
-        self._asked = approvals.pending.pop(request_state, {}) if request_state else {}
+        record = approvals.pending.pop(request_state, {}) if request_state else {}
+        responses = input_responses or {}
+        # Answers count only for questions this server asked under the token the client echoed.
+        self._known = {key: (text, answer if answer is not None else responses.get(key))
+                       for key, (text, answer) in record.items()}
 
     @property
     def can_elicit(self) -> bool:
@@ -107,11 +111,13 @@ class Asker:
                 "proposals in the coding profile, --approve auto.")
         schema = _STRICT_SCHEMA if always else _APPROVE_SCHEMA
         if self._modern:
-            if self._asked.get(key) == message and key in self._responses:
-                return _decision(self._responses[key], always)
+            text, answer = self._known.get(key, ("", None))
+            if text == message and answer is not None:
+                return _decision(answer, always)
             request = types.ElicitRequest(params=types.ElicitRequestFormParams(message=message,
                                                                               requested_schema=schema))
-            token = self.approvals.remember({key: message})
+            answered = {k: v for k, v in self._known.items() if v[1] is not None}
+            token = self.approvals.remember({**answered, key: (message, None)})
             raise NeedsInput(types.InputRequiredResult(input_requests={key: request}, request_state=token))
         result = await self._session.elicit_form(message=message, requested_schema=schema,
                                                  related_request_id=self._request_id)

@@ -5,7 +5,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from .._async import Browser, Page, launch
+from playwright.async_api import Playwright, async_playwright
+
+from .._async import Browser, Page, launch, wrap
+from .._config import Config
 from .._errors import BrowserError
 
 __all__ = ["BrowserSession"]
@@ -33,6 +36,8 @@ class BrowserSession:
         self._kwargs = launch_kwargs
         self._browser: Browser | None = None
         self._page: Page | None = None
+        # Set while attached to a tab of the person's own Chrome (browser_connect).
+        self._playwright: Playwright | None = None
         self.lock = asyncio.Lock()
 
     @property
@@ -40,13 +45,28 @@ class BrowserSession:
         return self._page is not None
 
     @property
+    def attached(self) -> bool:
+        """Whether the page is a tab of the person's own Chrome (browser_connect)."""
+        return self._playwright is not None
+
+    @property
     def browser(self) -> Browser | None:
         return self._browser
 
     async def page(self) -> Page:
         """The current page, launching the browser first when there is none."""
-        if self._page is not None and not self._page.playwright_page.is_closed():
-            return self._page
+        if self._page is not None:
+            pw = self._page.playwright_page
+            if not pw.is_closed() and (pw.context.browser is None or pw.context.browser.is_connected()):
+                return self._page
+            await self.reset()
+            raise BrowserError("The browser crashed or was closed since the last call, so this call did nothing. "
+                               "It was shut down; the next call starts a fresh browser on a blank page: open the "
+                               "page again.")
+        if self._playwright is not None:
+            await self.reset()
+            raise BrowserError("The attached Chrome tab was closed. Call browser_connect to pick another tab, or "
+                               "browser_launch for refwright's own browser.")
         if self._browser is None:
             self._browser = launch(**self._kwargs)
         try:
@@ -56,13 +76,46 @@ class BrowserSession:
             raise
         return self._page
 
+    async def attach(self, endpoint: str, index: int, url: str, title: str) -> Page:
+        """Drive tab ``index`` of a Chrome already running with remote debugging (matched by URL and title)."""
+        await self.reset()
+        manager = async_playwright()
+        playwright = await manager.start()
+        self._playwright = playwright
+        try:
+            chrome = await playwright.chromium.connect_over_cdp(endpoint)
+            tabs = [p for c in chrome.contexts for p in c.pages]
+            same = [p for p in tabs if p.url == url] or tabs[index:index + 1]
+            for tab in same:
+                if await tab.title() == title:
+                    same = [tab]
+                    break
+            if not same:
+                raise BrowserError(f"Tab {index} is gone from Chrome at {endpoint}. Call browser_connect again to "
+                                   "list the tabs.")
+            config = self._kwargs.get("config") or Config()
+            self._page = await wrap(same[0], config=config, playwright=playwright,
+                                    action_policy=self._kwargs.get("action_policy"),
+                                    confirm=self._kwargs.get("confirm"))
+        except BaseException:
+            await self.reset()
+            raise
+        return self._page
+
     async def reset(self) -> None:
-        """Drop the browser (after a crash or hang, or on ``close``); the next call launches a fresh one."""
+        """Drop the browser (after a crash or hang, or on ``close``); the next call launches a fresh one.
+        An attached Chrome is only disconnected, never closed."""
         browser, self._browser, self._page = self._browser, None, None
+        playwright, self._playwright = self._playwright, None
         if browser is not None:
             try:
                 await asyncio.wait_for(browser.close(), 10)
             except Exception:  # a dead browser may fail to close; it is dropped either way
+                pass
+        if playwright is not None:
+            try:
+                await asyncio.wait_for(playwright.stop(), 10)
+            except Exception:
                 pass
 
     async def close(self) -> None:

@@ -1,0 +1,85 @@
+"""``refwright mcp``: refwright as an MCP server, over stdio (default) or streamable HTTP on loopback."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import sys
+from typing import Any
+
+from ._options import add_browser_options, browser_options
+
+__all__ = ["add_parser"]
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "mcp",
+        help="serve the browser to MCP clients (coding agents, desktop assistants)",
+        description="Serve one browser to an MCP client over stdio, or streamable HTTP on 127.0.0.1 with --http. "
+        "The browser starts on the first tool call and closes when the client goes away.",
+    )
+    parser.add_argument("--profile", choices=("commands", "actions", "coding"), default="commands",
+                        help="commands: one tool taking the command language (smallest context); actions: the "
+                             "text browser tool (role + name); coding: the coding-agent tools over the resolver")
+    parser.add_argument("--http", type=int, metavar="PORT", help="serve streamable HTTP on 127.0.0.1:PORT (/mcp)")
+    parser.add_argument("--mode", choices=("auto", "strict", "plan"), default="auto",
+                        help="auto: actions run; strict: the person is asked before each (MCP elicitation); "
+                             "plan: every browser action is denied")
+    parser.add_argument("--approve", choices=("ask", "auto"), default="ask",
+                        help="coding profile proposals: ask the person through the client (default), or approve "
+                             "them without asking (only for clients that cannot ask)")
+    parser.add_argument("--decide", metavar="SPEC",
+                        help="decision provider for requests the resolver cannot match: openai:MODEL, "
+                             "anthropic:MODEL (OPENAI_BASE_URL for OpenAI-compatible servers)")
+    add_browser_options(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    options = browser_options(args)
+    decide: Any = None
+    if args.decide:
+        from .._errors import RefwrightError
+        from ..agent import llm_from_spec
+
+        try:
+            decide = llm_from_spec(args.decide)
+        except (RefwrightError, Exception) as exc:
+            print(f"refwright: --decide {args.decide}: {exc}", file=sys.stderr)
+            return 2
+    from ..mcp import create_server
+
+    server = create_server(args.profile, mode=args.mode, approve=args.approve, decide=decide,
+                           **options.launch_kwargs())
+    try:
+        asyncio.run(_serve(server, args.http))
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+async def _serve(server: Any, port: int | None) -> None:
+    task = asyncio.current_task()
+    loop = asyncio.get_running_loop()
+    if task is not None:
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(signal.SIGTERM, task.cancel)
+    try:
+        if port is None:
+            from mcp.server.stdio import stdio_server
+
+            async with stdio_server() as (read, write):
+                await server.server.run(read, write, server.server.create_initialization_options())
+        else:
+            import uvicorn
+
+            app = server.server.streamable_http_app(host="127.0.0.1")
+            config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+            await uvicorn.Server(config).serve()
+    except asyncio.CancelledError:
+        pass
+    finally:
+        await server.aclose()
