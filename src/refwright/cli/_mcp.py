@@ -6,7 +6,6 @@ import argparse
 import asyncio
 import contextlib
 import signal
-import sys
 from typing import Any
 
 from ._options import add_browser_options, browser_options
@@ -31,29 +30,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--approve", choices=("ask", "auto"), default="ask",
                         help="coding profile proposals: ask the person through the client (default), or approve "
                              "them without asking (only for clients that cannot ask)")
-    parser.add_argument("--decide", metavar="SPEC",
-                        help="decision provider for requests the resolver cannot match: openai:MODEL, "
-                             "anthropic:MODEL (OPENAI_BASE_URL for OpenAI-compatible servers)")
     add_browser_options(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     options = browser_options(args)
-    decide: Any = None
-    if args.decide:
-        from .._errors import RefwrightError
-        from ..agent import llm_from_spec
-
-        try:
-            decide = llm_from_spec(args.decide)
-        except (RefwrightError, Exception) as exc:
-            print(f"refwright: --decide {args.decide}: {exc}", file=sys.stderr)
-            return 2
     from ..mcp import create_server
 
-    server = create_server(args.profile, mode=args.mode, approve=args.approve, decide=decide,
-                           **options.launch_kwargs())
+    server = create_server(args.profile, mode=args.mode, approve=args.approve, **options.launch_kwargs())
     try:
         asyncio.run(_serve(server, args.http))
     except KeyboardInterrupt:

@@ -25,13 +25,14 @@ APPROVE = ("ask", "auto")
 
 
 def create_server(profile: str = "commands", *, mode: str = "auto", approve: str = "ask", hang_limit: float = 120.0,
-                  decide: Any = None, session: BrowserSession | None = None, **launch_kwargs: Any) -> RefwrightMcp:
+                  session: BrowserSession | None = None, **launch_kwargs: Any) -> RefwrightMcp:
     """An MCP server for ``profile``; ``launch_kwargs`` go to :func:`refwright.launch` on the first call.
 
     ``mode``: auto allows browser actions, strict asks the person before each, plan denies them.
     ``approve`` (coding profile): ``ask`` approves proposals only through the person (elicitation),
-    ``auto`` approves them without asking. ``decide``: a ``refwright.Llm`` that picks a control when the
-    resolver cannot. ``session``: share one browser between servers (tests), instead of launching one.
+    ``auto`` approves them without asking. ``launch_kwargs`` may hold ``decide``, a ``refwright.Llm`` that
+    picks a control when the resolver cannot. ``session``: one browser shared between servers (tests)
+    instead of a new one.
     """
     if profile not in PROFILES:
         raise ValueError(f"profile must be one of {', '.join(PROFILES)}, not {profile!r}")
@@ -51,4 +52,4 @@ def create_server(profile: str = "commands", *, mode: str = "auto", approve: str
         tools = coding_tools()
     session = session or BrowserSession(**launch_kwargs)
     return RefwrightMcp(tools, session, Approvals(mode=mode), profile=profile, approve_auto=approve == "auto",
-                        hang_limit=hang_limit, extra={"decide": decide, "launch": launch_kwargs})
+                        hang_limit=hang_limit)

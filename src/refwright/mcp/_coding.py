@@ -92,7 +92,7 @@ def _loopback(endpoint: str) -> str:
 
 
 def _list_tabs(endpoint: str) -> list[dict[str, Any]]:
-    with urllib.request.urlopen(f"{endpoint}/json/list", timeout=5) as response:  # noqa: S310 (loopback only)
+    with urllib.request.urlopen(f"{endpoint}/json/list", timeout=5) as response:
         data = json.loads(response.read(2_000_000))
     return [t for t in data if isinstance(t, dict) and t.get("type") == "page"][:_MAX_TABS]
 

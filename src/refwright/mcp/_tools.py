@@ -97,9 +97,10 @@ def check_args(args: dict[str, Any], schema: dict[str, Any]) -> None:
     props: dict[str, Any] = schema.get("properties", {})
     for name in schema.get("required", []):
         if args.get(name) is None:
-            raise RefwrightError(f"Missing argument {name!r}: {props.get(name, {}).get('description', '')}".rstrip(": "))
-    types_of = {"string": str, "integer": int, "number": (int, float), "boolean": bool, "object": dict,
-                "array": list}
+            about = props.get(name, {}).get("description", "")
+            raise RefwrightError(f"Missing argument {name!r}" + (f": {about}." if about else "."))
+    types_of: dict[str, type | tuple[type, ...]] = {
+        "string": str, "integer": int, "number": (int, float), "boolean": bool, "object": dict, "array": list}
     for name, value in args.items():
         if name not in props:
             known = ", ".join(sorted(props)) or "none"
@@ -108,7 +109,9 @@ def check_args(args: dict[str, Any], schema: dict[str, Any]) -> None:
         if value is None or want is None:
             continue
         expected = types_of.get(want)
-        if expected is not None and (not isinstance(value, expected) or (want != "boolean" and isinstance(value, bool))):
+        # bool is an int in Python, but not an integer or number in JSON Schema.
+        wrong = expected is not None and not isinstance(value, expected)
+        if wrong or (want != "boolean" and isinstance(value, bool)):
             raise RefwrightError(f"Argument {name!r} must be a {want}, not {type(value).__name__}.")
         enum = props[name].get("enum")
         if enum is not None and value not in enum:

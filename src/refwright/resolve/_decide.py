@@ -20,8 +20,8 @@ from ._model import Control, Inspection, render_inspection
 __all__ = [
     "DECIDE_LIMIT",
     "DECIDE_SYSTEM",
-    "DecisionError",
     "Decider",
+    "DecisionError",
     "decide_reply",
     "decide_reply_async",
     "decision_prompt",
@@ -65,8 +65,9 @@ def parse_decision(reply: str, inspection: Inspection) -> tuple[Control, str]:
     text = " ".join(reply.split())
     by_ref = {c.ref: c for c in inspection.controls[:DECIDE_LIMIT] if c.ref}
     if text.lower().startswith("none"):
-        raise DecisionError(f"The decision provider found no control for this request ({text[4:].strip(' :-')[:_MAX_REASON]}). "
-                            "Nothing was done. Run `inspect` and act on a ref, or rephrase the request.")
+        why = text[4:].strip(" :-")[:_MAX_REASON]
+        raise DecisionError(f"The decision provider found no control for this request ({why}). Nothing was done. "
+                            "Run `inspect` and act on a ref, or rephrase the request.")
     for match in _REF.finditer(text):
         control = by_ref.get(match.group(1))
         if control is not None:
