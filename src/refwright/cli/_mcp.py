@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import signal
+import sys
 from typing import Any
 
 from ._options import add_browser_options, browser_options
@@ -35,6 +36,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        import mcp  # noqa: F401
+    except ImportError:
+        print("refwright: the MCP server needs the mcp package: pip install 'refwright[mcp]'", file=sys.stderr)
+        return 2
     options = browser_options(args)
     from ..mcp import create_server
 

@@ -10,6 +10,7 @@ runs only the few commands below, whatever its arguments say.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from typing import Any
 from urllib.parse import urlsplit
@@ -25,6 +26,7 @@ from ._tools import Call, ToolDef
 __all__ = ["ACTIONS", "MAX_SNAPSHOT_CHARS", "ActionsBrowser", "actions_schema", "actions_tools", "frame_untrusted"]
 
 MAX_SNAPSHOT_CHARS = 40_000
+_REF_PREFIX = re.compile(r"(?m)^(\s*)@e\d+ ")
 _MAX_CANDIDATES = 12
 # action -> the command of the language it runs (its summary in the registry describes it).
 _COMMAND_OF = {"navigate": "open", "snapshot": "snapshot", "click": "click", "fill": "fill", "select": "select",
@@ -224,13 +226,16 @@ class ActionsBrowser:
         return _role_selector(role, name, exact, None)
 
     async def _snapshot(self, page: Page, action: str, events: list[str]) -> str:
-        snap = await page.snapshot()
+        # Compact, and without refs: this tool targets role + name, so refs would only invite the model to
+        # pass them (and cost characters on every action).
+        snap = await page.snapshot(compact=True)
+        tree = _REF_PREFIX.sub(r"\1", snap.tree)
         events = [*events, *page.drain_events()]
         title = clean_line(snap.title or await page.title())[:200]
         url = clean_line(page.url)[:500]
         lines = [f"{action} ok · {url} · {title}"]
         lines += [f"event: {clean_line(e)}" for e in events]
-        lines.append(frame_untrusted(cap_snapshot(clean_text(snap.tree)), page.url))
+        lines.append(frame_untrusted(cap_snapshot(clean_text(tree)), page.url))
         return "\n".join(lines)
 
     async def close(self) -> None:
