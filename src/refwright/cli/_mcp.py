@@ -53,24 +53,32 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _serve(server: Any, port: int | None) -> None:
-    task = asyncio.current_task()
+    # SIGTERM stops serving; the browser is then closed by this task, which nothing cancels.
+    stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    if task is not None:
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(signal.SIGTERM, task.cancel)
+    with contextlib.suppress(NotImplementedError, RuntimeError):
+        loop.add_signal_handler(signal.SIGTERM, stop.set)
+    serving = asyncio.create_task(_transport(server, port))
+    stopping = asyncio.create_task(stop.wait())
     try:
-        if port is None:
-            from mcp.server.stdio import stdio_server
-
-            async with stdio_server() as (read, write):
-                await server.server.run(read, write, server.server.create_initialization_options())
-        else:
-            import uvicorn
-
-            app = server.server.streamable_http_app(host="127.0.0.1")
-            config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
-            await uvicorn.Server(config).serve()
-    except asyncio.CancelledError:
-        pass
+        await asyncio.wait({serving, stopping}, return_when=asyncio.FIRST_COMPLETED)
     finally:
+        for task in (serving, stopping):
+            task.cancel()
+        await asyncio.gather(serving, stopping, return_exceptions=True)
         await server.aclose()
+
+
+async def _transport(server: Any, port: int | None) -> None:
+    if port is None:
+        from mcp.server.stdio import stdio_server
+
+        async with stdio_server() as (read, write):
+            await server.server.run(read, write, server.server.create_initialization_options())
+        return
+    import uvicorn
+
+    app = server.server.streamable_http_app(host="127.0.0.1")
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    # uvicorn handles SIGTERM itself while it serves (a graceful stop), then _serve closes the browser.
+    await uvicorn.Server(config).serve()
