@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -278,3 +279,64 @@ def _chromium_pids() -> set[int]:
         if ppid == me:
             found.add(int(entry.name))
     return found
+
+
+# -- browser_connect and hangs ------------------------------------------------------------------------
+
+
+async def test_browser_connect_lists_loopback_tabs_and_attaches_only_with_a_page_index(demo: DemoServer,
+                                                                                      tmp_path: Path) -> None:
+    from refwright._discovery import chromium_args, find_browser
+
+    candidate = find_browser(None)
+    assert candidate is not None
+    # The person's own Chrome, started with remote debugging; it outlives this call, so a plain Popen.
+    command = [candidate.path, "--headless=new", "--remote-debugging-port=0", f"--user-data-dir={tmp_path}",
+               *chromium_args(), demo.url]
+    chrome = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # noqa: ASYNC220
+    attached = BrowserSession(config=Config(allow_private=True))
+    try:
+        port_file = tmp_path / "DevToolsActivePort"
+        for _ in range(200):
+            if port_file.exists() and port_file.read_text().strip():
+                break
+            await asyncio.sleep(0.05)
+        endpoint = f"http://127.0.0.1:{port_file.read_text().split()[0]}"
+        async with mcp.Client(server("coding", attached).server) as client:
+            refused = await client.call_tool("browser_connect", {"endpoint": "http://10.0.0.5:9222"})
+            assert refused.is_error and "only talks to a Chrome on this machine" in text(refused)
+            for _ in range(100):  # until the tab has loaded the page
+                listed = text(await client.call_tool("browser_connect", {"endpoint": endpoint}))
+                if "Acme Cloud" in listed:
+                    break
+                await asyncio.sleep(0.05)
+            assert "pageIndex=0" in listed and "Nothing is attached yet" in listed
+            assert not attached.started
+            index = next(line.split("pageIndex=")[1].split(":")[0] for line in listed.splitlines()
+                         if "Acme Cloud" in line)
+            out = await client.call_tool("browser_connect", {"endpoint": endpoint, "pageIndex": int(index)})
+            assert not out.is_error and "Acme Cloud" in text(out), text(out)
+            assert "Create account" in text(await client.call_tool("browser_inspect", {}))
+            await client.call_tool("browser_close", {})
+        assert chrome.poll() is None  # an attached Chrome is only disconnected
+    finally:
+        await attached.close()
+        chrome.kill()
+        chrome.wait()
+
+
+async def test_a_hung_call_is_reported_and_the_browser_replaced(demo: DemoServer) -> None:
+    fresh = BrowserSession(config=Config(allow_private=True))
+    srv = server("commands", fresh)
+    try:
+        async with mcp.Client(srv.server) as client:
+            await client.call_tool("browser", {"command": f"open {demo.url}"})
+            srv.hang_limit = 1.5
+            hung = await client.call_tool("browser", {"command": "wait 5000"})
+            assert hung.is_error and "hung" in text(hung) and "fresh browser" in text(hung)
+            assert not fresh.started
+            srv.hang_limit = 120  # a fresh launch on a loaded machine takes longer than the tiny limit
+            again = await client.call_tool("browser", {"command": f"open {demo.url}"})
+            assert not again.is_error
+    finally:
+        await fresh.close()

@@ -112,7 +112,8 @@ def check_args(args: dict[str, Any], schema: dict[str, Any]) -> None:
         # bool is an int in Python, but not an integer or number in JSON Schema.
         wrong = expected is not None and not isinstance(value, expected)
         if wrong or (want != "boolean" and isinstance(value, bool)):
-            raise RefwrightError(f"Argument {name!r} must be a {want}, not {type(value).__name__}.")
+            article = "an" if want[0] in "aeiou" else "a"
+            raise RefwrightError(f"Argument {name!r} must be {article} {want}, not {type(value).__name__}.")
         enum = props[name].get("enum")
         if enum is not None and value not in enum:
             raise RefwrightError(f"Argument {name!r} must be one of {', '.join(map(str, enum))}, not {value!r}.")
