@@ -152,15 +152,36 @@ async def test_coding_profile_signup_with_an_approved_proposal(session: BrowserS
         assert "Welcome" in await call("browser_inspect") or "Welcome" in out
 
 
-async def test_coding_profile_declined_proposal_does_nothing(session: BrowserSession, demo: DemoServer) -> None:
+@pytest.mark.parametrize("era", ["auto", "legacy"])
+async def test_coding_profile_declined_proposal_does_nothing(session: BrowserSession, demo: DemoServer,
+                                                             era: str) -> None:
     person = Person(None)
-    async with mcp.Client(server("coding", session).server, elicitation_callback=person) as client:
+    async with mcp.Client(server("coding", session).server, mode=era, elicitation_callback=person) as client:
         await client.call_tool("browser_navigate", {"url": demo.url})
         result = await client.call_tool("browser_action", {"request": "click Create account", "new": True})
         assert not result.is_error
         assert "Declined" in text(result) and person.questions
         page = await session.page()
         assert page.url == demo.url
+
+
+@pytest.mark.parametrize("era", ["auto", "legacy"])
+async def test_strict_mode_and_a_proposal_ask_twice_in_one_call(session: BrowserSession, demo: DemoServer,
+                                                                era: str) -> None:
+    person = Person("allow")
+    srv = server("coding", session, mode="strict")
+    async with mcp.Client(srv.server, mode=era, elicitation_callback=person) as client:
+        await client.call_tool("browser_navigate", {"url": demo.url})
+        person.questions.clear()
+        result = await client.call_tool("browser_action", {"request": "click Pricing", "new": True})
+        assert not result.is_error, text(result)
+        assert len(person.questions) == 1 and "act" in person.questions[0]
+        await client.call_tool("browser_navigate", {"url": demo.url})
+        person.questions.clear()
+        result = await client.call_tool("browser_action", {"request": "click Create account", "new": True})
+        assert "Approved by the person" in text(result), text(result)
+        # The permission, then the proposal: each asked once, although the call may run again per answer.
+        assert len(person.questions) == 2 and "Create account" in person.questions[1]
 
 
 async def test_browser_confirm_cannot_approve_without_the_person(session: BrowserSession, demo: DemoServer) -> None:
@@ -198,6 +219,9 @@ async def test_tool_failures_are_is_error_results_and_protocol_faults_stay_error
         assert ambiguous.is_error and "nth=0" in text(ambiguous) and "nth=1" in text(ambiguous)
         scheme = await client.call_tool("browser", {"action": "navigate", "url": "file:///etc/passwd"})
         assert scheme.is_error and "only http and https" in text(scheme)
+        option = await client.call_tool("browser", {"action": "select", "role": "combobox", "name": "Plan",
+                                                    "value": "Platinum"})
+        assert option.is_error and '"Team"' in text(option) and "Nothing was selected" in text(option)
         bad = await client.call_tool("browser", {"action": "click", "role": "button", "name": 3})
         assert bad.is_error and "must be a string" in text(bad)
         with pytest.raises(mcp.MCPError):

@@ -186,6 +186,7 @@ class ActionsBrowser:
                 value = args.get("value")
                 if value is None:
                     raise RefwrightError("select needs value, the option's value or visible label.")
+                await _check_option(page, target, str(value))
                 events += (await page.run_command(f"select {_arg(target)} {_arg(str(value))}")).events
         return await self._snapshot(page, action, events)
 
@@ -240,6 +241,19 @@ class ActionsBrowser:
 
     async def close(self) -> None:
         await self.session.close()
+
+
+async def _check_option(page: Page, target: str, value: str) -> None:
+    """Refuse at once, listing the options, rather than wait out the timeout for an option that is not there."""
+    options = await page.playwright_page.locator(target).evaluate(
+        "e => e.options ? Array.from(e.options, o => [o.value, (o.label || o.textContent || '').trim()]) : null")
+    if options is None:
+        return  # not a native select: refwright's select explains what it needs
+    if any(value in (v, label) for v, label in options):
+        return
+    shown = ", ".join(json.dumps(clean_line(label)[:60]) for _, label in options[:_MAX_CANDIDATES])
+    more = f" and {len(options) - _MAX_CANDIDATES} more" if len(options) > _MAX_CANDIDATES else ""
+    raise RefwrightError(f"No option {json.dumps(value)} in that list; it offers {shown}{more}. Nothing was selected.")
 
 
 async def _handler(args: dict[str, Any], call: Call) -> str:
