@@ -70,7 +70,7 @@ class RefwrightMcp:
                 return _error(f"The browser hung ({exc}); it was shut down. The next call starts a fresh browser "
                               "on a blank page: open the page again.")
             except RefwrightError as exc:
-                if is_gone(exc) and not _already_recovered(exc):
+                if is_gone(exc):  # a dead browser is dropped (again is harmless); the next call starts one
                     await self.session.reset()
                 return _error(str(exc))
             except Exception as exc:
@@ -78,7 +78,10 @@ class RefwrightMcp:
                     await self.session.reset()
                     return _error("The browser crashed or was closed during this call; it was shut down. The next "
                                   "call starts a fresh browser on a blank page: open the page again.")
-                raise
+                # Anything else (a Playwright error refwright does not translate) is still the tool's failure,
+                # which the model can read and work around, not a fault of the protocol.
+                first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                return _error(f"The browser call failed: {first}. Take a snapshot to see the page, then try again.")
         if isinstance(reply, str):
             reply = Reply(reply)
         content: list[types.ContentBlock] = [types.TextContent(text=reply.text)]
@@ -88,11 +91,6 @@ class RefwrightMcp:
 
     async def aclose(self) -> None:
         await self.session.close()
-
-
-def _already_recovered(exc: RefwrightError) -> bool:
-    # refwright's own page recovery already moved to a fresh page for errors that say so.
-    return "fresh" in str(exc).lower()
 
 
 def _error(text: str) -> types.CallToolResult:
