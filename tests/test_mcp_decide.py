@@ -22,8 +22,6 @@ from refwright.resolve._request import UnsupportedRequest
 from tests.fake_llm_servers import AnthropicServer, ModelReply, OpenAIServer
 from tests.server import TestServer
 
-pytestmark = pytest.mark.asyncio(loop_scope="session")
-
 REQUEST = "hang on to this so I can finish it tomorrow"
 
 
@@ -121,3 +119,20 @@ async def test_anthropic_provider_through_the_coding_profile(server: TestServer,
         assert not anthropic_fake.rejections
     finally:
         await session.close()
+
+
+def test_sync_api_asks_the_provider_too(server: TestServer, openai_fake: OpenAIServer) -> None:
+    from refwright import sync_api
+
+    from .conftest import TEST_CONFIG
+
+    openai_fake.script(pick("Keep for later"), pick("Throw away", "the person wants it gone"))
+    llm = openai(openai_fake)
+    with sync_api.launch(config=TEST_CONFIG, decide=llm) as browser:
+        page = browser.new_page()
+        page.run_command(f"open {server.url('/decide.html')}")
+        assert "picked by the decision provider" in page.act(REQUEST).output
+        assert page.run_command("get text h1").output == "Kept for later"
+        # A second decision reuses the same provider (its HTTP client must survive the first one's loop).
+        page.act("make it go away, the other one")
+        assert page.run_command("get text h1").output == "Thrown away"
