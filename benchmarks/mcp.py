@@ -25,8 +25,10 @@ import argparse
 import asyncio
 import json
 import os
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 from contextlib import AsyncExitStack
 from pathlib import Path
@@ -79,11 +81,23 @@ async def _call(client: mcp.Client, tool: str, args: dict[str, Any]) -> tuple[fl
 async def run(rounds: int, pages: list[str]) -> dict[str, Any]:
     peers = find_peers()
     servers: dict[str, Any] = {"refwright commands": _refwright("commands"), "refwright actions": _refwright("actions")}
+    scratch: str | None = None
     if peers is not None and peers.has_mcp:
         cmd = peers.mcp_command()
-        servers["@playwright/mcp"] = mcp.StdioServerParameters(command=cmd[0], args=cmd[1:], env=dict(os.environ))
+        # It writes snapshot and console files into its working directory: a temporary one, not the checkout.
+        scratch = tempfile.mkdtemp(prefix="rw-bench-pwmcp-")
+        servers["@playwright/mcp"] = mcp.StdioServerParameters(command=cmd[0], args=cmd[1:], env=dict(os.environ),
+                                                               cwd=scratch)
     else:
         print("@playwright/mcp is not installed (peers.sh install); measuring refwright only", file=sys.stderr)
+    try:
+        return await _measure(servers, rounds, pages)
+    finally:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+async def _measure(servers: dict[str, Any], rounds: int, pages: list[str]) -> dict[str, Any]:
     times: dict[tuple[str, str], list[float]] = {}
     sizes: dict[tuple[str, str, str], int] = {}
     with PageServer() as site:
