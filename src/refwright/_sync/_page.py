@@ -49,6 +49,7 @@ from ._translate import is_closed_error, translate
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
+    from ..resolve._decide import Decider
     from ..resolve._model import Inspection
     from ..resolve._result import StepResult
     from ._browser import Browser
@@ -604,6 +605,13 @@ class Page:
         from .resolve import act
 
         return act(self, request, new=new)
+
+    def set_decision_provider(self, provider: Decider | None) -> None:
+        """Let ``provider`` (any ``refwright.Llm``) pick one inspected control when ``act`` cannot resolve a
+        request locally; ``None`` keeps the refusal. It sees only the request and the inspect list."""
+        from .resolve import set_decision_provider
+
+        set_decision_provider(self, provider)
 
     def confirm(self, token: str) -> StepResult:
         """Carry out a proposal (an approval-required step) if the page has not changed since."""
