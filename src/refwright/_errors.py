@@ -6,6 +6,7 @@ Every message is written for the model that reads it: it says what went wrong an
     ├── RefwrightTimeoutError      a wait or an action ran out of time
     ├── PolicyDeniedError          the safety layer refused the action or the address
     ├── BrowserError               no browser could be found, started, or reached
+    │   └── PageUnresponsiveError  the page stopped answering and was closed
     └── UnsupportedError           the backend cannot do this
 
 Playwright's own errors are translated into these at one boundary (``_async/_translate.py``).
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 __all__ = [
     "BrowserError",
+    "PageUnresponsiveError",
     "PolicyDeniedError",
     "RefwrightError",
     "RefwrightTimeoutError",
@@ -44,3 +46,7 @@ class BrowserError(RefwrightError):
 
 class UnsupportedError(RefwrightError):
     """The feature is not available on this backend."""
+
+
+class PageUnresponsiveError(BrowserError):
+    """The page's renderer stopped answering (a script that never yields); its tab was closed."""

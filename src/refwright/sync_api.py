@@ -11,7 +11,14 @@ The agent loop and its providers are asyncio code and stay in ``refwright.agent`
 """
 
 from ._config import Config, TimeoutConfig
-from ._errors import BrowserError, PolicyDeniedError, RefwrightError, RefwrightTimeoutError, UnsupportedError
+from ._errors import (
+    BrowserError,
+    PageUnresponsiveError,
+    PolicyDeniedError,
+    RefwrightError,
+    RefwrightTimeoutError,
+    UnsupportedError,
+)
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._sync import Browser, Page, launch, wrap
 from ._sync._guard import Capabilities
@@ -29,6 +36,7 @@ __all__ = [
     "Annotation",
     "Browser",
     "BrowserError",
+    "PageUnresponsiveError",
     "Capabilities",
     "CommandResult",
     "Config",

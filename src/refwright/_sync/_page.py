@@ -3,18 +3,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import struct
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlsplit
 
 from playwright.sync_api import ConsoleMessage, Dialog, Download, Locator, Playwright, Request, WebSocket
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .._config import Config
-from .._errors import BrowserError, PolicyDeniedError, RefwrightError
+from .._errors import BrowserError, PageUnresponsiveError, PolicyDeniedError, RefwrightError, RefwrightTimeoutError
 from .._result import Annotation, CommandResult, ScreenshotResult
 from .._selectors import to_playwright_selector
 from ..commands import ParsedCommand, parse
@@ -33,6 +35,7 @@ from ..snapshot._format import quote, truncate_tree
 from ..snapshot._refs import RefTable, RefTarget, parse_ref
 from ..snapshot._tree import TreeBuilder
 from ..snapshot._types import RefEntry, Snapshot
+from .._watchdog import PROBE_SECONDS, Watchdog, command_seconds
 from ._engine import ENGINE, register_engine, run_op, scope_for, selectors_of
 from ._guard import Capabilities, NetworkGuard, target_key
 from ._translate import is_closed_error, translate
@@ -47,6 +50,7 @@ if TYPE_CHECKING:
 __all__ = ["ConfirmCallback", "Page", "wrap"]
 
 ConfirmCallback = Callable[[ActionType, str], bool]
+T = TypeVar("T")
 
 # At most this many refused requests are spelled out after one command.
 _MAX_REFUSAL_NOTES = 3
@@ -66,6 +70,13 @@ def _why(reason: str) -> str:
     reason = clean_line(reason)
     head, sep, rest = reason.partition(": ")
     return rest if sep and head.startswith("Refused ") and rest else reason
+
+
+def _timed_out(exc: BaseException) -> bool:
+    """A time limit ran out, which may mean the page stopped answering (and is then worth a probe)."""
+    if isinstance(exc, (PlaywrightTimeoutError, RefwrightTimeoutError)):
+        return True
+    return isinstance(exc, RefwrightError) and "Timeout" in str(exc) and "exceeded" in str(exc)
 
 
 def _is_favicon(target: str) -> bool:
@@ -144,6 +155,8 @@ class Page:
     # -- lifecycle -----------------------------------------------------------------------------
 
     def _attach(self, pw: PlaywrightPage) -> None:
+        self._watchdog = Watchdog(pw)
+        self._guarding = False
         pw.on("console", self._on_console)
         pw.on("pageerror", self._on_page_error)
         pw.on("framenavigated", self._on_navigated)
@@ -533,8 +546,10 @@ class Page:
         self._check_policy(action, self._policy_url(parsed, action))
         if parsed.name == "wait" and isinstance(parsed.flag("fn"), str):
             self._check_policy(ActionType.EVALUATE, self.url)
+        seconds = command_seconds(parsed.name, parsed.raw_args, parsed.flag("timeout"),
+                                  self.config.timeouts.action, self.config.timeouts.navigation)
         try:
-            result = handler(self, parsed)
+            result = self._within(seconds, lambda: handler(self, parsed))
         except PlaywrightError as exc:
             error = translate(exc)
             if is_closed_error(exc):
@@ -554,6 +569,69 @@ class Page:
 
             return normalize_url(parsed.args[0])
         return self.url
+
+    def _within(self, seconds: float, run: Callable[[], T]) -> T:
+        """Run one command (or one public call) so that it answers within ``seconds`` whatever the
+        page's scripts do: a page that stops answering is closed and replaced, and the call raises
+        PageUnresponsiveError. Nested calls run under the outer deadline."""
+        if self._guarding:
+            return run()
+        watchdog = self._watchdog
+        self._guarding = True
+        watchdog.arm(seconds)
+        try:
+            try:
+                result = run()
+            except asyncio.CancelledError:
+                if not watchdog.took_back_cancel():
+                    raise
+                if watchdog.hung:
+                    raise self._replace_hung_page(seconds) from None
+                raise RefwrightTimeoutError(
+                    f"The command did not finish within {int(seconds * 1000)}ms, though the page still "
+                    "answers. Try it again, or take a new snapshot (`snapshot -i`).") from None
+            except Exception as exc:
+                if watchdog.hung or (_timed_out(exc) and not self._answers()):
+                    raise self._replace_hung_page(seconds) from exc
+                raise
+            if watchdog.hung:
+                # The page was closed under a call that then answered anyway (with an empty value).
+                raise self._replace_hung_page(seconds)
+            return result
+        finally:
+            watchdog.disarm()
+            self._guarding = False
+
+    def _answers(self) -> bool:
+        """Whether the page's scripts let it answer at all (bounded: a spinning renderer says no)."""
+        if self._pw.is_closed():
+            return True
+        try:
+            self._pw.wait_for_function("true", timeout=PROBE_SECONDS * 1000, polling=100)
+        except PlaywrightTimeoutError:
+            return False
+        except PlaywrightError:
+            return True
+        return True
+
+    def _replace_hung_page(self, seconds: float) -> PageUnresponsiveError:
+        """Close a page whose renderer stopped answering (over CDP, which needs no renderer) and go on
+        in a fresh tab; the error says what happened and what to do."""
+        hung = self._pw
+        if not hung.is_closed():
+            _close_over_cdp(hung)
+        replaced = False
+        if self._browser is not None:
+            self._recover_quietly()
+            replaced = self._pw is not hung
+        head = ("The page stopped responding: a script on it kept running and never yielded (such as an "
+                f"endless loop), so the command could not finish within {int(seconds * 1000)}ms. ")
+        if replaced:
+            return PageUnresponsiveError(
+                head + "refwright closed that tab and continues in a blank one; its refs are gone. Run "
+                "`open <url>` to continue (the same page may hang again).")
+        return PageUnresponsiveError(
+            head + "refwright closed that tab. Create a new page to continue.")
 
     def _recover_quietly(self) -> None:
         try:
