@@ -24,7 +24,7 @@ PROBE_SECONDS = 1.5
 # How long each CDP step of closing a hung page may take.
 _CDP_SECONDS = 3.0
 # After closing a hung page, how long the waiting call has to notice before its task is cancelled.
-_GRACE_SECONDS = 1.0
+_GRACE_SECONDS = 0.2
 
 
 class Watchdog:
@@ -98,7 +98,7 @@ async def answers(impl_page: Any) -> bool:
         return True
     try:
         await asyncio.wait_for(impl_page.main_frame.evaluate("1", None), PROBE_SECONDS)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         return False
     except Exception:
         # Closed, navigating or crashed: not a renderer that spins.

@@ -19,6 +19,7 @@ from .._config import Config
 from .._errors import BrowserError, PageUnresponsiveError, PolicyDeniedError, RefwrightError, RefwrightTimeoutError
 from .._result import Annotation, CommandResult, ScreenshotResult
 from .._selectors import to_playwright_selector
+from .._watchdog import PROBE_SECONDS, Watchdog, command_seconds
 from ..commands import ParsedCommand, parse
 from ..safety import (
     ActionPolicy,
@@ -35,7 +36,6 @@ from ..snapshot._format import quote, truncate_tree
 from ..snapshot._refs import RefTable, RefTarget, parse_ref
 from ..snapshot._tree import TreeBuilder
 from ..snapshot._types import RefEntry, Snapshot
-from .._watchdog import PROBE_SECONDS, Watchdog, command_seconds
 from ._engine import ENGINE, register_engine, run_op, scope_for, selectors_of
 from ._guard import Capabilities, NetworkGuard, target_key
 from ._translate import is_closed_error, translate
@@ -579,28 +579,38 @@ class Page:
         watchdog = self._watchdog
         self._guarding = True
         watchdog.arm(seconds)
+        failure: Exception | None = None
+        overran = False
         try:
             try:
                 result = run()
             except asyncio.CancelledError:
                 if not watchdog.took_back_cancel():
                     raise
-                if watchdog.hung:
-                    raise self._replace_hung_page(seconds) from None
-                raise RefwrightTimeoutError(
-                    f"The command did not finish within {int(seconds * 1000)}ms, though the page still "
-                    "answers. Try it again, or take a new snapshot (`snapshot -i`).") from None
+                overran = not watchdog.hung
             except Exception as exc:
-                if watchdog.hung or (_timed_out(exc) and not self._answers()):
-                    raise self._replace_hung_page(seconds) from exc
-                raise
-            if watchdog.hung:
-                # The page was closed under a call that then answered anyway (with an empty value).
-                raise self._replace_hung_page(seconds)
-            return result
+                failure = exc
+            # From here on every call is bounded by itself: the watchdog stands down.
+            watchdog.disarm()
+            try:
+                hung = watchdog.hung or (failure is not None and _timed_out(failure) and not self._answers())
+            except asyncio.CancelledError:
+                # The watchdog cancelled the command just as it failed by itself.
+                if not watchdog.took_back_cancel():
+                    raise
+                hung = watchdog.hung
         finally:
             watchdog.disarm()
             self._guarding = False
+        if hung:
+            raise self._replace_hung_page(seconds) from failure
+        if overran:
+            raise RefwrightTimeoutError(
+                f"The command did not finish within {int(seconds * 1000)}ms, though the page still "
+                "answers. Try it again, or take a new snapshot (`snapshot -i`).")
+        if failure is not None:
+            raise failure
+        return result
 
     def _answers(self) -> bool:
         """Whether the page's scripts let it answer at all (bounded: a spinning renderer says no)."""
