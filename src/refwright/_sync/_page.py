@@ -17,6 +17,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .._config import Config
 from .._errors import BrowserError, PageUnresponsiveError, PolicyDeniedError, RefwrightError, RefwrightTimeoutError
+from .._notes import refusal_notes, why, with_notes
 from .._result import Annotation, CommandResult, ScreenshotResult
 from .._selectors import to_playwright_selector
 from .._watchdog import PROBE_SECONDS, Watchdog, command_seconds
@@ -52,8 +53,6 @@ __all__ = ["ConfirmCallback", "Page", "wrap"]
 ConfirmCallback = Callable[[ActionType, str], bool]
 T = TypeVar("T")
 
-# At most this many refused requests are spelled out after one command.
-_MAX_REFUSAL_NOTES = 3
 # How many distinct hosts a page remembers having requested (for telling its refusals from others').
 _MAX_REMEMBERED_TARGETS = 512
 
@@ -63,13 +62,6 @@ _CLOSE_WAIT = 1_000
 
 # A child frame that does not answer this fast is shown as unavailable instead of holding up the tree.
 _FRAME_TIMEOUT = 3_000
-
-
-def _why(reason: str) -> str:
-    """A refusal's reason without its "Refused <url>: " head, for lines that already name the URL."""
-    reason = clean_line(reason)
-    head, sep, rest = reason.partition(": ")
-    return rest if sep and head.startswith("Refused ") and rest else reason
 
 
 def _timed_out(exc: BaseException) -> bool:
@@ -200,7 +192,7 @@ class Page:
         if reason is not None:
             self._events.append(
                 f"A redirect reached {quote(clean_line(request.url)[:200])}, which refwright refuses: "
-                f"{_why(reason)} This page is not behind refwright's proxy (a wrapped page or --cdp), and "
+                f"{why(reason)} This page is not behind refwright's proxy (a wrapped page or --cdp), and "
                 "request interception cannot stop a redirect hop.")
 
     def _on_websocket(self, websocket: WebSocket) -> None:
@@ -381,11 +373,7 @@ class Page:
         # Chromium's own background requests go through the proxy too; only the page's are news. Its
         # favicon request for a refused page is Chromium's, not the page's.
         mine = [r for r in self._guard.take_refusals(self._requested_by_me) if not _is_favicon(r[0])]
-        notes = [f"Blocked a request to {clean_line(target)}: {_why(reason)}"
-                 for target, _, _, reason in mine[:_MAX_REFUSAL_NOTES]]
-        if len(mine) > _MAX_REFUSAL_NOTES:
-            notes.append(f"... and {len(mine) - _MAX_REFUSAL_NOTES} more blocked requests.")
-        return notes
+        return refusal_notes(mine)
 
     # -- refs and locators ---------------------------------------------------------------------
 
@@ -654,8 +642,8 @@ class Page:
         output = result.output
         if self.config.max_output is not None and len(output) > self.config.max_output:
             output = truncate(output, self.config.max_output)
-        if events:
-            output = "\n".join(f"Note: {e}" for e in events) + "\n" + output
+        output = with_notes(output, events)
+        # Notes carry the page's words (dialog messages, file names, host names): inside the boundary.
         if self.config.content_boundaries and (page_text or events):
             output = create_content_boundary(self._origin()).wrap(output)
         return CommandResult(command=result.command, output=output, snapshot=result.snapshot,
