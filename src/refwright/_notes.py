@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 from .safety import clean_line
 
-__all__ = ["refusal_notes", "with_notes", "why"]
+__all__ = ["refusal_notes", "why", "with_notes"]
 
 # At most this many hosts are named in one summary line; the rest are counted.
 _HOSTS_NAMED = 3
