@@ -39,7 +39,8 @@ def _names(hosts: Sequence[str]) -> str:
 def _where(target: str, host: str) -> str:
     """The host (with its port when it is not the scheme's default) a refused request went to."""
     if "://" not in target:
-        return clean_line(target) or host  # a CONNECT tunnel's target is already host:port
+        # A CONNECT tunnel's target is already host:port; https's own port goes without saying.
+        return clean_line(target.removesuffix(":443")) or host
     try:
         netloc = urlsplit(target).netloc
     except ValueError:  # an unbalanced "[" in the host: say the host alone

@@ -464,6 +464,8 @@ class Page:
         if max_depth is not None:
             child_opts["maxDepth"] = max_depth - depth - 1
         try:
+            if await self._frame_failed(iframe):
+                raise RefwrightError("the frame shows the browser's error page")
             child = await run_op(scope_for(self._pw, frames), "snapshot", _FRAME_TIMEOUT, **child_opts)
         except (PlaywrightError, RefwrightError):
             if not opts.get("interactive"):
@@ -471,6 +473,16 @@ class Page:
             return
         tokens.add(str(child["token"]))
         await self._collect(child, frames, depth + 1, build, tokens, opts)
+
+    async def _frame_failed(self, iframe: RefTarget) -> bool:
+        """Whether the frame shows Chromium's error page (a refused or failed load): nothing runs there,
+        so asking it for a snapshot would only wait out the timeout. Cheap when no frame failed."""
+        if not any(f.url.startswith("chrome-error:") for f in self._pw.frames):
+            return False
+        scope = scope_for(self._pw, iframe.frames)
+        handle = await scope.locator(iframe.selector(ENGINE)).element_handle(timeout=_FRAME_TIMEOUT)
+        frame = await handle.content_frame() if handle is not None else None
+        return frame is None or frame.url.startswith("chrome-error:")
 
     def _selectors(self) -> Any:
         if self._browser is not None:

@@ -465,6 +465,8 @@ class Page:
         if max_depth is not None:
             child_opts["maxDepth"] = max_depth - depth - 1
         try:
+            if self._frame_failed(iframe):
+                raise RefwrightError("the frame shows the browser's error page")
             child = run_op(scope_for(self._pw, frames), "snapshot", _FRAME_TIMEOUT, **child_opts)
         except (PlaywrightError, RefwrightError):
             if not opts.get("interactive"):
@@ -472,6 +474,16 @@ class Page:
             return
         tokens.add(str(child["token"]))
         self._collect(child, frames, depth + 1, build, tokens, opts)
+
+    def _frame_failed(self, iframe: RefTarget) -> bool:
+        """Whether the frame shows Chromium's error page (a refused or failed load): nothing runs there,
+        so asking it for a snapshot would only wait out the timeout. Cheap when no frame failed."""
+        if not any(f.url.startswith("chrome-error:") for f in self._pw.frames):
+            return False
+        scope = scope_for(self._pw, iframe.frames)
+        handle = scope.locator(iframe.selector(ENGINE)).element_handle(timeout=_FRAME_TIMEOUT)
+        frame = handle.content_frame() if handle is not None else None
+        return frame is None or frame.url.startswith("chrome-error:")
 
     def _selectors(self) -> Any:
         if self._browser is not None:
