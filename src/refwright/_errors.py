@@ -4,6 +4,7 @@ Every message is written for the model that reads it: it says what went wrong an
 
     RefwrightError                 any failure of a command or API call
     ├── RefwrightTimeoutError      a wait or an action ran out of time
+    │   └── CoveredError           another element took the action's pointer events
     ├── PolicyDeniedError          the safety layer refused the action or the address
     ├── BrowserError               no browser could be found, started, or reached
     │   └── PageUnresponsiveError  the page stopped answering and was closed
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 __all__ = [
     "BrowserError",
+    "CoveredError",
     "PageUnresponsiveError",
     "PolicyDeniedError",
     "RefwrightError",
@@ -34,6 +36,10 @@ class RefwrightError(Exception):
 
 class RefwrightTimeoutError(RefwrightError):
     """A wait or an action did not finish within its time limit."""
+
+
+class CoveredError(RefwrightTimeoutError):
+    """An action could not reach its element: another element (an overlay, a fixed header) covers it."""
 
 
 class PolicyDeniedError(RefwrightError):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import struct
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlsplit
@@ -58,6 +60,16 @@ _MAX_REMEMBERED_TARGETS = 512
 # Closing a page: how often the close is sent, and how long each attempt waits for the page to go.
 _CLOSE_ATTEMPTS = 4
 _CLOSE_WAIT = 1_000
+
+# The page's landmarks, and how each is named for `snapshot -s`: by a unique id, else by a unique tag.
+_LANDMARK_CSS = ("main, nav, header, footer, aside, search, [role=main], [role=navigation], [role=banner], "
+                 "[role=contentinfo], [role=complementary], [role=search], [role=region][aria-label]")
+_LANDMARK_JS = """els => els.filter(e => e.getClientRects().length).map(e => {
+  if (/^[A-Za-z][\\w-]*$/.test(e.id) && document.querySelectorAll('#' + e.id).length === 1) return '#' + e.id;
+  const tag = e.localName;
+  return document.getElementsByTagName(tag).length === 1 ? tag : '';
+})"""
+_PLAIN_SELECTOR = re.compile(r"#[A-Za-z][\w-]{0,60}|[a-z]{1,10}")
 
 # A child frame that does not answer this fast is shown as unavailable instead of holding up the tree.
 _FRAME_TIMEOUT = 3_000
@@ -437,7 +449,8 @@ class Page:
         truncated = bool(main.get("truncated"))
         limit = self.config.max_snapshot_chars
         if limit is not None and len(tree) > limit:
-            tree = truncate_tree(lines, limit)
+            tree = truncate_tree(lines, limit, interactive=interactive, selector=selector, max_depth=max_depth,
+                                 landmarks=() if selector is not None else await self._landmarks())
             truncated = True
         snap = Snapshot(tree=tree, refs=build.refs, nodes=build.nodes, url=str(main.get("url", "")),
                         title=str(main.get("title", "")), truncated=truncated)
@@ -473,6 +486,17 @@ class Page:
             return
         tokens.add(str(child["token"]))
         await self._collect(child, frames, depth + 1, build, tokens, opts)
+
+    async def _landmarks(self) -> tuple[str, ...]:
+        """Selectors that pick out each of the page's landmarks alone (``main``, ``#sidebar``), for the
+        advice of a cut snapshot. Page-made text (ids) is kept only when it is a plain identifier."""
+        try:
+            found = await self._pw.locator(_LANDMARK_CSS).evaluate_all(_LANDMARK_JS)
+        except PlaywrightError:
+            return ()
+        if not isinstance(found, list):
+            return ()
+        return tuple(dict.fromkeys(x for x in found if isinstance(x, str) and _PLAIN_SELECTOR.fullmatch(x)))
 
     async def _frame_failed(self, iframe: RefTarget) -> bool:
         """Whether the frame shows Chromium's error page (a refused or failed load): nothing runs there,
@@ -578,6 +602,7 @@ class Page:
         watchdog = self._watchdog
         self._guarding = True
         watchdog.arm(seconds)
+        deadline = time.monotonic() + seconds
         failure: Exception | None = None
         overran = False
         try:
@@ -592,7 +617,8 @@ class Page:
             # From here on every call is bounded by itself: the watchdog stands down.
             watchdog.disarm()
             try:
-                hung = watchdog.hung or (failure is not None and _timed_out(failure) and not await self._answers())
+                hung = watchdog.hung or (failure is not None and _timed_out(failure)
+                                         and not await self._answers(deadline))
             except asyncio.CancelledError:
                 # The watchdog cancelled the command just as it failed by itself.
                 if not watchdog.took_back_cancel():
@@ -611,12 +637,15 @@ class Page:
             raise failure
         return result
 
-    async def _answers(self) -> bool:
-        """Whether the page's scripts let it answer at all (bounded: a spinning renderer says no)."""
+    async def _answers(self, deadline: float) -> bool:
+        """Whether the page's scripts let it answer at all (bounded: a spinning renderer says no). It is
+        given until the command's deadline: work of refwright's own that timed out may still be running
+        in the page (a snapshot of a huge page), and a page that ends it in time is not hung."""
         if self._pw.is_closed():
             return True
+        seconds = max(PROBE_SECONDS, deadline - time.monotonic())
         try:
-            await self._pw.wait_for_function("true", timeout=PROBE_SECONDS * 1000, polling=100)
+            await self._pw.wait_for_function("true", timeout=seconds * 1000, polling=100)
         except PlaywrightTimeoutError:
             return False
         except PlaywrightError:

@@ -7,19 +7,59 @@ found but not actionable.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
-from ..._errors import RefwrightError
+from ..._errors import CoveredError, RefwrightError
 from ...commands import ParsedCommand
+from ...snapshot._format import quote
 from .._page import Page
 from .._translate import perform, translate
 
+# Names of controls that close a cover (a dialog, a banner, a loading screen).
+_CLOSERS = re.compile(r"^(close|dismiss|cancel|no,? thanks|not now|got it|ok|accept( all)?|reject( all)?|"
+                      r"continue|skip|[x×✕✖])\b", re.I)
+# Whether an element is the one a click at its centre would reach, i.e. not itself covered.
+_ON_TOP = """el => { const r = el.getBoundingClientRect();
+  if (!r.width || !r.height) return false;
+  const t = el.getRootNode().elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return !!t && (t === el || el.contains(t)); }"""
+_MAX_CLOSERS_TRIED = 5
+
 
 async def _act(page: Page, target: str, name: str, action: Callable[[Locator, float], Awaitable[object]]) -> None:
-    await perform(page.locator(target), action, target=target, command=name, timeout=page.config.timeouts.action)
+    try:
+        await perform(page.locator(target), action, target=target, command=name,
+                      timeout=page.config.timeouts.action)
+    except CoveredError as exc:
+        closer = await _closer_on_top(page)
+        if closer is None:
+            raise
+        raise CoveredError(f"{exc} The last snapshot lists {closer}, which is on top now: click it to close "
+                           "the cover.") from exc
+
+
+async def _closer_on_top(page: Page) -> str | None:
+    """A ref of the last snapshot that closes something and can be clicked now (nothing covers it)."""
+    snap = page.last_snapshot
+    if snap is None:
+        return None
+    tried = 0
+    for ref, entry in snap.refs.items():
+        if entry.role not in ("button", "link") or not _CLOSERS.match(entry.name.strip()):
+            continue
+        tried += 1
+        if tried > _MAX_CLOSERS_TRIED:
+            break
+        try:
+            if await page.locator(ref).evaluate(_ON_TOP, timeout=500):
+                return f"@{ref} [{entry.role}] {quote(entry.name)}"
+        except (PlaywrightError, RefwrightError):
+            continue
+    return None
 
 
 async def _choose_option(page: Page, target: str) -> bool:
