@@ -20,11 +20,13 @@ from typing import Any
 __all__ = ["Watchdog", "command_seconds"]
 
 # How long a page has to answer "are you there" before it is taken for hung.
-PROBE_SECONDS = 1.5
+PROBE_SECONDS = 2.5
 # How long each CDP step of closing a hung page may take.
 _CDP_SECONDS = 3.0
 # After closing a hung page, how long the waiting call has to notice before its task is cancelled.
 _GRACE_SECONDS = 0.2
+# A command on a page that still answers gets this much longer before it is stopped.
+_OVERRUN_SECONDS = 1.5
 
 
 class Watchdog:
@@ -72,6 +74,8 @@ class Watchdog:
 
     async def _expire(self) -> None:
         if await answers(self._impl):
+            # A page that answers is given a little longer: the command may be saying why it failed.
+            await asyncio.sleep(_OVERRUN_SECONDS)
             self.overran = True
         else:
             self.hung = True
@@ -126,7 +130,7 @@ async def close_target(impl_page: Any) -> None:
 
 # Past a command's own time limit: long enough for Playwright's own timeout to end it first (the probe and
 # the close of a hung page come after it), short enough that a model is never kept waiting for long.
-MARGIN_SECONDS = 0.5
+MARGIN_SECONDS = 1.0
 # Commands made of several bounded steps (a snapshot walks its frames; `act` inspects, then acts).
 _SEVERAL_STEPS = {"snapshot": 2, "screenshot": 2, "act": 3, "confirm": 3, "inspect": 2}
 _NAVIGATION = {"open", "back", "forward", "reload"}

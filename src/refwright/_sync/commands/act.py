@@ -77,11 +77,52 @@ def _choose_option(page: Page, target: str) -> bool:
     return True
 
 
+def _click_without_a_box(page: Page, target: str) -> str | None:
+    """Click an element whose own box is empty but that shows something: a link around a floated image,
+    an empty logo link. Its visible content is clicked instead (the click reaches the element, as a
+    person's would), else a link is focused and Enter pressed. ``None``: the element has a box (or is
+    hidden): the ordinary click goes ahead and reports any failure. The text says how, when that
+    matters to the model ("" when the click went to its content)."""
+    locator = page.locator(target)
+    timeout = page.config.timeouts.action
+    try:
+        if locator.count() != 1:
+            return None
+        box = locator.bounding_box(timeout=timeout)
+    except PlaywrightError:
+        return None
+    if box is None or (box["width"] > 0 and box["height"] > 0):
+        return None
+    content = locator.locator("*").filter(visible=True)
+    try:
+        if content.count() > 0:
+            perform(content.first, lambda loc, t: loc.click(timeout=t), target=target, command="click",
+                          timeout=timeout)
+            return ""
+        if not locator.evaluate(_FOCUSABLE_LINK, timeout=timeout):
+            return None
+        locator.focus(timeout=timeout)
+        if not locator.evaluate("el => el.getRootNode().activeElement === el", timeout=timeout):
+            return None
+        page.playwright_page.keyboard.press("Enter")
+    except PlaywrightError as exc:
+        raise translate(exc, target=target, command="click", timeout=timeout) from exc
+    return " (it shows no box of its own: refwright focused the link and pressed Enter)"
+
+
+# A link that keyboard activation follows: an <a>/<area> with an href, not disabled by the page.
+_FOCUSABLE_LINK = "el => (el.localName === 'a' || el.localName === 'area') && el.hasAttribute('href')"
+
+
 def _simple(verb_output: str, method: str) -> Callable[[Page, ParsedCommand], str]:
     def handler(page: Page, cmd: ParsedCommand) -> str:
         target = cmd.args[0]
         if method == "click" and _choose_option(page, target):
             return f"{verb_output} {target}"
+        if method == "click":
+            how = _click_without_a_box(page, target)
+            if how is not None:
+                return f"{verb_output} {target}{how}"
 
         def run(loc: Locator, timeout: float) -> object:
             result: object = getattr(loc, method)(timeout=timeout)
