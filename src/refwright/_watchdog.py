@@ -47,10 +47,12 @@ class Watchdog:
         self._cancelled: asyncio.Task[Any] | None = None
         self.hung = False
         self.overran = False
+        # Set once the hung page's target was closed.
+        self.closed = False
 
     def arm(self, seconds: float) -> None:
         self.disarm()
-        self.hung = self.overran = False
+        self.hung = self.overran = self.closed = False
         self._cancelled = None
         # In the async API the command runs in a task that can be cancelled; the sync API has none.
         try:
@@ -80,6 +82,7 @@ class Watchdog:
         else:
             self.hung = True
             await close_target(self._impl)
+            self.closed = True
             await asyncio.sleep(_GRACE_SECONDS)
         command = self._command
         if command is not None and not command.done():

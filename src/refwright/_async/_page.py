@@ -578,6 +578,8 @@ class Page:
             if is_closed_error(exc):
                 await self._recover_quietly()
             raise error from exc
+        except PageUnresponsiveError:
+            raise  # its page was replaced already
         except BrowserError:
             await self._recover_quietly()
             raise
@@ -656,7 +658,7 @@ class Page:
         """Close a page whose renderer stopped answering (over CDP, which needs no renderer) and go on
         in a fresh tab; the error says what happened and what to do."""
         hung = self._pw
-        if not hung.is_closed():
+        if not hung.is_closed() and not self._watchdog.closed:
             await _close_over_cdp(hung)
         replaced = False
         if self._browser is not None:
