@@ -21,6 +21,7 @@ import statistics
 import threading
 import time
 import uuid
+from typing import ClassVar
 
 import refwright
 from refwright import Config
@@ -30,7 +31,7 @@ from refwright.safety import FilteringProxy
 class _Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     wbufsize = -1  # head and body in one write (no delayed-ACK stalls); flushed after each request
-    pages: dict[str, bytes] = {}
+    pages: ClassVar[dict[str, bytes]] = {}
 
     def do_GET(self) -> None:
         body = self.pages.get(self.path, b"ok")

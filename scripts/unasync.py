@@ -33,6 +33,7 @@ SUBSTITUTIONS: list[tuple[str, str]] = [
     (r"\b_async_base\b", "_sync_base"),
     (r"\bAsyncIterator\b", "Iterator"),
     (r"\bcheck_url_async\b", "check_url"),
+    (r"\bdecide_reply_async\b", "decide_reply"),
     # Awaitable[X] -> X, for the simple (non-nested) annotations the async code uses.
     (r"\bAwaitable\[([^\[\]]*)\]", r"\1"),
     (r"from collections\.abc import Awaitable, Callable", "from collections.abc import Callable"),

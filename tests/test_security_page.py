@@ -55,7 +55,8 @@ async def test_dialogs_are_dismissed_and_noted(page: Page, server: TestServer, b
     await run(page, f"open {server.html('/dialogs.html', DIALOGS)}")
     result = await page.run_command(f"click #{button}")
     note = f'A JavaScript {kind} dialog was dismissed: "{message}"'
-    assert result.output == f"Note: {note}\nClicked #{button}"
+    # The answer first, the note after it.
+    assert result.output == f"Clicked #{button}\nNote: {note}"
     assert result.events == (note,)
     # Dismissed, never accepted: the page saw false and null.
     results = await page.playwright_page.evaluate("window.results")
@@ -68,10 +69,10 @@ async def test_several_dialogs_in_one_command(page: Page, server: TestServer) ->
     await run(page, f"open {server.html('/dialogs.html', DIALOGS)}")
     out = await run(page, "click #all")
     assert out.splitlines() == [
+        "Clicked #all",
         'Note: A JavaScript alert dialog was dismissed: "one"',
         'Note: A JavaScript confirm dialog was dismissed: "two"',
         'Note: A JavaScript prompt dialog was dismissed: "three"',
-        "Clicked #all",
     ]
     assert await page.playwright_page.evaluate("[results.c, results.p]") == [False, None]
 
@@ -80,7 +81,7 @@ async def test_dialog_on_load_and_from_a_timer_never_hang(page: Page, server: Te
     body = "<title>Loud</title><script>alert('on load'); setTimeout(() => confirm('later'), 50)</script>"
     out = await run(page, f"open {server.html('/loud.html', body)}")
     assert 'Note: A JavaScript alert dialog was dismissed: "on load"' in out
-    assert out.endswith("Opened " + server.url("/loud.html") + " — Loud")
+    assert out.startswith("Opened " + server.url("/loud.html") + " — Loud\n")
     text = out
     for _ in range(40):
         if "confirm dialog" in text:
@@ -97,7 +98,7 @@ async def test_beforeunload_is_dismissed_and_cannot_keep_the_agent(page: Page, s
     out = await run(page, f"open {server.empty_page}")
     assert "Note: A JavaScript beforeunload dialog was dismissed" in out
     assert "refwright dismissed the dialog, closed that page and continued in a fresh tab" in out
-    assert out.endswith(f"Opened {server.empty_page}")
+    assert out.splitlines()[0] == f"Opened {server.empty_page}"
     assert page.url == server.empty_page
     # The trapped page is gone, not left open behind the agent's back.
     assert [p.url for p in page.playwright_page.context.pages].count(server.url("/trap.html")) == 0
@@ -116,7 +117,7 @@ async def test_beforeunload_makes_back_and_reload_fail_clearly(browser: refwrigh
         assert str(info.value) == ('The page kept itself open with a "Leave site?" (beforeunload) dialog, which '
                                    "refwright dismissed, so the page did not change. Use `open <url>` to leave it.")
     out = await run(p, "get url")
-    assert out.endswith(server.url("/trap.html"))
+    assert out.splitlines()[0] == server.url("/trap.html")
     assert "Note: A JavaScript beforeunload dialog was dismissed" in out
 
 
@@ -220,7 +221,7 @@ async def test_titles_urls_dialogs_and_console_are_cleaned(page: Page, server: T
     assert await run(page, "get title") == title
     assert await run(page, "get url") == f"{url}#fr%E2%80%AEag"
     dialog = await run(page, "click button")
-    assert dialog.splitlines()[0] == 'Note: A JavaScript alert dialog was dismissed: "Al[31mert second line"'
+    assert dialog.splitlines()[1] == 'Note: A JavaScript alert dialog was dismissed: "Al[31mert second line"'
     console = await run(page, "console")
     assert console == "[log] Con[31msole\nover"
     for out in (opened, dialog, console):
@@ -279,7 +280,7 @@ async def test_content_boundaries_also_wrap_notes(browser: refwright.Browser, co
     p = await page_with(browser, configured, content_boundaries=True)
     await run(p, f"open {server.html('/note.html', DIALOGS)}")
     _, _, body = _boundary(await run(p, "click #confirm"))
-    assert body == 'Note: A JavaScript confirm dialog was dismissed: "Delete everything?"\nClicked #confirm'
+    assert body == 'Clicked #confirm\nNote: A JavaScript confirm dialog was dismissed: "Delete everything?"'
 
 
 # -- evaluation and extraction switches --------------------------------------------------------------------

@@ -184,10 +184,37 @@ async def test_huge_page_is_truncated_with_a_note(browser: object, server: TestS
         assert len(result.output) < 20_500
         last = result.output.splitlines()[-1]
         assert last.startswith("[... snapshot truncated: showed ")
-        assert "snapshot -s <css>" in last and "-d <depth>" in last
+        # -i was used: the advice is what else helps, not -i again.
+        assert "snapshot -i -s <css>" in last and "-d <depth>" in last and "-i for controls only" not in last
         # Every element still got its ref; the cut is only in what the model is shown.
         assert len(result.snapshot.refs) == 25_000
         assert await run(page, "get text @e25000") == "Buy 12499"
+    finally:
+        await page.close()
+
+
+async def test_cut_snapshot_names_the_page_landmarks(browser: object, server: TestServer) -> None:
+    from refwright import Config
+
+    from .conftest import TEST_CONFIG
+
+    rows = "".join(f"<li><a href='#{i}'>Item {i}</a></li>" for i in range(600))
+    body = (f"<header><a href='/'>Home</a></header><nav id='menu'><ul>{rows}</ul></nav>"
+            f"<main><button>Buy</button></main><aside id='x\"y'>side</aside><footer>f</footer>")
+    config = Config(timeouts=TEST_CONFIG.timeouts, allow_private=True, max_snapshot_chars=2_000)
+    page = await browser.new_page(config=config)  # type: ignore[attr-defined]
+    try:
+        await run(page, f"open {server.html('/landmarks.html', body)}")
+        last = (await run(page, "snapshot -i")).splitlines()[-1]
+        assert last.endswith("Look inside one part of the page at a time: `snapshot -i -s header`, "
+                             "`snapshot -i -s #menu`, `snapshot -i -s main`, `snapshot -i -s aside`, or add "
+                             "-d <depth> to see less depth.]"), last
+        last = (await run(page, "snapshot -d 6")).splitlines()[-1]
+        assert "`snapshot -s #menu`" in last and "-d 3 to see less depth or -i for controls only." in last
+        last = (await run(page, "snapshot -i -s #menu")).splitlines()[-1]
+        assert 'Use a narrower selector than "#menu"' in last and "Look inside" not in last
+        # What the cut snapshot shows still works.
+        assert (await run(page, "snapshot -i -s main")).endswith(' [button] "Buy"')
     finally:
         await page.close()
 

@@ -11,7 +11,13 @@ The sync API with the same names lives in ``refwright.sync_api``.
 from ._async import Browser, Page, launch, wrap
 from ._capabilities import Capabilities
 from ._config import Config, TimeoutConfig
-from ._errors import BrowserError, PolicyDeniedError, RefwrightError, RefwrightTimeoutError
+from ._errors import (
+    BrowserError,
+    PageUnresponsiveError,
+    PolicyDeniedError,
+    RefwrightError,
+    RefwrightTimeoutError,
+)
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._url import normalize_url
 from .agent import AgentRun, Llm, ProviderError, browser_tool, llm_from_spec, run_agent, tool_json_schema
@@ -36,6 +42,7 @@ __all__ = [
     "Decision",
     "Llm",
     "Page",
+    "PageUnresponsiveError",
     "PolicyDeniedError",
     "ProviderError",
     "RefEntry",

@@ -1,12 +1,14 @@
 """The one exception hierarchy of refwright.
 
 Every message is written for the model that reads it: it says what went wrong and what to do next.
-The base and the first four live here; the others next to the code that raises them, named by module.
+The base and the first six live here; the others next to the code that raises them, named by module.
 
     RefwrightError                 any failure of a command or API call
     ├── RefwrightTimeoutError      a wait or an action ran out of time
+    │   └── CoveredError           another element took the action's pointer events
     ├── PolicyDeniedError          the safety layer refused the action or the address
     ├── BrowserError               no browser could be found, started, or reached
+    │   └── PageUnresponsiveError  the page stopped answering and was closed
     ├── UnsupportedRequest         resolve: act's request is not a kind it understands
     ├── TargetNotFound             resolve: no visible control matches the target
     ├── AmbiguousTarget            resolve: more than one control matches
@@ -21,6 +23,8 @@ from __future__ import annotations
 
 __all__ = [
     "BrowserError",
+    "CoveredError",
+    "PageUnresponsiveError",
     "PolicyDeniedError",
     "RefwrightError",
     "RefwrightTimeoutError",
@@ -39,6 +43,10 @@ class RefwrightTimeoutError(RefwrightError):
     """A wait or an action did not finish within its time limit."""
 
 
+class CoveredError(RefwrightTimeoutError):
+    """An action could not reach its element: another element (an overlay, a fixed header) covers it."""
+
+
 class PolicyDeniedError(RefwrightError):
     """The safety layer refused an action, a scheme or an address."""
 
@@ -46,3 +54,6 @@ class PolicyDeniedError(RefwrightError):
 class BrowserError(RefwrightError):
     """No browser could be found, started, or reached, or it closed underneath us."""
 
+
+class PageUnresponsiveError(BrowserError):
+    """The page's renderer stopped answering (a script that never yields); its tab was closed."""

@@ -12,7 +12,13 @@ The agent loop and its providers are asyncio code and stay in ``refwright.agent`
 
 from ._capabilities import Capabilities
 from ._config import Config, TimeoutConfig
-from ._errors import BrowserError, PolicyDeniedError, RefwrightError, RefwrightTimeoutError
+from ._errors import (
+    BrowserError,
+    PageUnresponsiveError,
+    PolicyDeniedError,
+    RefwrightError,
+    RefwrightTimeoutError,
+)
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._sync import Browser, Page, launch, wrap
 from ._url import normalize_url
@@ -35,6 +41,7 @@ __all__ = [
     "ContentBoundary",
     "Decision",
     "Page",
+    "PageUnresponsiveError",
     "PolicyDeniedError",
     "RefEntry",
     "RefwrightError",

@@ -12,6 +12,7 @@ from playwright.async_api import Page as PlaywrightPage
 from .._config import Config
 from .._discovery import chromium_args, find_browser
 from .._errors import BrowserError
+from ..resolve._decide import Decider
 from ..safety import ActionPolicy
 from ._engine import register_engine
 from ._guard import NetworkGuard
@@ -28,8 +29,11 @@ class Browser:
 
     def __init__(self, *, config: Config | None = None, executable_path: str | None = None,
                  headless: bool = True, cdp_url: str | None = None, args: list[str] | None = None,
-                 action_policy: ActionPolicy | None = None, confirm: ConfirmCallback | None = None) -> None:
+                 action_policy: ActionPolicy | None = None, confirm: ConfirmCallback | None = None,
+                 decide: Decider | None = None) -> None:
         self.config = config or Config()
+        # Every new page asks this provider when act cannot resolve a request (Page.set_decision_provider).
+        self.decide = decide
         # Every new page starts with these (Page.set_action_policy / set_policy_confirm_callback).
         self.action_policy = action_policy
         self.confirm = confirm
@@ -143,6 +147,8 @@ class Browser:
         page = Page(pw_page, config=config, browser=self, guard=self._guard, own_context=own_context)
         page.set_action_policy(self.action_policy)
         page.set_policy_confirm_callback(self.confirm)
+        if self.decide is not None:
+            page.set_decision_provider(self.decide)
         self._pages.append(page)
         return page
 
@@ -174,12 +180,13 @@ class Browser:
 
 def launch(*, config: Config | None = None, executable_path: str | None = None, headless: bool = True,
            cdp_url: str | None = None, args: list[str] | None = None, action_policy: ActionPolicy | None = None,
-           confirm: ConfirmCallback | None = None) -> Browser:
+           confirm: ConfirmCallback | None = None, decide: Decider | None = None) -> Browser:
     """A browser session that starts on first use: ``async with launch() as browser: ...``.
 
     ``action_policy`` decides every command of every page (see :class:`refwright.ActionPolicy`);
     ``confirm(action, url)`` is asked, and may wait for a person, before an action the policy lists in
-    ``confirm_actions``. Without it such actions are refused.
+    ``confirm_actions``. Without it such actions are refused. ``decide`` (any ``refwright.Llm``) picks one
+    control when ``act`` cannot resolve a request locally.
     """
     return Browser(config=config, executable_path=executable_path, headless=headless, cdp_url=cdp_url,
-                   args=args, action_policy=action_policy, confirm=confirm)
+                   args=args, action_policy=action_policy, confirm=confirm, decide=decide)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import re
 import struct
+import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlsplit
 
 from playwright.async_api import (
@@ -20,12 +23,15 @@ from playwright.async_api import (
 )
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from .._capabilities import Capabilities
 from .._config import Config
-from .._errors import BrowserError, PolicyDeniedError, RefwrightError
+from .._errors import BrowserError, PageUnresponsiveError, PolicyDeniedError, RefwrightError, RefwrightTimeoutError
+from .._notes import refusal_notes, why, with_notes
 from .._result import Annotation, CommandResult, ScreenshotResult
 from .._selectors import to_playwright_selector
+from .._watchdog import PROBE_SECONDS, Watchdog, command_seconds
 from ..commands import ParsedCommand, parse
 from ..safety import (
     ActionPolicy,
@@ -49,6 +55,7 @@ from ._translate import is_closed_error, translate
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
+    from ..resolve._decide import Decider
     from ..resolve._model import Inspection
     from ..resolve._result import StepResult
     from ._browser import Browser
@@ -56,9 +63,8 @@ if TYPE_CHECKING:
 __all__ = ["ConfirmCallback", "Page", "wrap"]
 
 ConfirmCallback = Callable[[ActionType, str], Awaitable[bool]]
+T = TypeVar("T")
 
-# At most this many refused requests are spelled out after one command.
-_MAX_REFUSAL_NOTES = 3
 # How many distinct hosts a page remembers having requested (for telling its refusals from others').
 _MAX_REMEMBERED_TARGETS = 512
 
@@ -66,15 +72,25 @@ _MAX_REMEMBERED_TARGETS = 512
 _CLOSE_ATTEMPTS = 4
 _CLOSE_WAIT = 1_000
 
+# The page's landmarks, and how each is named for `snapshot -s`: by a unique id, else by a unique tag.
+_LANDMARK_CSS = ("main, nav, header, footer, aside, search, [role=main], [role=navigation], [role=banner], "
+                 "[role=contentinfo], [role=complementary], [role=search], [role=region][aria-label]")
+_LANDMARK_JS = """els => els.filter(e => e.getClientRects().length).map(e => {
+  if (/^[A-Za-z][\\w-]*$/.test(e.id) && document.querySelectorAll('#' + e.id).length === 1) return '#' + e.id;
+  const tag = e.localName;
+  return document.getElementsByTagName(tag).length === 1 ? tag : '';
+})"""
+_PLAIN_SELECTOR = re.compile(r"#[A-Za-z][\w-]{0,60}|[a-z]{1,10}")
+
 # A child frame that does not answer this fast is shown as unavailable instead of holding up the tree.
 _FRAME_TIMEOUT = 3_000
 
 
-def _why(reason: str) -> str:
-    """A refusal's reason without its "Refused <url>: " head, for lines that already name the URL."""
-    reason = clean_line(reason)
-    head, sep, rest = reason.partition(": ")
-    return rest if sep and head.startswith("Refused ") and rest else reason
+def _timed_out(exc: BaseException) -> bool:
+    """A time limit ran out, which may mean the page stopped answering (and is then worth a probe)."""
+    if isinstance(exc, (PlaywrightTimeoutError, RefwrightTimeoutError)):
+        return True
+    return isinstance(exc, RefwrightError) and "Timeout" in str(exc) and "exceeded" in str(exc)
 
 
 def _is_favicon(target: str) -> bool:
@@ -155,6 +171,8 @@ class Page:
     # -- lifecycle -----------------------------------------------------------------------------
 
     def _attach(self, pw: PlaywrightPage) -> None:
+        self._watchdog = Watchdog(pw)
+        self._guarding = False
         pw.on("console", self._on_console)
         pw.on("pageerror", self._on_page_error)
         pw.on("framenavigated", self._on_navigated)
@@ -198,7 +216,7 @@ class Page:
         if reason is not None:
             self._events.append(
                 f"A redirect reached {quote(clean_line(request.url)[:200])}, which refwright refuses: "
-                f"{_why(reason)} This page is not behind refwright's proxy (a wrapped page or --cdp), and "
+                f"{why(reason)} This page is not behind refwright's proxy (a wrapped page or --cdp), and "
                 "request interception cannot stop a redirect hop.")
 
     def _on_websocket(self, websocket: WebSocket) -> None:
@@ -382,11 +400,7 @@ class Page:
         # Chromium's own background requests go through the proxy too; only the page's are news. Its
         # favicon request for a refused page is Chromium's, not the page's.
         mine = [r for r in self._guard.take_refusals(self._requested_by_me) if not _is_favicon(r[0])]
-        notes = [f"Blocked a request to {clean_line(target)}: {_why(reason)}"
-                 for target, _, _, reason in mine[:_MAX_REFUSAL_NOTES]]
-        if len(mine) > _MAX_REFUSAL_NOTES:
-            notes.append(f"... and {len(mine) - _MAX_REFUSAL_NOTES} more blocked requests.")
-        return notes
+        return refusal_notes(mine)
 
     # -- refs and locators ---------------------------------------------------------------------
 
@@ -451,7 +465,8 @@ class Page:
         truncated = bool(main.get("truncated"))
         limit = self.config.max_snapshot_chars
         if limit is not None and len(tree) > limit:
-            tree = truncate_tree(lines, limit)
+            tree = truncate_tree(lines, limit, interactive=interactive, selector=selector, max_depth=max_depth,
+                                 landmarks=() if selector is not None else await self._landmarks())
             truncated = True
         snap = Snapshot(tree=tree, refs=build.refs, nodes=build.nodes, url=str(main.get("url", "")),
                         title=str(main.get("title", "")), truncated=truncated)
@@ -478,6 +493,8 @@ class Page:
         if max_depth is not None:
             child_opts["maxDepth"] = max_depth - depth - 1
         try:
+            if await self._frame_failed(iframe):
+                raise RefwrightError("the frame shows the browser's error page")
             child = await run_op(scope_for(self._pw, frames), "snapshot", _FRAME_TIMEOUT, **child_opts)
         except (PlaywrightError, RefwrightError):
             if not opts.get("interactive"):
@@ -485,6 +502,27 @@ class Page:
             return
         tokens.add(str(child["token"]))
         await self._collect(child, frames, depth + 1, build, tokens, opts)
+
+    async def _landmarks(self) -> tuple[str, ...]:
+        """Selectors that pick out each of the page's landmarks alone (``main``, ``#sidebar``), for the
+        advice of a cut snapshot. Page-made text (ids) is kept only when it is a plain identifier."""
+        try:
+            found = await self._pw.locator(_LANDMARK_CSS).evaluate_all(_LANDMARK_JS)
+        except PlaywrightError:
+            return ()
+        if not isinstance(found, list):
+            return ()
+        return tuple(dict.fromkeys(x for x in found if isinstance(x, str) and _PLAIN_SELECTOR.fullmatch(x)))
+
+    async def _frame_failed(self, iframe: RefTarget) -> bool:
+        """Whether the frame shows Chromium's error page (a refused or failed load): nothing runs there,
+        so asking it for a snapshot would only wait out the timeout. Cheap when no frame failed."""
+        if not any(f.url.startswith("chrome-error:") for f in self._pw.frames):
+            return False
+        scope = scope_for(self._pw, iframe.frames)
+        handle = await scope.locator(iframe.selector(ENGINE)).element_handle(timeout=_FRAME_TIMEOUT)
+        frame = await handle.content_frame() if handle is not None else None
+        return frame is None or frame.url.startswith("chrome-error:")
 
     def _selectors(self) -> Any:
         if self._browser is not None:
@@ -547,13 +585,17 @@ class Page:
         await self._check_policy(action, self._policy_url(parsed, action))
         if parsed.name == "wait" and isinstance(parsed.flag("fn"), str):
             await self._check_policy(ActionType.EVALUATE, self.url)
+        seconds = command_seconds(parsed.name, parsed.raw_args, parsed.flag("timeout"),
+                                  self.config.timeouts.action, self.config.timeouts.navigation)
         try:
-            result = await handler(self, parsed)
+            result = await self._within(seconds, lambda: handler(self, parsed))
         except PlaywrightError as exc:
             error = translate(exc)
             if is_closed_error(exc):
                 await self._recover_quietly()
             raise error from exc
+        except PageUnresponsiveError:
+            raise  # its page was replaced already
         except BrowserError:
             await self._recover_quietly()
             raise
@@ -569,6 +611,84 @@ class Page:
             return normalize_url(parsed.args[0])
         return self.url
 
+    async def _within(self, seconds: float, run: Callable[[], Awaitable[T]]) -> T:
+        """Run one command (or one public call) so that it answers within ``seconds`` whatever the
+        page's scripts do: a page that stops answering is closed and replaced, and the call raises
+        PageUnresponsiveError. Nested calls run under the outer deadline."""
+        if self._guarding:
+            return await run()
+        watchdog = self._watchdog
+        self._guarding = True
+        watchdog.arm(seconds)
+        deadline = time.monotonic() + seconds
+        failure: Exception | None = None
+        overran = False
+        try:
+            try:
+                result = await run()
+            except asyncio.CancelledError:
+                if not watchdog.took_back_cancel():
+                    raise
+                overran = not watchdog.hung
+            except Exception as exc:
+                failure = exc
+            # From here on every call is bounded by itself: the watchdog stands down.
+            watchdog.disarm()
+            try:
+                hung = watchdog.hung or (failure is not None and _timed_out(failure)
+                                         and not await self._answers(deadline))
+            except asyncio.CancelledError:
+                # The watchdog cancelled the command just as it failed by itself.
+                if not watchdog.took_back_cancel():
+                    raise
+                hung = watchdog.hung
+        finally:
+            watchdog.disarm()
+            self._guarding = False
+        if hung:
+            raise await self._replace_hung_page(seconds) from failure
+        if overran:
+            raise RefwrightTimeoutError(
+                f"The command did not finish within {int(seconds * 1000)}ms, though the page still "
+                "answers. Try it again, or take a new snapshot (`snapshot -i`).")
+        if failure is not None:
+            raise failure
+        return result
+
+    async def _answers(self, deadline: float) -> bool:
+        """Whether the page's scripts let it answer at all (bounded: a spinning renderer says no). It is
+        given until the command's deadline: work of refwright's own that timed out may still be running
+        in the page (a snapshot of a huge page), and a page that ends it in time is not hung."""
+        if self._pw.is_closed():
+            return True
+        seconds = max(PROBE_SECONDS, deadline - time.monotonic())
+        try:
+            await self._pw.wait_for_function("true", timeout=seconds * 1000, polling=100)
+        except PlaywrightTimeoutError:
+            return False
+        except PlaywrightError:
+            return True
+        return True
+
+    async def _replace_hung_page(self, seconds: float) -> PageUnresponsiveError:
+        """Close a page whose renderer stopped answering (over CDP, which needs no renderer) and go on
+        in a fresh tab; the error says what happened and what to do."""
+        hung = self._pw
+        if not hung.is_closed() and not self._watchdog.closed:
+            await _close_over_cdp(hung)
+        replaced = False
+        if self._browser is not None:
+            await self._recover_quietly()
+            replaced = self._pw is not hung
+        head = ("The page stopped responding: a script on it kept running and never yielded (such as an "
+                f"endless loop), so the command could not finish within {int(seconds * 1000)}ms. ")
+        if replaced:
+            return PageUnresponsiveError(
+                head + "refwright closed that tab and continues in a blank one; its refs are gone. Run "
+                "`open <url>` to continue (the same page may hang again).")
+        return PageUnresponsiveError(
+            head + "refwright closed that tab. Create a new page to continue.")
+
     async def _recover_quietly(self) -> None:
         try:
             await self._recover()
@@ -580,8 +700,8 @@ class Page:
         output = result.output
         if self.config.max_output is not None and len(output) > self.config.max_output:
             output = truncate(output, self.config.max_output)
-        if events:
-            output = "\n".join(f"Note: {e}" for e in events) + "\n" + output
+        output = with_notes(output, events)
+        # Notes carry the page's words (dialog messages, file names, host names): inside the boundary.
         if self.config.content_boundaries and (page_text or events):
             output = create_content_boundary(self._origin()).wrap(output)
         return CommandResult(command=result.command, output=output, snapshot=result.snapshot,
@@ -604,6 +724,13 @@ class Page:
         from .resolve import act
 
         return await act(self, request, new=new)
+
+    def set_decision_provider(self, provider: Decider | None) -> None:
+        """Let ``provider`` (any ``refwright.Llm``) pick one inspected control when ``act`` cannot resolve a
+        request locally; ``None`` keeps the refusal. It sees only the request and the inspect list."""
+        from .resolve import set_decision_provider
+
+        set_decision_provider(self, provider)
 
     async def confirm(self, token: str) -> StepResult:
         """Carry out a proposal (an approval-required step) if the page has not changed since."""

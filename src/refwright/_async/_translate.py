@@ -9,7 +9,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
-from .._errors import BrowserError, RefwrightError, RefwrightTimeoutError
+from .._errors import BrowserError, CoveredError, RefwrightError, RefwrightTimeoutError
 
 __all__ = ["VERBS", "first_line", "is_closed_error", "perform", "translate"]
 
@@ -72,6 +72,12 @@ def translate(exc: PlaywrightError, *, target: str | None = None, command: str |
             return RefwrightTimeoutError(f"Element {target} was not found after {ms}ms while trying to {verb}")
         reason = _reason(message)
         detail = f": {reason}" if reason else ""
+        if "intercepts pointer events" in reason:
+            return CoveredError(
+                f"Element {target} was found but could not {verb} it within {ms}ms{detail}. Another element "
+                "covers it: close that cover first (`press Escape`, or click its close button), wait for a "
+                "loading screen to go (`wait 1000`), or `scroll` so that a fixed header no longer covers it."
+            )
         return RefwrightTimeoutError(
             f"Element {target} was found but could not {verb} it within {ms}ms{detail}. "
             "Scroll it into view, close whatever covers it, or take a new snapshot."

@@ -41,11 +41,14 @@ class BrowserOptions:
     config: Config
     action_policy: ActionPolicy | None = None
     confirm: ConfirmCallback | None = field(default=None, compare=False)
+    # The decision provider `act` asks when it cannot resolve a request (--decide).
+    decide: Any = field(default=None, compare=False)
 
     def launch_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for ``refwright.launch``."""
         return {"executable_path": self.executable_path, "cdp_url": self.cdp_url, "headless": self.headless,
-                "config": self.config, "action_policy": self.action_policy, "confirm": self.confirm}
+                "config": self.config, "action_policy": self.action_policy, "confirm": self.confirm,
+                "decide": self.decide}
 
 
 def add_browser_options(parser: argparse.ArgumentParser) -> None:
@@ -67,6 +70,10 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
                    help="JSON action policy (deniedActions, confirmActions, allowedDomains, ...)")
     g.add_argument("--confirm-actions", metavar="A1,A2",
                    help="ask on the terminal before these actions (e.g. click,navigate); refused without one")
+    g.add_argument("--decide", metavar="SPEC",
+                   help="let a model pick a control when `act` cannot resolve a request: openai:MODEL, "
+                        "anthropic:MODEL (OPENAI_BASE_URL for any OpenAI-compatible server); it sees only the "
+                        "request and the inspect list")
 
 
 def _split(value: str | None) -> tuple[str, ...]:
@@ -179,6 +186,22 @@ async def terminal_confirm(action: ActionType, url: str) -> bool:
     return await asyncio.to_thread(_ask, action, url)
 
 
+def _decider(spec: str | None) -> Any:
+    if not spec:
+        return None
+    if spec.strip().lower().startswith("local"):
+        _fail(f"--decide {spec}: the decision provider is a model (openai:MODEL or anthropic:MODEL); the local "
+              "resolver is what act already runs.")
+    from .._errors import RefwrightError
+    from ..agent import llm_from_spec
+
+    try:
+        return llm_from_spec(spec)
+    except RefwrightError as exc:
+        _fail(f"--decide {spec}: {exc}")
+    return None
+
+
 def browser_options(args: argparse.Namespace) -> BrowserOptions:
     timeouts = TimeoutConfig() if args.action_timeout is None else TimeoutConfig(action=args.action_timeout)
     config = Config(
@@ -199,6 +222,7 @@ def browser_options(args: argparse.Namespace) -> BrowserOptions:
             print(f"refwright: no terminal to ask on, so actions that need confirmation ({names}) will be "
                   "refused.", file=sys.stderr)
     return BrowserOptions(
+        decide=_decider(getattr(args, "decide", None)),
         executable_path=args.executable_path or os.environ.get("REFWRIGHT_EXECUTABLE_PATH") or None,
         cdp_url=args.cdp,
         headless=not args.headed,

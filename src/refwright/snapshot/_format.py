@@ -14,7 +14,7 @@ import re
 
 from ._types import SnapshotNode
 
-__all__ = ["json_line", "parse_line", "quote", "truncate_tree"]
+__all__ = ["json_line", "parse_line", "quote", "truncate_tree", "truncation_advice"]
 
 MAX_NAME = 150
 MAX_VALUE = 200
@@ -75,8 +75,10 @@ def parse_line(body: str, depth: int, ref: str | None, role: str | None, name: s
                         fields.get("url"), tuple(states), interactive, False)
 
 
-def truncate_tree(lines: list[str], limit: int) -> str:
-    """The first lines that fit in ``limit`` characters, and a loud note saying what to do instead."""
+def truncate_tree(lines: list[str], limit: int, *, interactive: bool = False, selector: str | None = None,
+                  max_depth: int | None = None, landmarks: tuple[str, ...] = ()) -> str:
+    """The first lines that fit in ``limit`` characters, and a loud note saying what helps with the
+    options already in use (``landmarks``: selectors of the page's landmarks, such as ``main``)."""
     kept: list[str] = []
     size = 0
     for line in lines:
@@ -86,6 +88,29 @@ def truncate_tree(lines: list[str], limit: int) -> str:
         size += len(line) + 1
     total = sum(len(line) + 1 for line in lines)
     note = (f"[... snapshot truncated: showed {len(kept)} of {len(lines)} lines ({size} of {total} characters). "
-            "Use snapshot -s <css> to look inside one part of the page, -d <depth> to see less depth, "
-            "or -i for controls only.]")
+            + truncation_advice(interactive=interactive, selector=selector, max_depth=max_depth,
+                                landmarks=landmarks) + "]")
     return "\n".join([*kept, note])
+
+
+def truncation_advice(*, interactive: bool, selector: str | None, max_depth: int | None,
+                      landmarks: tuple[str, ...]) -> str:
+    """What to run instead of a snapshot that was cut, given the options it used."""
+    flags = " -i" if interactive else ""
+    if selector is not None:
+        part = f"Use a narrower selector than {quote(selector)} (snapshot{flags} -s <css>) to look inside less of it"
+    elif landmarks:
+        named = ", ".join(f"`snapshot{flags} -s {lm}`" for lm in landmarks[:4])
+        part = f"Look inside one part of the page at a time: {named}"
+    else:
+        part = f"Use snapshot{flags} -s <css> to look inside one part of the page"
+    extra: list[str] = []
+    if max_depth is None:
+        extra.append("-d <depth> to see less depth")
+    elif max_depth > 1:
+        extra.append(f"-d {max(1, max_depth // 2)} to see less depth")
+    if not interactive:
+        extra.append("-i for controls only")
+    if not extra:
+        return part + "."
+    return part + ", or add " + " or ".join(extra) + "."

@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 from playwright.sync_api import Request, Response
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ..._errors import PolicyDeniedError, RefwrightError
 from ..._url import normalize_url
@@ -68,12 +70,31 @@ def _refused_redirect(page: Page, response: Response) -> tuple[str, str] | None:
     return None
 
 
+def _wait_for_load(page: Page, pw: PlaywrightPage, remaining_ms: float) -> None:
+    """Wait for the top-level document's load event until the navigation's time is up. A page whose
+    frames or resources never arrive (refused, or hanging) is still opened: it is shown as it is, with
+    a note, since what did arrive can be read and used."""
+    try:
+        pw.wait_for_load_state("load", timeout=max(remaining_ms, 1))
+    except PlaywrightTimeoutError:
+        page._events.append(
+            f"The page had not finished loading after {int(page.config.timeouts.navigation)}ms (some of its "
+            "frames or resources did not arrive); it is shown as it is. `wait --load load` waits longer.")
+    except PlaywrightError as exc:
+        if is_closed_error(exc):
+            raise translate(exc) from exc
+        # The document was replaced while loading (a redirect by script or meta refresh): its successor
+        # is what the page shows now.
+
+
 def _open_checked(page: Page, url: str) -> str:
     pw = page.playwright_page
     page._kept_by_beforeunload = False
     for attempt in range(3):
         try:
-            response = pw.goto(url, wait_until="load", timeout=page.config.timeouts.navigation)
+            started = time.monotonic()
+            # Only the top-level document decides whether `open` worked: its commit here, its load below.
+            response = pw.goto(url, wait_until="commit", timeout=page.config.timeouts.navigation)
             break
         except PlaywrightError as exc:
             if is_closed_error(exc):
@@ -94,6 +115,7 @@ def _open_checked(page: Page, url: str) -> str:
                 raise PolicyDeniedError(f"Navigation to {url} was blocked: {clean_line(refused)}") from exc
             reason = first_line(str(exc)).removeprefix("Page.goto: ")
             raise RefwrightError(f"Navigation to {url} failed: {reason}") from exc
+    _wait_for_load(page, pw, page.config.timeouts.navigation - (time.monotonic() - started) * 1000)
     if response is not None and not page.capabilities().redirects_checked:
         # Request interception does not see redirect hops: check the chain now, and leave the page
         # before the model can read what a refused address answered.

@@ -1,0 +1,163 @@
+"""A deadline for one command, kept even when the page's renderer stops answering.
+
+A page that runs ``while (true) {}`` blocks every Playwright call that waits for its renderer, and some
+of them (a click's input dispatch, ``evaluate``, ``title``) have no timeout of their own. A timer on
+Playwright's own event loop fires while such a call waits, in the async API and in the sync API alike
+(the sync API waits by running that loop). When it fires it asks the page for a sign of life; a page
+that gives none has its target closed over the browser's CDP session, which the browser process carries
+out without the renderer, so the waiting call fails and the command can answer.
+
+This module is hand-written for both APIs (scripts/unasync.py does not rewrite it): it works on
+Playwright's implementation objects, which are the same under either API.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+__all__ = ["Watchdog", "command_seconds"]
+
+# How long a page has to answer "are you there" before it is taken for hung.
+PROBE_SECONDS = 2.5
+# How long each CDP step of closing a hung page may take.
+_CDP_SECONDS = 3.0
+# After closing a hung page, how long the waiting call has to notice before its task is cancelled.
+_GRACE_SECONDS = 0.2
+# A command on a page that still answers gets this much longer before it is stopped.
+_OVERRUN_SECONDS = 1.5
+
+
+class Watchdog:
+    """One per page: ``arm(seconds)`` before a command, ``disarm()`` after it.
+
+    ``hung`` tells afterwards whether the page was closed for not answering; ``overran`` whether the
+    command ran past its deadline on a page that still answers (only an async command can then be
+    stopped: its task is cancelled).
+    """
+
+    def __init__(self, pw_page: Any) -> None:
+        # The implementation object behind a sync or an async Page, and the loop Playwright runs on.
+        self._impl: Any = pw_page._impl_obj
+        self._loop: asyncio.AbstractEventLoop = self._impl._loop
+        self._timer: asyncio.TimerHandle | None = None
+        self._expiry: asyncio.Task[None] | None = None
+        self._command: asyncio.Task[Any] | None = None
+        self._cancelled: asyncio.Task[Any] | None = None
+        self.hung = False
+        self.overran = False
+        # Set once the hung page's target was closed.
+        self.closed = False
+
+    def arm(self, seconds: float) -> None:
+        self.disarm()
+        self.hung = self.overran = self.closed = False
+        self._cancelled = None
+        # In the async API the command runs in a task that can be cancelled; the sync API has none.
+        try:
+            self._command = asyncio.current_task(self._loop)
+        except RuntimeError:
+            self._command = None
+        self._timer = self._loop.call_later(seconds, self._fire)
+
+    def disarm(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._expiry is not None and not self._expiry.done():
+            self._expiry.cancel()
+        self._expiry = None
+        self._command = None
+
+    def _fire(self) -> None:
+        self._timer = None
+        self._expiry = self._loop.create_task(self._expire())
+
+    async def _expire(self) -> None:
+        if await answers(self._impl):
+            # A page that answers is given a little longer: the command may be saying why it failed.
+            await asyncio.sleep(_OVERRUN_SECONDS)
+            self.overran = True
+        else:
+            self.hung = True
+            await close_target(self._impl)
+            self.closed = True
+            await asyncio.sleep(_GRACE_SECONDS)
+        command = self._command
+        if command is not None and not command.done():
+            self._cancelled = command
+            command.cancel()
+
+    def took_back_cancel(self) -> bool:
+        """Undo the cancellation this watchdog made (the command then answers with an error instead);
+        False when the cancellation came from elsewhere and must go on."""
+        command, self._cancelled = self._cancelled, None
+        if command is None:
+            return False
+        command.uncancel()
+        return True
+
+
+async def answers(impl_page: Any) -> bool:
+    """Whether the page's main frame runs a trivial script within PROBE_SECONDS."""
+    if impl_page.is_closed():
+        return True
+    try:
+        await asyncio.wait_for(impl_page.main_frame.evaluate("1", None), PROBE_SECONDS)
+    except TimeoutError:
+        return False
+    except Exception:
+        # Closed, navigating or crashed: not a renderer that spins.
+        return True
+    return True
+
+
+async def close_target(impl_page: Any) -> None:
+    """Close the page's target through the browser's CDP session; nothing here waits for the renderer."""
+    context = impl_page.context
+    browser = context.browser
+    if browser is None or impl_page.is_closed():
+        return
+    with contextlib.suppress(Exception):
+        page_session = await asyncio.wait_for(context.new_cdp_session(impl_page), _CDP_SECONDS)
+        info = await asyncio.wait_for(page_session.send("Target.getTargetInfo", None, None), _CDP_SECONDS)
+        browser_session = await asyncio.wait_for(browser.new_browser_cdp_session(), _CDP_SECONDS)
+        try:
+            await asyncio.wait_for(browser_session.send(
+                "Target.closeTarget", {"targetId": info["targetInfo"]["targetId"]}, None), _CDP_SECONDS)
+        finally:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(browser_session.detach(), _CDP_SECONDS)
+
+
+# Past a command's own time limit: long enough for Playwright's own timeout to end it first (the probe and
+# the close of a hung page come after it), short enough that a model is never kept waiting for long.
+MARGIN_SECONDS = 1.0
+# Commands made of several bounded steps (a snapshot walks its frames; `act` inspects, then acts).
+_SEVERAL_STEPS = {"snapshot": 2, "screenshot": 2, "act": 3, "confirm": 3, "inspect": 2}
+_NAVIGATION = {"open", "back", "forward", "reload"}
+_WAIT_DEFAULT_MS = 10_000
+
+
+def _ms(text: str | bool | None) -> float | None:
+    if not isinstance(text, str):
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if value >= 0 else None
+
+
+def command_seconds(name: str, raw_args: tuple[str, ...], timeout_flag: str | bool | None, action_ms: float,
+                    navigation_ms: float) -> float:
+    """How long a command may take in all, in seconds: its own time limit plus MARGIN_SECONDS (pure)."""
+    if name in _NAVIGATION:
+        base = navigation_ms
+    elif name == "wait":
+        delay = _ms(raw_args[0]) if raw_args else None
+        base = max(_ms(timeout_flag) or _WAIT_DEFAULT_MS, delay or 0)
+    else:
+        base = action_ms * _SEVERAL_STEPS.get(name, 1)
+    return base / 1000 + MARGIN_SECONDS

@@ -1,0 +1,84 @@
+"""``refwright mcp``: refwright as an MCP server, over stdio (default) or streamable HTTP on loopback."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import sys
+from typing import Any
+
+from ._options import add_browser_options, browser_options
+
+__all__ = ["add_parser"]
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "mcp",
+        help="serve the browser to MCP clients (coding agents, desktop assistants)",
+        description="Serve one browser to an MCP client over stdio, or streamable HTTP on 127.0.0.1 with --http. "
+        "The browser starts on the first tool call and closes when the client goes away.",
+    )
+    parser.add_argument("--profile", choices=("commands", "actions", "coding"), default="commands",
+                        help="commands: one tool taking the command language (smallest context); actions: the "
+                             "text browser tool (role + name); coding: the coding-agent tools over the resolver")
+    parser.add_argument("--http", type=int, metavar="PORT", help="serve streamable HTTP on 127.0.0.1:PORT (/mcp)")
+    parser.add_argument("--mode", choices=("auto", "strict", "plan"), default="auto",
+                        help="auto: actions run; strict: the person is asked before each (MCP elicitation); "
+                             "plan: every browser action is denied")
+    parser.add_argument("--approve", choices=("ask", "auto"), default="ask",
+                        help="coding profile proposals: ask the person through the client (default), or approve "
+                             "them without asking (only for clients that cannot ask)")
+    add_browser_options(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import mcp  # noqa: F401
+    except ImportError:
+        print("refwright: the MCP server needs the mcp package: pip install 'refwright[mcp]'", file=sys.stderr)
+        return 2
+    options = browser_options(args)
+    from ..mcp import create_server
+
+    server = create_server(args.profile, mode=args.mode, approve=args.approve, **options.launch_kwargs())
+    try:
+        asyncio.run(_serve(server, args.http))
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+async def _serve(server: Any, port: int | None) -> None:
+    # SIGTERM stops serving; the browser is then closed by this task, which nothing cancels.
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError, RuntimeError):
+        loop.add_signal_handler(signal.SIGTERM, stop.set)
+    serving = asyncio.create_task(_transport(server, port))
+    stopping = asyncio.create_task(stop.wait())
+    try:
+        await asyncio.wait({serving, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (serving, stopping):
+            task.cancel()
+        await asyncio.gather(serving, stopping, return_exceptions=True)
+        await server.aclose()
+
+
+async def _transport(server: Any, port: int | None) -> None:
+    if port is None:
+        from mcp.server.stdio import stdio_server
+
+        async with stdio_server() as (read, write):
+            await server.server.run(read, write, server.server.create_initialization_options())
+        return
+    import uvicorn
+
+    app = server.server.streamable_http_app(host="127.0.0.1")
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    # uvicorn handles SIGTERM itself while it serves (a graceful stop), then _serve closes the browser.
+    await uvicorn.Server(config).serve()

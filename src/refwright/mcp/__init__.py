@@ -1,0 +1,55 @@
+"""refwright as an MCP server (``refwright mcp``), in three tool profiles.
+
+    server = create_server("actions", config=Config(allow_private=True))
+    async with mcp.Client(server.server) as client: ...
+
+``commands``: one tool, ``browser``, with one ``command`` string (the whole command language, HELP as its
+description). ``actions``: the text browser tool (navigate, snapshot, click, fill, select, press, back,
+close by role and name), also usable without MCP as :class:`ActionsBrowser`. ``coding``: the coding-agent
+tools over the model-free resolver, whose proposals only the person approves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._actions import ActionsBrowser
+from ._approval import MODES, Approvals
+from ._server import RefwrightMcp
+from ._session import BrowserSession
+
+__all__ = ["APPROVE", "MODES", "PROFILES", "ActionsBrowser", "BrowserSession", "RefwrightMcp", "create_server"]
+
+PROFILES = ("commands", "actions", "coding")
+APPROVE = ("ask", "auto")
+
+
+def create_server(profile: str = "commands", *, mode: str = "auto", approve: str = "ask", hang_limit: float = 120.0,
+                  session: BrowserSession | None = None, **launch_kwargs: Any) -> RefwrightMcp:
+    """An MCP server for ``profile``; ``launch_kwargs`` go to :func:`refwright.launch` on the first call.
+
+    ``mode``: auto allows browser actions, strict asks the person before each, plan denies them.
+    ``approve`` (coding profile): ``ask`` approves proposals only through the person (elicitation),
+    ``auto`` approves them without asking. ``launch_kwargs`` may hold ``decide``, a ``refwright.Llm`` that
+    picks a control when the resolver cannot. ``session``: one browser shared between servers (tests)
+    instead of a new one.
+    """
+    if profile not in PROFILES:
+        raise ValueError(f"profile must be one of {', '.join(PROFILES)}, not {profile!r}")
+    if approve not in APPROVE:
+        raise ValueError(f"approve must be one of {', '.join(APPROVE)}, not {approve!r}")
+    if profile == "commands":
+        from ._commands import commands_tools
+
+        tools = commands_tools()
+    elif profile == "actions":
+        from ._actions import actions_tools
+
+        tools = actions_tools()
+    else:
+        from ._coding import coding_tools
+
+        tools = coding_tools()
+    session = session or BrowserSession(**launch_kwargs)
+    return RefwrightMcp(tools, session, Approvals(mode=mode), profile=profile, approve_auto=approve == "auto",
+                        hang_limit=hang_limit)

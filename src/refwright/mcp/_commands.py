@@ -1,0 +1,37 @@
+"""The ``commands`` profile: one tool, ``browser``, taking one command line of the whole language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._errors import RefwrightError
+from .._url import normalize_url
+from ..agent import tool_description, tool_parameters
+from ..commands import tokenize
+from ..commands._registry import lookup
+from ..safety import ActionType
+from ._tools import Call, Reply, ToolDef
+
+__all__ = ["commands_tools"]
+
+_READS = (None, ActionType.READ_CONTENT, ActionType.SCREENSHOT)
+
+
+async def _browser(args: dict[str, Any], call: Call) -> Reply:
+    command = str(args["command"])
+    words = tokenize(command)
+    if not words:
+        raise RefwrightError('Empty command. Send one command line, for example {"command": "snapshot -i"}.')
+    spec = lookup(words[0])
+    if spec is not None:
+        action = spec.action_for(words[1:])
+        url = normalize_url(words[1]) if spec.name == "open" and len(words) > 1 else None
+        await call.permit(spec.name, url, reads=action in _READS, detail=None if url else command)
+    page = await call.page()
+    result = await call.bounded(page.run_command(command))
+    return Reply(result.output, result.screenshot.bytes if result.screenshot is not None else None)
+
+
+def commands_tools() -> list[ToolDef]:
+    # The description and schema are the agent tool's: HELP from the command registry, so they cannot drift.
+    return [ToolDef("browser", tool_description(), tool_parameters(), _browser, title="Browser")]
