@@ -47,8 +47,8 @@ async def take_snapshot(session: Session, *, interactive: bool = False, compact:
     """The page as an accessibility tree; its refs replace the previous snapshot's."""
     if not session.config.allow_dom_extraction:
         raise RefwrightError("Snapshots are disabled by Config.allow_dom_extraction.")
-    opts = {"interactive": interactive, "compact": compact, "urls": urls, "maxDepth": max_depth,
-            "selector": selector, "cursor": cursor, "includeHidden": include_hidden}
+    opts: dict[str, Any] = {"interactive": interactive, "compact": compact, "urls": urls, "maxDepth": max_depth,
+                            "selector": selector, "cursor": cursor, "includeHidden": include_hidden}
     main = await session.channel.run("snapshot", **opts)
     refs = session.refs
     refs.begin(main["token"])

@@ -145,7 +145,8 @@ class Browser:
             )
         own_context = self._own_context() if isolated else None
         pw_page = self._fresh_playwright_page(own_context)
-        page = Page(pw_page, config=config, browser=self, guard=self._guard, own_context=own_context)
+        page = Page(pw_page, config=config, guard=self._guard, selectors=self._playwright_selectors,
+                    opener=self._fresh_playwright_page, own_context=own_context)
         page.set_action_policy(self.action_policy)
         page.set_policy_confirm_callback(self.confirm)
         if self.decide is not None:
