@@ -8,7 +8,6 @@ from playwright.async_api import Locator
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
 from ...safety import clean_line
-from .._engine import run_op
 from .._session import Session
 from .._translate import translate
 
@@ -108,7 +107,7 @@ async def is_(session: Session, cmd: ParsedCommand) -> str:
         else:
             if count > 1:
                 await loc.is_visible()  # raises the strict-mode error for several matches
-            value = bool((await run_op(loc, "focused", timeout))["focused"])
+            value = bool((await session.channel.run("focused", scope=loc, timeout=timeout))["focused"])
     except PlaywrightError as exc:
         if "Not a checkbox or radio button" in str(exc):
             raise RefwrightError(f"Element {target} is not a checkbox or radio button") from exc
