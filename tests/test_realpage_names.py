@@ -19,11 +19,12 @@ async def test_a_figure_inside_a_link_gives_none_of_its_content(page: refwright.
             f"<a href='/b'><figure aria-label='Photo'><img alt='x' src='{PIXEL}' width=20 height=20></figure>"
             f"Story</a>"
             f"<a href='/c'><article><h2>Headline</h2></article></a>"
-            f"<a href='/d'><ul><li>Listed</li></ul><address>Somewhere</address></a>")
+            f"<a href='/d'><ul><li>Listed</li></ul><address>Somewhere</address></a>"
+            f"<a href='/e'><figure role='group' aria-label='media'><img alt='' src='{PIXEL}'></figure>Nike</a>")
     await run(page, f"open {server.html('/teasers.html', body)}")
     assert await run(page, "snapshot -i") == (
         '@e1 [link] "Citi fined"\n@e2 [link] "Photo Story"\n@e3 [link]\n@e4 [heading] "Headline" [level=2]\n'
-        '@e5 [link] "Listed Somewhere"')
+        '@e5 [link] "Listed Somewhere"\n@e6 [link] "media Nike"')
 
 
 async def test_an_icon_from_a_sprite_is_named_by_its_symbol_title(page: refwright.Page,

@@ -275,8 +275,6 @@
           parts.push(' ');
           continue;
         }
-        // A nested tree, menu or group of items names itself, not its parent item.
-        if (child.hasAttribute('role') && NESTED_CONTAINERS.has(roleOf(child))) continue;
         const cs = styleOf(child);
         if (cs.display === 'none' && !ctx.hiddenOk) continue;
         const t = textAlternative(child, { recursing: true, embedded: true, inLabelledBy: ctx.inLabelledBy,
