@@ -35,7 +35,10 @@ async def test_an_icon_from_a_sprite_is_named_by_its_symbol_title(page: refwrigh
             "<path d='M0 0h10v10z'/></symbol></svg>"
             "<a href='/t'><svg width=20 height=20><use href='#icon-twitter'/></svg></a>"
             "<a href='/s'>Sign up now <svg width=20 height=20><use xlink:href='#icon-arrow'/></svg></a>"
-            "<a href='/n'><svg width=20 height=20><use href='#missing'/></svg></a>")
+            "<a href='/n'><svg width=20 height=20><use href='#missing'/></svg></a>"
+            "<a href='/l'><svg role='img' width=20 height=20><use href='#icon-arrow'/></svg> <span>Le direct</span></a>"
+            "<a href='/c'><svg role='img' width=20 height=20><title>T</title><use href='#icon-arrow'/></svg> C</a>")
     await run(page, f"open {server.html('/sprite.html', body)}")
     assert await run(page, "snapshot -i") == (
-        '@e1 [link] "twitter"\n@e2 [link] "Sign up now arrow-right"\n@e3 [link]')
+        '@e1 [link] "twitter"\n@e2 [link] "Sign up now arrow-right"\n@e3 [link]\n@e4 [link] "Le direct"\n'
+        '@e5 [link] "T C"')

@@ -205,7 +205,7 @@
     const container = ctx.recursing && !ctx.inLabelledBy && !ctx.referenced && isNameContainer(el, role);
 
     // 2E: native label mechanisms.
-    if (role !== 'presentation' && role !== 'none' && !container) {
+    if (role !== 'presentation' && role !== 'none' && (!container || NAMED_BY_ATTRIBUTE.has(el.localName))) {
       const native = nativeName(el, role, ctx);
       if (native) return native;
     }
@@ -233,7 +233,10 @@
   const READ_CONTAINER_TAGS = new Set(['details', 'address', 'footer', 'table']);
 
   function isNameContainer(el, role) {
-    if (!NAME_CONTAINERS.has(role) || NAMED_BY_ATTRIBUTE.has(el.localName)) return false;
+    if (!NAME_CONTAINERS.has(role)) return false;
+    // An element named by an attribute keeps that name; an <svg role=img> is an image whose drawing
+    // (a sprite's <use>) says nothing, while a plain <svg> lends its parts' titles.
+    if (NAMED_BY_ATTRIBUTE.has(el.localName)) return el.localName === 'svg' && el.hasAttribute('role');
     return el.hasAttribute('role') || !READ_CONTAINER_TAGS.has(el.localName);
   }
 
