@@ -123,5 +123,5 @@ async def test_what_is_listed_as_clickable(page: Page, server: TestServer) -> No
         '@e5 [link] "Home"\n@e6 [link] "Skip to content"\n@e7 [clickable] "Open menu"')
     # inspect lists the same controls under the same names.
     assert (await run(page, "inspect")).splitlines()[1:] == [
-        '@e1 link "Load more"', '@e2 link "Story photo"', '@e3 link "Nothing"', '@e4 link (no label)', '@e5 link "Home"',
-        '@e6 link "Skip to content"', '@e7 clickable "Open menu" [approval-required]']
+        '@e1 link "Load more"', '@e2 link "Story photo"', '@e3 link "Nothing"', '@e4 link (no label)',
+        '@e5 link "Home"', '@e6 link "Skip to content"', '@e7 clickable "Open menu" [approval-required]']
