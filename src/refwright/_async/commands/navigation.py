@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Awaitable, Callable
 
 from playwright.async_api import Error as PlaywrightError
@@ -69,35 +68,34 @@ async def _refused_redirect(session: Session, response: Response) -> tuple[str, 
     return None
 
 
-async def _wait_for_load(session: Session, pw: PlaywrightPage, remaining_ms: float) -> None:
-    """Wait for the top-level document's load event until the navigation's time is up. A page whose
-    frames or resources never arrive (refused, or hanging) is still opened: it is shown as it is, with
-    a note, since what did arrive can be read and used."""
-    try:
-        await pw.wait_for_load_state("load", timeout=max(remaining_ms, 1))
-    except PlaywrightTimeoutError:
-        session.events.notes.append(
-            f"The page had not finished loading after {int(session.config.timeouts.navigation)}ms (some of its "
-            "frames or resources did not arrive); it is shown as it is. `wait --load load` waits longer.")
-    except PlaywrightError as exc:
-        if is_closed_error(exc):
-            raise translate(exc) from exc
-        # The document was replaced while loading (a redirect by script or meta refresh): its successor
-        # is what the page shows now.
+def _note_unloaded(session: Session) -> None:
+    """A page whose frames or resources never arrive (refused, or hanging) is still opened: it is shown as
+    it is, with a note, since what did arrive can be read and used."""
+    session.events.notes.append(
+        f"The page had not finished loading after {int(session.config.timeouts.navigation)}ms (some of its "
+        "frames or resources did not arrive); it is shown as it is. `wait --load load` waits longer.")
 
 
 async def _open_checked(session: Session, url: str) -> str:
     pw = session.pw
     session.nav.kept_by_beforeunload = False
     for attempt in range(3):
+        committed = False
         try:
-            started = time.monotonic()
-            # Only the top-level document decides whether `open` worked: its commit here, its load below.
-            response = await pw.goto(url, wait_until="commit", timeout=session.config.timeouts.navigation)
+            # Only the top-level document decides whether `open` worked: its commit, then its load. The
+            # load is awaited as the page's event, armed before the navigation: a load state read after
+            # the commit can still be the previous document's.
+            async with pw.expect_event("load", timeout=session.config.timeouts.navigation):
+                response = await pw.goto(url, wait_until="commit", timeout=session.config.timeouts.navigation)
+                committed = True
             break
         except PlaywrightError as exc:
             if is_closed_error(exc):
                 raise translate(exc) from exc
+            if committed:
+                if isinstance(exc, PlaywrightTimeoutError):
+                    _note_unloaded(session)
+                break
             # A load interrupted by a leftover error page goes through when tried again.
             if attempt == 0 and "is interrupted by another navigation" in str(exc):
                 continue
@@ -114,7 +112,6 @@ async def _open_checked(session: Session, url: str) -> str:
                 raise PolicyDeniedError(f"Navigation to {url} was blocked: {clean_line(refused)}") from exc
             reason = first_line(str(exc)).removeprefix("Page.goto: ")
             raise RefwrightError(f"Navigation to {url} failed: {reason}") from exc
-    await _wait_for_load(session, pw, session.config.timeouts.navigation - (time.monotonic() - started) * 1000)
     if response is not None and not session.capabilities().redirects_checked:
         # Request interception does not see redirect hops: check the chain now, and leave the page
         # before the model can read what a refused address answered.
