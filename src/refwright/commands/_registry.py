@@ -11,10 +11,12 @@ from collections.abc import Sequence
 
 from ..safety._actions import ActionType
 from ._spec import CommandSpec, FlagSpec, HelpSection
-from ._specs_devices import HELP_SECTIONS as _DEVICES_HELP
-from ._specs_devices import SPECS as _DEVICES
+from ._specs_input import HELP_SECTIONS as _INPUT_HELP
+from ._specs_input import SPECS as _INPUT
 from ._specs_output import HELP_SECTIONS as _OUTPUT_HELP
 from ._specs_output import SPECS as _OUTPUT
+from ._specs_state import HELP_SECTIONS as _STATE_HELP
+from ._specs_state import SPECS as _STATE
 from ._specs_tabs import HELP_SECTIONS as _TABS_HELP
 from ._specs_tabs import SPECS as _TABS
 
@@ -166,7 +168,7 @@ def register(spec: CommandSpec) -> None:
 
 
 # agent-browser's commands beyond the reference, one module per area; listed in HELP's second part.
-MORE: tuple[CommandSpec, ...] = (*_TABS, *_DEVICES, *_OUTPUT)
+MORE: tuple[CommandSpec, ...] = (*_TABS, *_INPUT, *_STATE, *_OUTPUT)
 
 for _spec in (*COMMANDS, *EXTENSIONS, *MORE):
     register(_spec)
@@ -239,7 +241,7 @@ def _render(layout: Sequence[HelpSection]) -> str:
 # The reference's text, verbatim: models are prompted with it.
 REFERENCE_HELP: str = _render(HELP_LAYOUT) + "\n\n" + _HELP_FOOTER
 # The commands beyond the reference, one short section after it; `help <command>` gives the details.
-MORE_LAYOUT: tuple[HelpSection, ...] = (*_TABS_HELP, *_DEVICES_HELP, *_OUTPUT_HELP)
+MORE_LAYOUT: tuple[HelpSection, ...] = (*_TABS_HELP, *_INPUT_HELP, *_STATE_HELP, *_OUTPUT_HELP)
 HELP: str = REFERENCE_HELP + ("\n\n" + _render(MORE_LAYOUT) if MORE_LAYOUT else "")
 
 

@@ -1,4 +1,4 @@
-"""agent-browser's commands beyond the reference: tabs, windows, frames, dialogs, uploads, find and batch."""
+"""agent-browser's commands beyond the reference: tabs, windows, frames, dialogs and popups."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""agent-browser's commands beyond the reference: input devices, settings, state and network."""
+"""agent-browser's commands beyond the reference: cookies and storage set, saved state, URL waits, network."""
 
 from __future__ import annotations
 
