@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import TracebackType
 
 from playwright.async_api import Browser as PlaywrightBrowser
@@ -12,6 +13,7 @@ from playwright.async_api import Page as PlaywrightPage
 from .._config import Config
 from .._discovery import chromium_args, find_browser
 from .._errors import BrowserError
+from .._outdir import OutputFolder
 from ..resolve._decide import Decider
 from ..safety import ActionPolicy
 from ._engine import register_engine
@@ -49,6 +51,8 @@ class Browser:
         self._pages: list[Page] = []
         # refwright's own proxy stands in front of a browser it launches; an attached one is intercepted.
         self._guard = NetworkGuard(self.config, proxy=cdp_url is None)
+        # One output folder for the pages of this browser (a page with its own output_dir has its own).
+        self._output = OutputFolder(self.config)
 
     async def __aenter__(self) -> Browser:
         return self
@@ -146,14 +150,21 @@ class Browser:
         with mapped():
             own_context = await self._own_context() if isolated else None
             pw_page = await self._fresh_playwright_page(own_context)
+        output = self._output if config.output_dir == self.config.output_dir else OutputFolder(config)
         page = Page(pw_page, config=config, guard=self._guard, selectors=self._playwright_selectors,
-                    opener=self._fresh_playwright_page, own_context=own_context)
+                    opener=self._fresh_playwright_page, own_context=own_context, output=output)
         page.set_action_policy(self.action_policy)
         page.set_policy_confirm_callback(self.confirm)
         if self.decide is not None:
             page.set_decision_provider(self.decide)
         self._pages.append(page)
         return page
+
+    @property
+    def output_dir(self) -> Path:
+        """The folder its pages write files into: ``Config.output_dir``, or a private temporary folder
+        made on first use (removed at close if nothing was written)."""
+        return self._output.path
 
     async def _own_context(self) -> BrowserContext:
         await self._start()
@@ -176,6 +187,7 @@ class Browser:
         await self._stop_browser()
         self._guard.stop()
         self._pages.clear()
+        self._output.cleanup()
         if self._playwright is not None:
             playwright, self._playwright = self._playwright, None
             with mapped():

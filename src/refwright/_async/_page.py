@@ -8,6 +8,7 @@ error reaches a caller: each failure is a ``RefwrightError`` whose message says 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from playwright.async_api import BrowserContext, Locator, Playwright, Selectors
@@ -16,6 +17,7 @@ from playwright.async_api import Page as PlaywrightPage
 from .._capabilities import Capabilities
 from .._config import Config
 from .._errors import RefwrightError
+from .._outdir import OutputFolder
 from .._result import CommandResult, ScreenshotResult
 from ..resolve._decide import Decider
 from ..resolve._model import Inspection
@@ -44,12 +46,12 @@ class Page:
     def __init__(self, pw_page: PlaywrightPage, *, config: Config | None = None,
                  playwright: Playwright | None = None, guard: NetworkGuard | None = None,
                  selectors: Callable[[], Selectors] | None = None, opener: Opener | None = None,
-                 own_context: BrowserContext | None = None) -> None:
+                 own_context: BrowserContext | None = None, output: OutputFolder | None = None) -> None:
         self.config = config or Config()
         self._impl = Session(
             pw_page, config=self.config, guard=guard or NetworkGuard(self.config, proxy=False),
             selectors=selectors or (lambda: selectors_of(pw_page, playwright)), opener=opener,
-            own_context=own_context)
+            own_context=own_context, output=output)
 
     # -- the page ------------------------------------------------------------------------------
 
@@ -64,6 +66,12 @@ class Page:
     async def title(self) -> str:
         with mapped():
             return await self._impl.title()
+
+    @property
+    def output_dir(self) -> Path:
+        """The folder files are written into (``pdf``, ``trace``, ``record``, ``screenshot <path>``):
+        ``Config.output_dir``, or a private temporary folder made on first use."""
+        return self._impl.output.path
 
     async def close(self) -> None:
         """Close the page; never hangs.
