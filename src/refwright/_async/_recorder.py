@@ -3,7 +3,6 @@ GIF (Pillow), or as WebM/MP4 when ffmpeg is installed."""
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import io
 import itertools
@@ -50,7 +49,6 @@ class Recorder:
         self.path = path
         self.frames: list[tuple[bytes, float]] = []
         self._cdp: CDPSession | None = None
-        self._acks: set[asyncio.Task[Any]] = set()
 
     async def start(self) -> None:
         cdp = await self.pw.context.new_cdp_session(self.pw)
@@ -58,13 +56,16 @@ class Recorder:
         cdp.on("Page.screencastFrame", self._on_frame)
         await cdp.send("Page.startScreencast", {"format": "jpeg", "quality": 80, "everyNthFrame": 1})
 
-    def _on_frame(self, event: dict[str, Any]) -> None:
+    async def _on_frame(self, event: dict[str, Any]) -> None:
         meta = event.get("metadata") or {}
         self.frames.append((base64.b64decode(event["data"]), float(meta.get("timestamp") or 0.0)))
-        if self._cdp is not None:
-            task = asyncio.ensure_future(self._cdp.send("Page.screencastFrameAck", {"sessionId": event["sessionId"]}))
-            self._acks.add(task)
-            task.add_done_callback(self._acks.discard)
+        cdp = self._cdp
+        if cdp is not None:
+            # Chromium sends the next frame only after this one is acknowledged.
+            try:
+                await cdp.send("Page.screencastFrameAck", {"sessionId": event["sessionId"]})
+            except PlaywrightError:
+                pass  # stopped meanwhile
 
     async def stop(self) -> int:
         """Stop capturing and write the file; the number of frames written."""
@@ -75,14 +76,13 @@ class Recorder:
                 await cdp.detach()
             except PlaywrightError:
                 pass  # the page went away: write what was captured
-        for task in list(self._acks):
-            task.cancel()
         if not self.frames and not self.pw.is_closed():
             # Chromium sends frames only when the page paints: a still page gets one picture.
             self.frames.append((await self.pw.screenshot(type="jpeg"), 0.0))
         if not self.frames:
             raise RefwrightError("No frames captured: the page closed before anything was recorded.")
-        await asyncio.to_thread(self._write)
+        # Encoding a few hundred small frames takes well under a second; the page waits meanwhile.
+        self._write()
         return len(self.frames)
 
     def _durations(self) -> list[int]:

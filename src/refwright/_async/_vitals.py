@@ -14,8 +14,8 @@ from .._errors import RefwrightError
 __all__ = ["format_vitals", "read_vitals"]
 
 # Buffered observers report what already happened; an entry type with nothing buffered never calls
-# back, so each read gives up after a short wait.
-_VITALS_JS = """(async () => {
+# back, so each read gives up after a short wait. (No `await` in here: scripts/unasync.py would strip it.)
+_VITALS_JS = """(() => {
   const observe = (type, opts) => new Promise((resolve) => {
     let done = false;
     const finish = (entries) => { if (!done) { done = true; resolve(entries); } };
@@ -25,9 +25,9 @@ _VITALS_JS = """(async () => {
       setTimeout(() => { po.disconnect(); finish([]); }, 150);
     } catch (e) { finish([]); }
   });
-  const [lcps, shifts, events, firsts] = await Promise.all([
+  return Promise.all([
     observe('largest-contentful-paint'), observe('layout-shift'), observe('event', { durationThreshold: 16 }),
-    observe('first-input')]);
+    observe('first-input')]).then(([lcps, shifts, events, firsts]) => {
   const nav = performance.getEntriesByType('navigation')[0];
   const fcp = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
   let lcp = null;
@@ -52,6 +52,7 @@ _VITALS_JS = """(async () => {
   return { url: location.href, ttfb: nav ? nav.responseStart : null, fcp: fcp ? fcp.startTime : null, lcp,
            cls: { score: cls, entries: shifts.length }, inp,
            fid: firsts.length ? firsts[0].processingStart - firsts[0].startTime : null };
+  });
 })()"""
 
 

@@ -4,7 +4,6 @@ GIF (Pillow), or as WebM/MP4 when ffmpeg is installed."""
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import io
 import itertools
@@ -51,7 +50,6 @@ class Recorder:
         self.path = path
         self.frames: list[tuple[bytes, float]] = []
         self._cdp: CDPSession | None = None
-        self._acks: set[asyncio.Task[Any]] = set()
 
     def start(self) -> None:
         cdp = self.pw.context.new_cdp_session(self.pw)
@@ -62,10 +60,13 @@ class Recorder:
     def _on_frame(self, event: dict[str, Any]) -> None:
         meta = event.get("metadata") or {}
         self.frames.append((base64.b64decode(event["data"]), float(meta.get("timestamp") or 0.0)))
-        if self._cdp is not None:
-            task = asyncio.ensure_future(self._cdp.send("Page.screencastFrameAck", {"sessionId": event["sessionId"]}))
-            self._acks.add(task)
-            task.add_done_callback(self._acks.discard)
+        cdp = self._cdp
+        if cdp is not None:
+            # Chromium sends the next frame only after this one is acknowledged.
+            try:
+                cdp.send("Page.screencastFrameAck", {"sessionId": event["sessionId"]})
+            except PlaywrightError:
+                pass  # stopped meanwhile
 
     def stop(self) -> int:
         """Stop capturing and write the file; the number of frames written."""
@@ -76,14 +77,13 @@ class Recorder:
                 cdp.detach()
             except PlaywrightError:
                 pass  # the page went away: write what was captured
-        for task in list(self._acks):
-            task.cancel()
         if not self.frames and not self.pw.is_closed():
             # Chromium sends frames only when the page paints: a still page gets one picture.
             self.frames.append((self.pw.screenshot(type="jpeg"), 0.0))
         if not self.frames:
             raise RefwrightError("No frames captured: the page closed before anything was recorded.")
-        asyncio.to_thread(self._write)
+        # Encoding a few hundred small frames takes well under a second; the page waits meanwhile.
+        self._write()
         return len(self.frames)
 
     def _durations(self) -> list[int]:
