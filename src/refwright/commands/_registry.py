@@ -91,9 +91,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 "list the page as an accessibility tree with refs",
                 "The tree; `(no interactive elements)` with -i, otherwise `(empty page)` when empty",
                 flags=_SNAPSHOT_FLAGS, action=ActionType.READ_CONTENT),
-    CommandSpec("screenshot", "Observe", "screenshot [--full] [--annotate]", "capture a PNG of the page",
-                "Screenshot <width>×<height>, and one legend line per ref with --annotate",
-                flags=_SCREENSHOT_FLAGS, action=ActionType.SCREENSHOT),
+    CommandSpec("screenshot", "Observe", "screenshot [path] [--full] [--annotate]", "capture a PNG of the page",
+                "Screenshot <width>×<height> (with a path: Screenshot saved to <path>), and one legend line "
+                "per ref with --annotate", flags=_SCREENSHOT_FLAGS, action=ActionType.SCREENSHOT,
+                details=("Without a path the PNG is returned with the result (CommandResult.screenshot). With a "
+                         "path it is also saved there, under the output folder (--output-dir; a relative "
+                         "path is taken from it, a path leading out of it is refused).\n"
+                         "--full: the whole page, not only the viewport. --annotate: numbered labels [N] on "
+                         "the elements with refs (label [N] is ref @eN), listed one per line after.")),
     # Act
     _target("click", "Click", ActionType.CLICK, "Clicked <target>"),
     _target("dblclick", "Double-click", ActionType.CLICK, "Double-clicked <target>"),
