@@ -36,7 +36,7 @@ _VITALS_JS = """(() => {
     const last = lcps[lcps.length - 1];
     const el = last.element;
     lcp = { startTime: last.startTime, size: last.size, url: last.url || null,
-            element: el ? el.localName + (el.id ? '#' + el.id : '') : null };
+            element: el ? el.localName : null };
   }
   // CLS: the largest session window (shifts less than 1s apart, at most 5s long) without recent input.
   let cls = 0, windowValue = 0, windowStart = 0, previous = 0;

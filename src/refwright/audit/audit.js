@@ -155,10 +155,10 @@
     ['link-name', 'serious', 'Links must have discernible text'],
     ['label', 'critical', 'Form elements must have labels'],
     ['heading-order', 'moderate', 'Heading levels should only increase by one'],
-    ['duplicate-id', 'minor', 'id attribute values must be unique'],
-    ['document-title', 'serious', 'Documents must have a <title> element'],
-    ['html-has-lang', 'serious', 'The <html> element must have a lang attribute'],
-    ['color-contrast', 'serious', 'Text must have a contrast ratio of at least 4.5:1 (3:1 for large text)'],
+    ['duplicate-id', 'minor', 'id attribute value must be unique'],
+    ['document-title', 'serious', 'Documents must have <title> element to aid in navigation'],
+    ['html-has-lang', 'serious', '<html> element must have a lang attribute'],
+    ['color-contrast', 'serious', 'Elements must meet minimum color contrast ratio thresholds'],
   ];
 
   const FIELD_SKIP = new Set(['hidden', 'submit', 'button', 'reset', 'image']);

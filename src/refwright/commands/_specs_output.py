@@ -43,14 +43,14 @@ SPECS: tuple[CommandSpec, ...] = (
         "pdf", "Output", "pdf <path>", "save the page as a PDF under the output folder",
         "PDF saved to <path>", min_args=1, action=ActionType.SCREENSHOT, page_text=False,
         details=(
-            "Prints the current page (headless Chromium, A4-like Letter size, backgrounds on) into <path>.\n"
+            "Prints the current page (headless Chromium, Letter size, backgrounds printed) into <path>.\n"
             "A relative path is saved under the output folder (--output-dir; a private temporary folder by "
             "default); an absolute path must lie inside it, and `..` or symlinks that lead out are refused.\n"
             "Output: `PDF saved to <absolute path>`."),
     ),
     CommandSpec(
         "trace", "Output", "trace start | trace stop [path]", "record a Playwright trace (open it with "
-        "`playwright show-trace`)", "Trace started · Trace saved to <path>", min_args=1,
+        "`playwright show-trace`)", "Recording started · Trace saved to <path>", min_args=1,
         action=ActionType.SCREENSHOT, page_text=False,
         details=(
             "trace start: begin a Playwright trace of this page's browser context (screenshots, DOM "
@@ -58,7 +58,7 @@ SPECS: tuple[CommandSpec, ...] = (
             "trace stop [path]: stop and write the trace zip under the output folder (default name "
             "trace-<time>.zip). Open it with `playwright show-trace <path>`.\n"
             "Errors: `Tracing already active` (run `trace stop` first), `No tracing in progress`.\n"
-            "Output: `Trace started` · `Trace saved to <absolute path>`."),
+            "Output: `Recording started` (agent-browser's words) · `Trace saved to <absolute path>`."),
     ),
     CommandSpec(
         "record", "Output", "record start <path> | record stop", "record the page to a video file",
@@ -69,7 +69,7 @@ SPECS: tuple[CommandSpec, ...] = (
             "writes <path> under the output folder. `.webp` and `.gif` are always available (animated "
             "image); `.webm` and `.mp4` need ffmpeg on PATH.\n"
             "Errors: `Recording already active` (run `record stop` first), `No recording in progress`.\n"
-            "Output: `Recording started: <path>` · `Recording saved to <path> (<n> frames)`."),
+            "Output: `Recording started: <path>` · `Recording saved to <path>`."),
     ),
     CommandSpec(
         "read", "Observe", "read [url]", "the page's readable text (main content, without menus and ads)",
@@ -93,7 +93,8 @@ SPECS: tuple[CommandSpec, ...] = (
             "diff screenshot [--baseline <png>] [-o <png>] [-t <0-1>] [--full]: take a screenshot and "
             "compare it pixel by pixel with the previous screenshot (or a PNG under the output folder). "
             "Prints `Images match (0% difference)`, `Images have different dimensions`, or `<p>% pixels "
-            "differ`, then `  Diff image: <path>` (changed pixels in red, under the output folder) and "
+            "differ`, then `  Diff image: <path>` (changed pixels in red, under the output folder; none "
+            "when the images match) and "
             "`  <n> different / <total> total pixels`.\n"
             "diff url <u1> <u2> [--screenshot] [-i] [-c] [-d <n>] [-s <css>]: open both URLs (each "
             "checked like `open`), snapshot each and diff them; --screenshot also diffs their screenshots. "
@@ -105,7 +106,7 @@ SPECS: tuple[CommandSpec, ...] = (
         flags=(FlagSpec("selector", ("-s", "--selector"), takes_value=True, help="audit only this subtree"),),
         action=ActionType.READ_CONTENT, page_text=True,
         details=(
-            "Checks the page (and its same-origin frames) with refwright's own rules: image-alt (images "
+            "Checks the main document with refwright's own rules (not axe-core): image-alt (images "
             "without alt text), button-name and link-name (controls with no accessible name), label (form "
             "fields without a label), heading-order (a heading level skipped), duplicate-id, "
             "document-title, html-lang, color-contrast (text below WCAG AA contrast on a plain "
@@ -123,7 +124,7 @@ SPECS: tuple[CommandSpec, ...] = (
             "(largest-contentful-paint), CLS (sum of layout shifts without recent input), INP (the longest "
             "event-timing interaction; `-` until the page has had one). A missing metric prints `-`.\n"
             "Output: `url: <url>` then `ttfb: 12ms  fcp: 56ms  lcp: 80ms  cls: 0  inp: -` and, when known, "
-            "`lcp: element: <tag>  asset: <url>`."),
+            "`lcp: element: <tag>  asset: <url>`. agent-browser's React hydration line is not printed."),
     ),
 )
 

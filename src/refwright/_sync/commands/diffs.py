@@ -55,7 +55,7 @@ def _screenshot_diff(session: Session, cmd: ParsedCommand, before: bytes) -> tup
     shot = take_screenshot(session, full_page=bool(cmd.flag("full")))
     diff = diff_images(before, shot.bytes, _threshold(cmd))
     image_path: Path | None = None
-    if diff.image is not None:
+    if diff.image is not None and diff.different:
         output = cmd.flag("output")
         image_path = (session.output.file(output) if isinstance(output, str) and output
                       else session.output.fresh("diff", "png"))

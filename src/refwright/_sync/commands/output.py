@@ -57,7 +57,8 @@ def trace(session: Session, cmd: ParsedCommand) -> str:
             raise RefwrightError(f"Tracing could not start: {first_line(str(exc))}. Another page of this "
                                  "browser may be tracing: stop it there first.") from exc
         session.output_state["tracing"] = True
-        return "Trace started"
+        # agent-browser's words for it.
+        return "Recording started"
     if sub != "stop":
         raise RefwrightError("Usage: trace start | trace stop [path]")
     if not session.output_state.get("tracing"):
@@ -87,8 +88,8 @@ def record(session: Session, cmd: ParsedCommand) -> str:
     if not isinstance(current, Recorder):
         raise RefwrightError("No recording in progress. Run `record start <path>` first.")
     del session.output_state["recorder"]
-    frames = current.stop()
-    return f"Recording saved to {current.path} ({frames} frame{'' if frames == 1 else 's'})"
+    current.stop()
+    return f"Recording saved to {current.path}"
 
 
 def _audit(session: Session, op: str, **args: Any) -> dict[str, Any]:
