@@ -279,3 +279,17 @@ async def test_diff_url_compares_two_pages(page: Page, server: TestServer) -> No
     assert "\n\nScreenshot diff:\n" in shots and "pixels differ" in shots
     with pytest.raises(RefwrightError, match="Usage: diff url"):
         await run(page, f"diff url {one}")
+
+
+async def test_typed_api(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.html('/story.html', ARTICLE)}")
+    path = await page.pdf("typed/story.pdf")
+    assert path == page.output_dir.resolve() / "typed" / "story.pdf" and path.read_bytes()[:5] == b"%PDF-"
+    with pytest.raises(PolicyDeniedError):
+        await page.pdf("../out.pdf")
+    assert (await page.readable_text()).startswith("# The headline\n\nFirst paragraph")
+    audit = await page.accessibility_audit()
+    assert audit["violations"] == [] and audit["passes"] >= 2
+    vitals = await page.web_vitals()
+    assert vitals["url"] == page.url
+    assert isinstance(vitals["ttfb"], (int, float)) and vitals["cls"]["score"] == 0

@@ -33,6 +33,8 @@ from ._guard import NetworkGuard
 from ._session import ConfirmCallback, Opener, Session
 from ._snapshots import png_size, take_screenshot, take_snapshot
 from ._translate import mapped
+from ._vitals import read_vitals
+from .commands import output as output_commands
 
 __all__ = ["ConfirmCallback", "Page", "png_size", "wrap"]
 
@@ -168,6 +170,33 @@ class Page:
     def screenshot(self, *, full_page: bool = False, annotate: bool = False) -> ScreenshotResult:
         with mapped():
             return take_screenshot(self._impl, full_page=full_page, annotate=annotate)
+
+    # -- files, reading, audits (the typed side of pdf, read, a11y, vitals) ----------------------
+
+    def pdf(self, path: str) -> Path:
+        """Print the page into ``path`` under the output folder (``output_dir``); the file's absolute path."""
+        with mapped():
+            return output_commands.save_pdf(self._impl, path)
+
+    def readable_text(self, *, limit: int = 20_000) -> str:
+        """The page's main content as text (what ``read`` prints): headings as ``#`` lines, list items as
+        ``- `` lines, menus, headers and footers left out; about ``limit`` characters at most."""
+        with mapped():
+            result = output_commands.run_audit(self._impl, "read", limit=limit)
+        return str(result.get("text") or "")
+
+    def accessibility_audit(self, *, selector: str | None = None) -> dict[str, Any]:
+        """refwright's accessibility rules on the page (what ``a11y`` prints), as data: ``violations`` and
+        ``incomplete`` (each ``{id, impact, help, nodeCount, nodes}``), ``passes``, ``rules``, ``url``."""
+        args: dict[str, Any] = {"selector": selector} if selector else {}
+        with mapped():
+            return output_commands.run_audit(self._impl, "a11y", **args)
+
+    def web_vitals(self) -> dict[str, Any]:
+        """The page's web vitals (what ``vitals`` prints), as data: ``ttfb``, ``fcp``, ``inp``, ``fid`` in ms
+        (None when not measured yet), ``lcp`` (``{startTime, size, url, element}``), ``cls`` (``{score}``)."""
+        with mapped():
+            return read_vitals(self._impl.pw)
 
     # -- the command language ------------------------------------------------------------------
 

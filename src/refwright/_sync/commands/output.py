@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
@@ -19,7 +20,7 @@ from .._translate import first_line
 from .._vitals import format_vitals, read_vitals
 from . import navigation
 
-__all__ = ["HANDLERS", "open_first"]
+__all__ = ["HANDLERS", "format_a11y", "open_first", "run_audit", "save_pdf"]
 
 # `read` is bounded even when Config.max_output is not set.
 _READ_LIMIT = 20_000
@@ -36,13 +37,17 @@ def open_first(session: Session, url: str, *, check_policy: bool = False) -> str
     return navigation.open_(session, ParsedCommand(line=f"open {url}", spec=spec, raw_args=(url,), args=(url,)))
 
 
-def pdf(session: Session, cmd: ParsedCommand) -> str:
-    path = session.output.file(cmd.args[0])
+def save_pdf(session: Session, name: str) -> Path:
+    path = session.output.file(name)
     try:
         session.pw.pdf(path=str(path), print_background=True)
     except PlaywrightError as exc:
         raise RefwrightError(f"Saving the PDF failed: {first_line(str(exc))}. PDFs need headless Chromium.") from exc
-    return f"PDF saved to {path}"
+    return path
+
+
+def pdf(session: Session, cmd: ParsedCommand) -> str:
+    return f"PDF saved to {save_pdf(session, cmd.args[0])}"
 
 
 def trace(session: Session, cmd: ParsedCommand) -> str:
@@ -92,7 +97,8 @@ def record(session: Session, cmd: ParsedCommand) -> str:
     return f"Recording saved to {current.path}"
 
 
-def _audit(session: Session, op: str, **args: Any) -> dict[str, Any]:
+def run_audit(session: Session, op: str, **args: Any) -> dict[str, Any]:
+    """Run ``read`` or ``a11y`` of the audit engine on the main document."""
     if not session.config.allow_dom_extraction:
         raise RefwrightError("Reading page content is disabled by Config.allow_dom_extraction.")
     # The audit engine builds on the page runtime: make sure it is loaded in the document.
@@ -105,7 +111,7 @@ def read(session: Session, cmd: ParsedCommand) -> str:
         open_first(session, cmd.args[0])
         session.check_policy(ActionType.READ_CONTENT, session.url)
     limit = session.config.max_output or _READ_LIMIT
-    result = _audit(session, "read", limit=limit)
+    result = run_audit(session, "read", limit=limit)
     text = str(result.get("text") or "")
     if not text:
         return "(no readable text on this page)"
@@ -116,7 +122,7 @@ def read(session: Session, cmd: ParsedCommand) -> str:
     return text
 
 
-def _format_a11y(data: dict[str, Any]) -> str:
+def format_a11y(data: dict[str, Any]) -> str:
     violations = data.get("violations") or []
     incomplete = data.get("incomplete") or []
     lines = [f"url: {clean_line(str(data.get('url') or '-'))}",
@@ -148,7 +154,7 @@ def _format_a11y(data: dict[str, Any]) -> str:
 def a11y(session: Session, cmd: ParsedCommand) -> str:
     selector = cmd.flag("selector")
     args: dict[str, Any] = {"selector": selector} if isinstance(selector, str) and selector else {}
-    return _format_a11y(_audit(session, "a11y", **args))
+    return format_a11y(run_audit(session, "a11y", **args))
 
 
 def vitals(session: Session, cmd: ParsedCommand) -> str:
