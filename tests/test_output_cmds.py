@@ -293,3 +293,12 @@ async def test_typed_api(page: Page, server: TestServer) -> None:
     vitals = await page.web_vitals()
     assert vitals["url"] == page.url
     assert isinstance(vitals["ttfb"], (int, float)) and vitals["cls"]["score"] == 0
+
+
+def test_commands_that_open_urls_get_their_navigation_time() -> None:
+    from refwright._watchdog import MARGIN_SECONDS, command_seconds
+
+    assert command_seconds("read", (), None, 2_000, 9_000) == 4 + MARGIN_SECONDS
+    assert command_seconds("read", ("https://a.example",), None, 2_000, 9_000) == 13 + MARGIN_SECONDS
+    assert command_seconds("diff", ("url", "a", "b"), None, 2_000, 9_000) == 26 + MARGIN_SECONDS
+    assert command_seconds("diff", ("snapshot",), None, 2_000, 9_000) == 6 + MARGIN_SECONDS

@@ -24,7 +24,6 @@ __all__ = ["HANDLERS", "format_a11y", "open_first", "run_audit", "save_pdf"]
 
 # `read` is bounded even when Config.max_output is not set.
 _READ_LIMIT = 20_000
-_AUDIT_TIMEOUT = 15_000
 
 
 def open_first(session: Session, url: str, *, check_policy: bool = False) -> str:
@@ -103,14 +102,15 @@ def run_audit(session: Session, op: str, **args: Any) -> dict[str, Any]:
         raise RefwrightError("Reading page content is disabled by Config.allow_dom_extraction.")
     # The audit engine builds on the page runtime: make sure it is loaded in the document.
     session.channel.run("ping")
-    return session.channel.run(op, engine=AUDIT_ENGINE, timeout=_AUDIT_TIMEOUT, **args)
+    return session.channel.run(op, engine=AUDIT_ENGINE, **args)
 
 
 def read(session: Session, cmd: ParsedCommand) -> str:
     if cmd.args:
         open_first(session, cmd.args[0])
         session.check_policy(ActionType.READ_CONTENT, session.url)
-    limit = session.config.max_output or _READ_LIMIT
+    # Under max_output with room for the note, so that the dispatcher's own cut never lands on it.
+    limit = max(1_000, session.config.max_output - 300) if session.config.max_output else _READ_LIMIT
     result = run_audit(session, "read", limit=limit)
     text = str(result.get("text") or "")
     if not text:
