@@ -302,3 +302,28 @@ def test_commands_that_open_urls_get_their_navigation_time() -> None:
     assert command_seconds("read", ("https://a.example",), None, 2_000, 9_000) == 13 + MARGIN_SECONDS
     assert command_seconds("diff", ("url", "a", "b"), None, 2_000, 9_000) == 26 + MARGIN_SECONDS
     assert command_seconds("diff", ("snapshot",), None, 2_000, 9_000) == 6 + MARGIN_SECONDS
+
+
+def test_cli_output_dir_reaches_the_config(tmp_path: Path) -> None:
+    import argparse
+
+    from refwright.cli._options import add_browser_options, browser_options
+
+    parser = argparse.ArgumentParser()
+    add_browser_options(parser)
+    chosen = browser_options(parser.parse_args(["--output-dir", str(tmp_path)])).config
+    assert chosen.output_dir == str(tmp_path)
+    assert browser_options(parser.parse_args([])).config.output_dir is None
+
+
+async def test_a_browser_s_temporary_folder_is_private_and_removed_when_empty(tmp_path: Path) -> None:
+    import refwright
+
+    async with refwright.launch() as browser:
+        folder = browser.output_dir
+        assert folder.is_dir() and (folder.stat().st_mode & 0o777) == 0o700
+    assert not folder.exists()
+    chosen = tmp_path / "made" / "here"
+    async with refwright.launch(config=Config(output_dir=str(chosen))) as browser:
+        assert browser.output_dir == chosen.resolve() and chosen.is_dir()
+    assert chosen.is_dir()  # the user's folder stays
