@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -327,3 +328,14 @@ async def test_a_browser_s_temporary_folder_is_private_and_removed_when_empty(tm
     async with refwright.launch(config=Config(output_dir=str(chosen))) as browser:
         assert browser.output_dir == chosen.resolve() and chosen.is_dir()
     assert chosen.is_dir()  # the user's folder stays
+
+
+@pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="ffmpeg is not installed")
+async def test_record_webm_with_ffmpeg(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.html('/anim.html', '<title>A</title><div id=d>0</div>')}")
+    await run(page, "record start clip.webm")
+    await run(page, "eval d.textContent=1")
+    await run(page, "wait 60")
+    path = page.output_dir.resolve() / "clip.webm"
+    assert await run(page, "record stop") == f"Recording saved to {path}"
+    assert path.read_bytes()[:4] == b"\x1a\x45\xdf\xa3"  # the EBML header of a WebM file

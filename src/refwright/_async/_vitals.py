@@ -22,7 +22,7 @@ _VITALS_JS = """(() => {
     try {
       const po = new PerformanceObserver((list) => { finish(list.getEntries()); po.disconnect(); });
       po.observe(Object.assign({ type, buffered: true }, opts || {}));
-      setTimeout(() => { po.disconnect(); finish([]); }, 150);
+      setTimeout(() => { po.disconnect(); finish([]); }, 60);
     } catch (e) { finish([]); }
   });
   return Promise.all([
