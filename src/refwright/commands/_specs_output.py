@@ -102,7 +102,8 @@ SPECS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "a11y", "Observe", "a11y [-s <css>]", "accessibility audit of the current page",
-        "`violations: <n>` then one `[impact] rule: help (<n> nodes)` line per rule with examples",
+        "`url: <url>`, `rules: <n>  violations: <n>  incomplete: <n>  passes: <n>`, then one `[impact] rule: "
+        "help (<n> nodes)` line per failed rule with example selectors",
         flags=(FlagSpec("selector", ("-s", "--selector"), takes_value=True, help="audit only this subtree"),),
         action=ActionType.READ_CONTENT, page_text=True,
         details=(
@@ -111,9 +112,11 @@ SPECS: tuple[CommandSpec, ...] = (
             "fields without a label), heading-order (a heading level skipped), duplicate-id, "
             "document-title, html-lang, color-contrast (text below WCAG AA contrast on a plain "
             "background).\n"
-            "Output: `url: <url>`, `rules: <n>  violations: <n>  passes: <n>`, then per failed rule "
-            "`[<impact>] <rule>: <help> (<n> nodes)` and up to 5 `  - <selector>` lines. Not a full "
-            "WCAG audit: it finds common, mechanically checkable problems."),
+            "Output: `url: <url>`, `rules: <n>  violations: <n>  incomplete: <n>  passes: <n>`, then per "
+            "failed rule `[<impact>] <rule>: <help> (<n> nodes)` and up to 5 `  - <selector>` lines; "
+            "`incomplete (needs manual review):` lists text whose contrast could not be computed (over an "
+            "image or a translucent colour). Not a full WCAG audit: it finds common, mechanically "
+            "checkable problems (agent-browser's a11y runs axe-core; refwright does not ship it)."),
     ),
     CommandSpec(
         "vitals", "Observe", "vitals", "web vitals of the current page (TTFB, FCP, LCP, CLS, INP)",
