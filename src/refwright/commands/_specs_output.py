@@ -97,8 +97,9 @@ SPECS: tuple[CommandSpec, ...] = (
             "when the images match) and "
             "`  <n> different / <total> total pixels`.\n"
             "diff url <u1> <u2> [--screenshot] [-i] [-c] [-d <n>] [-s <css>]: open both URLs (each "
-            "checked like `open`), snapshot each and diff them; --screenshot also diffs their screenshots. "
-            "The page stays on <u2>."),
+            "checked like `open`), snapshot each and diff them by content (lines without refs, since each "
+            "page numbers its own); --screenshot also diffs their screenshots. The page stays on <u2>: "
+            "`snapshot -i` gives its refs."),
     ),
     CommandSpec(
         "a11y", "Observe", "a11y [-s <css>]", "accessibility audit of the current page",
