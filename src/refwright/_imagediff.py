@@ -15,7 +15,7 @@ __all__ = ["ImageDiff", "diff_images", "format_image_diff"]
 @dataclass(frozen=True)
 class ImageDiff:
     """``different`` pixels of ``total`` differ by more than the threshold; ``image`` is a PNG of the new
-    screenshot, faded, with those pixels in red (None when the sizes differ)."""
+    screenshot, faded, with those pixels in red (None when the sizes differ or nothing differs)."""
 
     different: int
     total: int
@@ -48,6 +48,8 @@ def diff_images(before: bytes, after: bytes, threshold: float = 0.1) -> ImageDif
     cut = max(0, min(255, int(threshold * 255)))
     mask = largest.point(lambda v: 255 if v > cut else 0)
     different = mask.histogram()[255]
+    if not different:
+        return ImageDiff(0, new.width * new.height, False, None)
     faded = Image.blend(new.convert("L").convert("RGB"), Image.new("RGB", new.size, "white"), 0.6)
     marked = Image.composite(Image.new("RGB", new.size, (255, 0, 0)), faded, mask)
     out = io.BytesIO()

@@ -10,7 +10,6 @@ from ..._imagediff import diff_images, format_image_diff
 from ..._result import CommandResult
 from ...commands import ParsedCommand
 from ...snapshot._diff import diff_snapshots
-from ...snapshot._types import Snapshot
 from .._session import Session
 from .._snapshots import take_screenshot
 from .observe import snapshot
@@ -50,16 +49,17 @@ async def _diff_snapshot(session: Session, cmd: ParsedCommand) -> CommandResult:
     return CommandResult(command=cmd.line, output=output, snapshot=result.snapshot)
 
 
-async def _screenshot_diff(session: Session, cmd: ParsedCommand, before: bytes) -> tuple[str, bytes]:
+async def _screenshot_diff(session: Session, cmd: ParsedCommand, before: bytes) -> str:
+    """Take a screenshot, compare it with ``before``, and write the diff image when pixels differ."""
     shot = await take_screenshot(session, full_page=bool(cmd.flag("full")))
     diff = diff_images(before, shot.bytes, _threshold(cmd))
     image_path: Path | None = None
-    if diff.image is not None and diff.different:
+    if diff.image is not None:
         output = cmd.flag("output")
         image_path = (session.output.file(output) if isinstance(output, str) and output
                       else session.output.fresh("diff", "png"))
         image_path.write_bytes(diff.image)
-    return format_image_diff(diff, str(image_path) if image_path else None), shot.bytes
+    return format_image_diff(diff, str(image_path) if image_path else None)
 
 
 async def _diff_screenshot(session: Session, cmd: ParsedCommand) -> CommandResult:
@@ -79,8 +79,7 @@ async def _diff_screenshot(session: Session, cmd: ParsedCommand) -> CommandResul
         return CommandResult(command=cmd.line, output=(
             f"(no earlier screenshot: this one ({shot.width}×{shot.height}) is the baseline, later "
             "`diff screenshot` calls compare with it)"))
-    text, _ = await _screenshot_diff(session, cmd, before)
-    return CommandResult(command=cmd.line, output=text)
+    return CommandResult(command=cmd.line, output=await _screenshot_diff(session, cmd, before))
 
 
 async def _diff_url(session: Session, cmd: ParsedCommand) -> CommandResult:
@@ -89,7 +88,8 @@ async def _diff_url(session: Session, cmd: ParsedCommand) -> CommandResult:
     first, second = cmd.args[1], cmd.args[2]
     want_shots = bool(cmd.flag("screenshot"))
     await open_first(session, first)
-    before: Snapshot = (await snapshot(session, cmd)).snapshot  # type: ignore[assignment]
+    before = (await snapshot(session, cmd)).snapshot
+    assert before is not None
     shot_before = (await take_screenshot(session, full_page=bool(cmd.flag("full")))).bytes if want_shots else None
     await open_first(session, second, check_policy=True)
     after = await snapshot(session, cmd)
@@ -97,8 +97,7 @@ async def _diff_url(session: Session, cmd: ParsedCommand) -> CommandResult:
     # Refs are numbered afresh on every page: the two pages are compared by their content alone.
     text = diff_snapshots(_unref(before.tree), _unref(after.snapshot.tree)).text
     if shot_before is not None:
-        shot_text, _ = await _screenshot_diff(session, cmd, shot_before)
-        text += "\n\nScreenshot diff:\n" + shot_text
+        text += "\n\nScreenshot diff:\n" + await _screenshot_diff(session, cmd, shot_before)
     return CommandResult(command=cmd.line, output=text, snapshot=after.snapshot)
 
 
