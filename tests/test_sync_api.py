@@ -73,3 +73,18 @@ def test_sync_launch_and_commands(sync_browser: sync_api.Browser, server: TestSe
             page.run_command("teleport")
     finally:
         page.close()
+
+
+def test_sync_output_commands(sync_browser: sync_api.Browser, server: TestServer) -> None:
+    # The generated code keeps the screencast's acknowledgements and the vitals script working.
+    page = sync_browser.new_page()
+    try:
+        page.run_command(f"open {server.url('/signup.html')}")
+        assert page.run_command("vitals").output.splitlines()[1].startswith("ttfb: ")
+        assert page.run_command("record start s.gif").output.endswith("s.gif")
+        page.run_command("eval \"document.body.style.background='red'\"")
+        assert page.run_command("record stop").output.startswith("Recording saved to ")
+        assert (page.output_dir / "s.gif").stat().st_size > 0
+        assert page.run_command("read").output.startswith("# Create your account")
+    finally:
+        page.close()

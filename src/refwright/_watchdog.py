@@ -135,7 +135,8 @@ async def close_target(impl_page: Any) -> None:
 # the close of a hung page come after it), short enough that a model is never kept waiting for long.
 MARGIN_SECONDS = 1.0
 # Commands made of several bounded steps (a snapshot walks its frames; `act` inspects, then acts).
-_SEVERAL_STEPS = {"snapshot": 2, "screenshot": 2, "act": 3, "confirm": 3, "inspect": 2}
+_SEVERAL_STEPS = {"snapshot": 2, "screenshot": 2, "act": 3, "confirm": 3, "inspect": 2, "pdf": 2, "trace": 2,
+                  "record": 3, "diff": 3, "a11y": 2, "read": 2}
 _NAVIGATION = {"open", "back", "forward", "reload"}
 _WAIT_DEFAULT_MS = 10_000
 
@@ -153,8 +154,16 @@ def _ms(text: str | bool | None) -> float | None:
 def command_seconds(name: str, raw_args: tuple[str, ...], timeout_flag: str | bool | None, action_ms: float,
                     navigation_ms: float) -> float:
     """How long a command may take in all, in seconds: its own time limit plus MARGIN_SECONDS (pure)."""
+    opens = 0
+    if name == "read" and raw_args:
+        opens = 1
+    elif name == "diff" and raw_args and raw_args[0].lower() == "url":
+        opens = 2
     if name in _NAVIGATION:
         base = navigation_ms
+    elif opens:
+        # Commands that open URLs first: each page's navigation, then its snapshot (and screenshot).
+        base = opens * (navigation_ms + 2 * action_ms)
     elif name == "wait":
         delay = _ms(raw_args[0]) if raw_args else None
         base = max(_ms(timeout_flag) or _WAIT_DEFAULT_MS, delay or 0)

@@ -15,6 +15,7 @@ from playwright.async_api import Page as PlaywrightPage
 from .._config import Config
 from .._discovery import chromium_args, find_browser
 from .._errors import BrowserError
+from .._outdir import OutputFolder
 from ._engine import register_engine
 from ._guard import NetworkGuard
 from ._translate import mapped
@@ -38,6 +39,8 @@ class Chromium:
         self.context: BrowserContext | None = None
         # refwright's own proxy stands in front of a browser it launches; an attached one is intercepted.
         self.guard = NetworkGuard(config, proxy=cdp_url is None)
+        # One output folder for the pages of this browser (a page with its own output_dir has its own).
+        self.output = OutputFolder(config)
 
     @property
     def started(self) -> bool:
@@ -142,6 +145,7 @@ class Chromium:
     async def close(self) -> None:
         await self.stop_browser()
         self.guard.stop()
+        self.output.cleanup()
         if self.playwright is not None:
             playwright, self.playwright = self.playwright, None
             with mapped():

@@ -18,6 +18,7 @@ from .._capabilities import Capabilities
 from .._config import Config
 from .._errors import PolicyDeniedError, RefwrightError
 from .._notes import refusal_notes
+from .._outdir import OutputFolder
 from .._selectors import to_playwright_selector
 from .._watchdog import Watchdog
 from ..resolve._decide import Decider
@@ -83,9 +84,13 @@ class Session:
 
     def __init__(self, pw: PlaywrightPage, *, config: Config, guard: NetworkGuard,
                  selectors: Callable[[], Selectors], opener: Opener | None = None,
-                 own_context: BrowserContext | None = None) -> None:
+                 own_context: BrowserContext | None = None, output: OutputFolder | None = None) -> None:
         self.pw = pw
         self.config = config
+        # Where file-writing commands write: the browser's folder, or the page's own when wrapped.
+        self.output = output or OutputFolder(config)
+        # Per-session state of the output commands (a trace or a recording under way, the last screenshot).
+        self.output_state: dict[str, object] = {}
         self.guard = guard
         self.refs = RefTable()
         self.nav = Navigation()
@@ -96,6 +101,8 @@ class Session:
         self.policy: ActionPolicy | None = None
         self.confirm: ConfirmCallback | None = None
         self.last_snapshot: Snapshot | None = None
+        # The PNG of the latest screenshot, which `diff screenshot` compares with.
+        self.last_screenshot: bytes | None = None
         self._opener = opener
         # A context made for this page alone (Browser.new_page(isolated=True)): closed with the page.
         self._own_context = own_context

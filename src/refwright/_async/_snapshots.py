@@ -149,5 +149,7 @@ async def take_screenshot(session: Session, *, full_page: bool = False, annotate
         if annotate:
             await session.channel.run("unannotate")
     width, height = png_size(data)
+    if not annotate:
+        session.last_screenshot = data
     annotations.sort(key=lambda a: a.number)
     return ScreenshotResult(bytes=data, width=width, height=height, annotations=tuple(annotations))

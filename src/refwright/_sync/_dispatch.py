@@ -63,9 +63,13 @@ def run_command(session: Session, command: str) -> CommandResult:
 
 
 def _policy_url(session: Session, parsed: ParsedCommand, action: ActionType | None) -> str:
-    # Navigate is decided on where it goes, everything else on where the page is.
-    if action is ActionType.NAVIGATE and parsed.name == "open" and parsed.args:
-        return normalize_url(parsed.args[0])
+    # Navigate is decided on where it goes (the first URL of `diff url`: its handler decides the second),
+    # everything else on where the page is.
+    if action is ActionType.NAVIGATE:
+        if parsed.name in ("open", "read") and parsed.args:
+            return normalize_url(parsed.args[0])
+        if parsed.name == "diff" and len(parsed.args) > 1:
+            return normalize_url(parsed.args[1])
     return session.url
 
 

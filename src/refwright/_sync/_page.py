@@ -9,6 +9,7 @@ error reaches a caller: each failure is a ``RefwrightError`` whose message says 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Locator, Playwright, Selectors
@@ -17,6 +18,7 @@ from playwright.sync_api import Page as PlaywrightPage
 from .._capabilities import Capabilities
 from .._config import Config
 from .._errors import RefwrightError
+from .._outdir import OutputFolder
 from .._result import CommandResult, ScreenshotResult
 from ..resolve._decide import Decider
 from ..resolve._model import Inspection
@@ -31,6 +33,8 @@ from ._guard import NetworkGuard
 from ._session import ConfirmCallback, Opener, Session
 from ._snapshots import png_size, take_screenshot, take_snapshot
 from ._translate import mapped
+from ._vitals import read_vitals
+from .commands import output as output_commands
 
 __all__ = ["ConfirmCallback", "Page", "png_size", "wrap"]
 
@@ -45,12 +49,12 @@ class Page:
     def __init__(self, pw_page: PlaywrightPage, *, config: Config | None = None,
                  playwright: Playwright | None = None, guard: NetworkGuard | None = None,
                  selectors: Callable[[], Selectors] | None = None, opener: Opener | None = None,
-                 own_context: BrowserContext | None = None) -> None:
+                 own_context: BrowserContext | None = None, output: OutputFolder | None = None) -> None:
         self.config = config or Config()
         self._impl = Session(
             pw_page, config=self.config, guard=guard or NetworkGuard(self.config, proxy=False),
             selectors=selectors or (lambda: selectors_of(pw_page, playwright)), opener=opener,
-            own_context=own_context)
+            own_context=own_context, output=output)
 
     # -- the page ------------------------------------------------------------------------------
 
@@ -65,6 +69,12 @@ class Page:
     def title(self) -> str:
         with mapped():
             return self._impl.title()
+
+    @property
+    def output_dir(self) -> Path:
+        """The folder files are written into (``pdf``, ``trace``, ``record``, ``screenshot <path>``):
+        ``Config.output_dir``, or a private temporary folder made on first use."""
+        return self._impl.output.path
 
     def close(self) -> None:
         """Close the page; never hangs.
@@ -160,6 +170,33 @@ class Page:
     def screenshot(self, *, full_page: bool = False, annotate: bool = False) -> ScreenshotResult:
         with mapped():
             return take_screenshot(self._impl, full_page=full_page, annotate=annotate)
+
+    # -- files, reading, audits (the typed side of pdf, read, a11y, vitals) ----------------------
+
+    def pdf(self, path: str) -> Path:
+        """Print the page into ``path`` under the output folder (``output_dir``); the file's absolute path."""
+        with mapped():
+            return output_commands.save_pdf(self._impl, path)
+
+    def readable_text(self, *, limit: int = 20_000) -> str:
+        """The page's main content as text (what ``read`` prints): headings as ``#`` lines, list items as
+        ``- `` lines, menus, headers and footers left out; about ``limit`` characters at most."""
+        with mapped():
+            result = output_commands.run_audit(self._impl, "read", limit=limit)
+        return str(result.get("text") or "")
+
+    def accessibility_audit(self, *, selector: str | None = None) -> dict[str, Any]:
+        """refwright's accessibility rules on the page (what ``a11y`` prints), as data: ``violations`` and
+        ``incomplete`` (each ``{id, impact, help, nodeCount, nodes}``), ``passes``, ``rules``, ``url``."""
+        args: dict[str, Any] = {"selector": selector} if selector else {}
+        with mapped():
+            return output_commands.run_audit(self._impl, "a11y", **args)
+
+    def web_vitals(self) -> dict[str, Any]:
+        """The page's web vitals (what ``vitals`` prints), as data: ``ttfb``, ``fcp``, ``inp``, ``fid`` in ms
+        (None when not measured yet), ``lcp`` (``{startTime, size, url, element}``), ``cls`` (``{score}``)."""
+        with mapped():
+            return read_vitals(self._impl.pw)
 
     # -- the command language ------------------------------------------------------------------
 

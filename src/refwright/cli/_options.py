@@ -66,6 +66,9 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--content-boundaries", action="store_true",
                    help="wrap page-derived output in nonce markers")
     g.add_argument("--max-output", type=int, metavar="N", help="truncate output longer than N characters")
+    g.add_argument("--output-dir", metavar="DIR",
+                   help="the only folder pdf, trace, record, screenshot <path> may write into "
+                        "(default: a private temporary folder)")
     g.add_argument("--action-policy", metavar="FILE",
                    help="JSON action policy (deniedActions, confirmActions, allowedDomains, ...)")
     g.add_argument("--confirm-actions", metavar="A1,A2",
@@ -209,6 +212,7 @@ def browser_options(args: argparse.Namespace) -> BrowserOptions:
         allow_eval=not args.no_eval,
         content_boundaries=args.content_boundaries,
         max_output=args.max_output,
+        output_dir=args.output_dir,
         allow_private=_allow_private(args),
         allowed_domains=_split(args.allowed_domains),
     )
