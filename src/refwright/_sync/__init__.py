@@ -3,5 +3,6 @@
 
 from ._browser import Browser, launch
 from ._page import Page, wrap
+from ._tabs import Tabs
 
-__all__ = ["Browser", "Page", "launch", "wrap"]
+__all__ = ["Browser", "Page", "Tabs", "launch", "wrap"]
