@@ -123,12 +123,12 @@ async def test_the_default_dismisses_and_dialog_accept_answers_the_next_prompt(p
     # Only the next one: the default is back.
     await run(page, "click #prompt")
     assert (await results(page))["prompt"] is None
-    with pytest.raises(RefwrightError, match="^Usage: dialog"):
+    with pytest.raises(RefwrightError, match=r"^Usage: dialog"):
         await run(page, "dialog maybe")
 
 
 def test_config_and_actions() -> None:
-    with pytest.raises(ValueError, match="Config.dialogs must be one of dismiss, accept, wait"):
+    with pytest.raises(ValueError, match=r"Config.dialogs must be one of dismiss, accept, wait"):
         Config(dialogs="ignore")
     spec = lookup("dialog")
     assert spec is not None

@@ -87,14 +87,14 @@ async def test_frame_by_selector_and_by_ref(page: Page, server: TestServer) -> N
 async def test_frame_errors_and_reset_on_navigation(page: Page, server: TestServer) -> None:
     await run(page, f"open {outer(server, server)}")
     await run(page, "wait #login-frame")
-    with pytest.raises(RefwrightError, match="^Could not find frame for selector `nothere`"):
+    with pytest.raises(RefwrightError, match=r"^Could not find frame for selector `nothere`"):
         await run(page, "frame nothere")
-    with pytest.raises(RefwrightError, match="^Could not find frame for selector `h1`"):
+    with pytest.raises(RefwrightError, match=r"^Could not find frame for selector `h1`"):
         await run(page, "frame h1")
     snap = await run(page, "snapshot -i")
     outside = re.search(r'@(e\d+) \[button\] "Outside"', snap)
     assert outside is not None
-    with pytest.raises(RefwrightError, match="^Ref does not point to an iframe element"):
+    with pytest.raises(RefwrightError, match=r"^Ref does not point to an iframe element"):
         await run(page, f"frame @{outside.group(1)}")
     await run(page, "frame login")
     await run(page, f"open {server.html('/plain.html', '<title>Plain</title><p>Just text</p>')}")

@@ -94,12 +94,12 @@ async def test_labels_and_bad_tab_references(page: Page, server: TestServer) -> 
                                "(run `tab` to list stable tab ids)")
     with pytest.raises(RefwrightError, match=r"^Tab t9 not found; run `tab` to list open tabs$"):
         await run(page, "tab t9")
-    with pytest.raises(RefwrightError, match="^No tab with label `nope`; run `tab` to list open tabs$"):
+    with pytest.raises(RefwrightError, match=r"^No tab with label `nope`; run `tab` to list open tabs$"):
         await run(page, "tab close nope")
-    with pytest.raises(RefwrightError, match="^Label `docs` is already used by another tab"):
+    with pytest.raises(RefwrightError, match=r"^Label `docs` is already used by another tab"):
         await run(page, "tab new --label docs")
     await run(page, "tab close docs")
-    with pytest.raises(RefwrightError, match="^Cannot close the last tab"):
+    with pytest.raises(RefwrightError, match=r"^Cannot close the last tab"):
         await run(page, "tab close")
 
 
@@ -152,7 +152,7 @@ async def test_a_new_tab_to_a_refused_host_is_refused(page: Page, server: TestSe
     await run(page, f"open {page_html(server, '/g.html', 'G', '<a id=go href=/empty.html target=_blank>go</a>')}")
     page.set_allowed_domains(["example.com"])
     try:
-        with pytest.raises(PolicyDeniedError, match="not in the allowed domains|allowed"):
+        with pytest.raises(PolicyDeniedError, match=r"not in the allowed domains|allowed"):
             await run(page, f"tab new {server.url('/empty.html')}")
         assert len(page.tabs) == 1
         text = await until(page, "popup", await run(page, "click #go"))

@@ -229,7 +229,8 @@ class Session:
             self.guard.intercept(popup)
         reason = self.guard.verdict(popup.url)
         if reason is not None:
-            self.events.notes.append(f"A new tab to {quote(clean_line(popup.url))} was closed: {why(reason)}")
+            self.events.notes.append(
+                f"A popup window or new tab to {quote(clean_line(popup.url))} was closed: {why(reason)}")
             close_over_cdp(popup)
             return
         tab = self.spawn(popup)
