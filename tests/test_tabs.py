@@ -189,3 +189,20 @@ def test_tab_actions() -> None:
     for args in (("new",), ("t2",), ("close",)):
         assert tab.action_for(args) is ActionType.NAVIGATE
     assert window.action_for(("new",)) is ActionType.NAVIGATE
+
+
+async def test_a_wrapped_page_opens_guarded_tabs(page: Page, server: TestServer) -> None:
+    # A page refwright did not open: its new tabs are routed through the guard like the page itself.
+    pw_page = await page.playwright_page.context.new_page()
+    wrapped = await refwright.wrap(pw_page, config=replace(TEST_CONFIG, allow_private=False))
+    try:
+        with pytest.raises(PolicyDeniedError):
+            await run(wrapped, f"tab new {server.url('/empty.html')}")
+        assert await run(wrapped, "tab new") == "Tab opened [t2] (2 total)"
+        # The new tab is intercepted: a request from it to a refused host is stopped.
+        out = await run(wrapped, f"eval \"fetch('{server.url('/empty.html')}').then(() => 'sent', () => 'refused')\"")
+        assert out.splitlines()[0] == "refused"
+        assert server.requests_to("/empty.html") == []
+    finally:
+        for tab in list(wrapped.tabs):
+            await tab.close()
