@@ -31,7 +31,7 @@ T = TypeVar("T")
 _BESIDE_A_DIALOG = {"dialog", "tab", "window", "help"}
 
 
-class DialogOpened(RefwrightError):
+class DialogOpenError(RefwrightError):
     """A dialog the page opened, and the policy keeps open, stopped the command (its words are the answer)."""
 
 
@@ -59,7 +59,7 @@ async def run_command(session: Session, command: str) -> CommandResult:
                               session.config.timeouts.action, session.config.timeouts.navigation)
     try:
         result = await _within(session, seconds, lambda: handler(session, parsed))
-    except DialogOpened as opened:
+    except DialogOpenError as opened:
         result = str(opened)
     except PlaywrightError as exc:
         error = translate(exc)
@@ -104,7 +104,7 @@ async def _within(session: Session, seconds: float, run: Callable[[], Awaitable[
             if not watchdog.took_back_cancel():
                 raise
             if watchdog.interrupted and session.events.dialog is not None:
-                failure = DialogOpened(dialog_warning(session.events.dialog))
+                failure = DialogOpenError(dialog_warning(session.events.dialog))
             else:
                 overran = not watchdog.hung
         except Exception as exc:

@@ -32,7 +32,7 @@ T = TypeVar("T")
 _BESIDE_A_DIALOG = {"dialog", "tab", "window", "help"}
 
 
-class DialogOpened(RefwrightError):
+class DialogOpenError(RefwrightError):
     """A dialog the page opened, and the policy keeps open, stopped the command (its words are the answer)."""
 
 
@@ -60,7 +60,7 @@ def run_command(session: Session, command: str) -> CommandResult:
                               session.config.timeouts.action, session.config.timeouts.navigation)
     try:
         result = _within(session, seconds, lambda: handler(session, parsed))
-    except DialogOpened as opened:
+    except DialogOpenError as opened:
         result = str(opened)
     except PlaywrightError as exc:
         error = translate(exc)
@@ -105,7 +105,7 @@ def _within(session: Session, seconds: float, run: Callable[[], T]) -> T:
             if not watchdog.took_back_cancel():
                 raise
             if watchdog.interrupted and session.events.dialog is not None:
-                failure = DialogOpened(dialog_warning(session.events.dialog))
+                failure = DialogOpenError(dialog_warning(session.events.dialog))
             else:
                 overran = not watchdog.hung
         except Exception as exc:
