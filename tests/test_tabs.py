@@ -3,6 +3,7 @@ closed, by policy), refs per tab, the network guard and the action policy on new
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator
 from dataclasses import replace
@@ -206,3 +207,19 @@ async def test_a_wrapped_page_opens_guarded_tabs(page: Page, server: TestServer)
     finally:
         for tab in list(wrapped.tabs):
             await tab.close()
+
+
+async def test_a_tab_that_closes_itself_hands_over_to_its_neighbour(page: Page, server: TestServer) -> None:
+    closer = page_html(server, "/closer.html", "Closer", "<button onclick='window.close()'>Close me</button>")
+    await run(page, f"open {page_html(server, '/stay.html', 'Stay', f'<a id=go href={closer} target=_blank>go</a>')}")
+    await until(page, "A new tab", await run(page, "click #go"))
+    assert await run(page, "tab t2") == f"Switched to tab [t2] ({closer})"
+    await run(page, "click text=Close me")
+    text = ""
+    for _ in range(40):
+        text = await run(page, "get title")
+        if "closed by its page" in text:
+            break
+        await asyncio.sleep(0.025)
+    assert text == "Stay\nNote: Tab [t2] was closed by its page; commands run on tab [t1] now."
+    assert page.tabs.ids() == ["t1"]

@@ -46,7 +46,7 @@ async def run_command(session: Session, command: str) -> CommandResult:
     """Parse one command line, run it on the active tab of ``session``'s window, and return its result;
     failures raise ``RefwrightError``."""
     parsed = parse(command)
-    session = session.tabs.active or session
+    session = session.active_tab()
     held = session.events.dialog
     if held is not None and parsed.name not in _BESIDE_A_DIALOG:
         raise RefwrightError(dialog_warning(held))

@@ -202,6 +202,23 @@ class Session:
         self.tabs.add(tab, label)
         return tab
 
+    def active_tab(self) -> Session:
+        """The tab commands run on. Tabs whose page closed itself (``window.close()``) are dropped first;
+        when the active one was among them, its neighbour takes over and the answer says so."""
+        active = self.tabs.active or self
+        gone = [e for e in self.tabs.entries if e.member.pw.is_closed() and len(self.tabs) > 1]
+        for entry in gone:
+            if len(self.tabs) > 1:
+                self.tabs.remove(entry.member)
+        now = self.tabs.active or self
+        if now is not active:
+            closed = [e.tab_id for e in gone]
+            entry = self.tabs.entry_of(now)
+            now.events.notes.append(
+                f"Tab [{', '.join(closed)}] was closed by its page; commands run on tab "
+                f"[{entry.tab_id if entry else '?'}] now.")
+        return now
+
     async def open_page(self, *, window: bool = False) -> tuple[PlaywrightPage, BrowserContext | None]:
         """A blank Playwright page for a new tab (in this window's context) or a new window (in a new
         context, whose cookies and storage are its own), with the network guard over it."""
