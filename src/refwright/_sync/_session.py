@@ -213,11 +213,10 @@ class Session:
                 self.tabs.remove(entry.member)
         now = self.tabs.active or self
         if now is not active:
-            closed = [e.tab_id for e in gone]
-            entry = self.tabs.entry_of(now)
-            now.events.notes.append(
-                f"Tab [{', '.join(closed)}] was closed by its page; commands run on tab "
-                f"[{entry.tab_id if entry else '?'}] now.")
+            closed = ", ".join(e.tab_id for e in gone)
+            current = self.tabs.entry_of(now)
+            now.events.notes.append(f"Tab [{closed}] was closed by its page; commands run on tab "
+                                    f"[{current.tab_id if current else '?'}] now.")
         return now
 
     def open_page(self, *, window: bool = False) -> tuple[PlaywrightPage, BrowserContext | None]:
