@@ -86,7 +86,7 @@ async def test_refs_are_per_tab(page: Page, server: TestServer) -> None:
 async def test_labels_and_bad_tab_references(page: Page, server: TestServer) -> None:
     await run(page, f"open {page_html(server, '/l.html', 'L')}")
     assert await run(page, "tab new --label docs") == "Tab opened [t2] docs (2 total)"
-    assert (await run(page, "tab")).splitlines()[1] == "→ [t2] docs Untitled - about:blank"
+    assert (await run(page, "tab")).splitlines()[1] == "→ [t2] docs about:blank - about:blank"
     assert await run(page, "tab t1") == f"Switched to tab [t1] ({server.url('/l.html')})"
     assert await run(page, "tab docs") == "Switched to tab [t2] (about:blank)"
     with pytest.raises(RefwrightError) as info:

@@ -60,7 +60,9 @@ async def _tab_line(session: Session, tab: Session, tab_id: str, label: str | No
         title = ""
     marker = "→" if tab is session else " "
     named = f" {label}" if label else ""
-    return f"{marker} [{tab_id}]{named} {title or 'Untitled'} - {clean_line(tab.url)}"
+    url = clean_line(tab.url)
+    # A page without a title is listed by its URL, as Chromium titles its tab (and agent-browser lists it).
+    return f"{marker} [{tab_id}]{named} {title or url} - {url}"
 
 
 async def tab(session: Session, cmd: ParsedCommand) -> str:
