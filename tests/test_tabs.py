@@ -223,3 +223,14 @@ async def test_a_tab_that_closes_itself_hands_over_to_its_neighbour(page: Page, 
         await asyncio.sleep(0.025)
     assert text == "Stay\nNote: Tab [t2] was closed by its page; commands run on tab [t1] now."
     assert page.tabs.ids() == ["t1"]
+
+
+def test_the_actions_profile_closes_popups() -> None:
+    from refwright.mcp._actions import closing_popups
+
+    # Its one tool has no action that switches tabs, so a popup would strand the model.
+    kwargs = closing_popups({"config": replace(TEST_CONFIG, dialogs="accept"), "headless": True})
+    assert kwargs["config"].popups == "close" and kwargs["config"].dialogs == "accept" and kwargs["headless"]
+    assert closing_popups({})["config"].popups == "close"
+    with pytest.raises(ValueError, match="Config.popups must be one of tab, close"):
+        refwright.Config(popups="open")
