@@ -232,5 +232,5 @@ def test_the_actions_profile_closes_popups() -> None:
     kwargs = closing_popups({"config": replace(TEST_CONFIG, dialogs="accept"), "headless": True})
     assert kwargs["config"].popups == "close" and kwargs["config"].dialogs == "accept" and kwargs["headless"]
     assert closing_popups({})["config"].popups == "close"
-    with pytest.raises(ValueError, match="Config.popups must be one of tab, close"):
+    with pytest.raises(ValueError, match=r"Config.popups must be one of tab, close"):
         refwright.Config(popups="open")
