@@ -81,7 +81,7 @@ def _policy_url(session: Session, parsed: ParsedCommand, action: ActionType | No
     # Navigate is decided on where it goes, everything else on where the page is.
     if action is ActionType.NAVIGATE and parsed.name == "open" and parsed.args:
         return normalize_url(parsed.args[0])
-    if action is ActionType.NAVIGATE and parsed.name == "tab" and parsed.args[:1] in (("new",), ("NEW",)):
+    if action is ActionType.NAVIGATE and parsed.name == "tab" and parsed.args and parsed.args[0].lower() == "new":
         return normalize_url(parsed.args[1]) if len(parsed.args) > 1 else "about:blank"
     return session.url
 
