@@ -135,3 +135,12 @@ def test_config_and_actions() -> None:
     assert spec.action_for(("accept",)) is ActionType.CLICK
     assert spec.action_for(("dismiss",)) is ActionType.CLICK
     assert spec.action_for(("status",)) is ActionType.READ_CONTENT
+
+
+async def test_typed_api(waiting: Page, server: TestServer) -> None:
+    await run(waiting, f"open {server.html('/dialogs.html', DIALOGS)}")
+    assert waiting.dialogs.open is None
+    await run(waiting, "click #prompt")
+    assert waiting.dialogs.open == refwright.DialogInfo("prompt", "Your name?", "bob")
+    await waiting.dialogs.accept("dora")
+    assert waiting.dialogs.open is None and (await results(waiting))["prompt"] == "dora"

@@ -105,3 +105,12 @@ async def test_frame_errors_and_reset_on_navigation(page: Page, server: TestServ
 def test_frame_action() -> None:
     spec = lookup("frame")
     assert spec is not None and spec.action_for(("main",)) is ActionType.NAVIGATE
+
+
+async def test_typed_api(page: Page, server: TestServer) -> None:
+    await run(page, f"open {outer(server, server)}")
+    await run(page, "wait #login-frame")
+    await page.select_frame("#login-frame")
+    assert await run(page, "eval document.title") == "Login"
+    await page.select_frame()
+    assert await run(page, "eval document.title") == "Shop"

@@ -24,6 +24,7 @@ from ..safety import ActionPolicy, ActionType, create_content_boundary
 from ..snapshot._diff import SnapshotDiff, diff_snapshots
 from ..snapshot._types import RefEntry, Snapshot
 from . import resolve
+from ._dialogs import Dialogs
 from ._dispatch import run_command
 from ._engine import register_engine, selectors_of
 from ._guard import NetworkGuard
@@ -31,6 +32,7 @@ from ._session import ConfirmCallback, Opener, Session
 from ._snapshots import png_size, take_screenshot, take_snapshot
 from ._tabs import Tabs
 from ._translate import mapped
+from .commands.frames import select_frame
 
 __all__ = ["ConfirmCallback", "Page", "png_size", "wrap"]
 
@@ -103,6 +105,17 @@ class Page:
 
     def page_errors(self) -> list[str]:
         return list(self._impl.events.errors)
+
+    @property
+    def dialogs(self) -> Dialogs:
+        """This tab's JavaScript dialog (kept open under ``Config(dialogs="wait")``) and its answers."""
+        return Dialogs(self._impl)
+
+    async def select_frame(self, target: str = "main") -> None:
+        """Run this tab's later commands and snapshots inside an iframe (a ref, CSS selector or name);
+        ``"main"`` goes back to the page, as the ``frame`` command does."""
+        with mapped():
+            await select_frame(self._impl, target)
 
     # -- safety --------------------------------------------------------------------------------
 

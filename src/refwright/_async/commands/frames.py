@@ -72,14 +72,17 @@ async def _is_frame(session: Session, path: tuple[str, ...]) -> bool:
     return bool(await loc.first.evaluate(_IS_FRAME, timeout=session.config.timeouts.action))
 
 
-async def frame(session: Session, cmd: ParsedCommand) -> str:
-    target = cmd.args[0]
+async def select_frame(session: Session, target: str) -> None:
     if target.lower() == "main":
         session.frame_path = ()
-        return "Done"
+        return
     path = await _path_for(session, target)
     # The first match is the frame meant (as a selector's first match is for an action).
     session.frame_path = (*path[:-1], path[-1] + " >> nth=0")
+
+
+async def frame(session: Session, cmd: ParsedCommand) -> str:
+    await select_frame(session, cmd.args[0])
     return "Done"
 
 

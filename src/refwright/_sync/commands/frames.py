@@ -73,14 +73,17 @@ def _is_frame(session: Session, path: tuple[str, ...]) -> bool:
     return bool(loc.first.evaluate(_IS_FRAME, timeout=session.config.timeouts.action))
 
 
-def frame(session: Session, cmd: ParsedCommand) -> str:
-    target = cmd.args[0]
+def select_frame(session: Session, target: str) -> None:
     if target.lower() == "main":
         session.frame_path = ()
-        return "Done"
+        return
     path = _path_for(session, target)
     # The first match is the frame meant (as a selector's first match is for an action).
     session.frame_path = (*path[:-1], path[-1] + " >> nth=0")
+
+
+def frame(session: Session, cmd: ParsedCommand) -> str:
+    select_frame(session, cmd.args[0])
     return "Done"
 
 
