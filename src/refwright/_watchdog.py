@@ -170,7 +170,8 @@ async def close_target(impl_page: Any) -> None:
 MARGIN_SECONDS = 1.0
 # Commands made of several bounded steps (a snapshot walks its frames; `act` inspects, then acts).
 _SEVERAL_STEPS = {"snapshot": 2, "screenshot": 2, "act": 3, "confirm": 3, "inspect": 2}
-_NAVIGATION = {"open", "back", "forward", "reload"}
+# `tab new <url>` and `window new` load a page too.
+_NAVIGATION = {"open", "back", "forward", "reload", "tab", "window"}
 _WAIT_DEFAULT_MS = 10_000
 
 

@@ -5,6 +5,8 @@ The functions below the handlers are the typed API's too (``refwright.Tabs``).""
 
 from __future__ import annotations
 
+from playwright.sync_api import Error as PlaywrightError
+
 from ..._errors import RefwrightError
 from ..._url import normalize_url
 from ...commands import ParsedCommand
@@ -38,7 +40,7 @@ def select_tab(session: Session, ref: str) -> Session:
     session.tabs.select(tab)
     try:
         tab.pw.bring_to_front()
-    except Exception:
+    except PlaywrightError:
         pass  # a tab kept waiting by a dialog still becomes the one commands run on
     return tab
 
@@ -57,8 +59,8 @@ def close_tab(session: Session, ref: str | None = None) -> str:
 def _tab_line(session: Session, tab: Session, tab_id: str, label: str | None) -> str:
     try:
         title = clean_line(tab.title()) if tab.events.dialog is None else ""
-    except Exception:
-        title = ""
+    except PlaywrightError:
+        title = ""  # closing or navigating: listed by its URL
     marker = "→" if tab is session else " "
     named = f" {label}" if label else ""
     url = clean_line(tab.url)
