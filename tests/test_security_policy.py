@@ -32,6 +32,7 @@ SAMPLES = {
     "act": "act click Save", "confirm": "confirm abc", "setfield": "setfield @e1 x",
     "copyfield": "copyfield @e1 @e2", "setchecks": "setchecks Terms", "selectexact": "selectexact @e1 A",
     "setrange": "setrange @e1 5", "dragto": "dragto @e1 @e2",
+    "tab": "tab new example.com", "window": "window new", "frame": "frame main", "dialog": "dialog accept",
 }
 
 EXPECTED = {
@@ -45,6 +46,7 @@ EXPECTED = {
     "diff": A.READ_CONTENT, "inspect": A.READ_CONTENT, "act": A.CLICK, "confirm": A.CLICK,
     "setfield": A.FILL, "copyfield": A.FILL, "setchecks": A.CLICK, "selectexact": A.SELECT,
     "setrange": A.FILL, "dragto": A.DRAG,
+    "tab": A.NAVIGATE, "window": A.NAVIGATE, "frame": A.NAVIGATE, "dialog": A.CLICK,
 }
 
 

@@ -88,3 +88,25 @@ def test_sync_output_commands(sync_browser: sync_api.Browser, server: TestServer
         assert page.run_command("read").output.startswith("# Create your account")
     finally:
         page.close()
+
+
+def test_sync_tabs_and_a_dialog_kept_open(sync_browser: sync_api.Browser, server: TestServer) -> None:
+    from dataclasses import replace
+
+    page = sync_browser.new_page(config=replace(TEST_CONFIG, dialogs="wait"))
+    try:
+        url = server.html("/sync-tabs.html", "<title>S</title><button onclick=\"window.r = confirm('Go?')\">c</button>"
+                                             "<a id=go href='/empty.html' target=_blank>go</a>")
+        page.run_command(f"open {url}")
+        assert page.run_command("tab new").output == "Tab opened [t2] (2 total)"
+        assert page.tabs.active is page.tabs["t2"]
+        page.tabs.select(page)
+        # A dialog opened by a command cannot be kept open under the sync API (there is no task to stop):
+        # it is dismissed once it blocks the command, and the answer says so.
+        out = page.run_command("click text=c").output
+        assert 'Note: A JavaScript confirm dialog was dismissed: "Go?" (it blocked the command' in out
+        assert page.playwright_page.evaluate("window.r") is False
+        page.tabs.close("t2")
+        assert page.tabs.ids() == ["t1"]
+    finally:
+        page.close()

@@ -8,7 +8,7 @@
 The sync API with the same names lives in ``refwright.sync_api``.
 """
 
-from ._async import Browser, Page, launch, wrap
+from ._async import Browser, DialogInfo, Dialogs, Page, Tabs, launch, wrap
 from ._capabilities import Capabilities
 from ._config import Config, TimeoutConfig
 from ._errors import (
@@ -40,6 +40,8 @@ __all__ = [
     "Config",
     "ContentBoundary",
     "Decision",
+    "DialogInfo",
+    "Dialogs",
     "Llm",
     "Page",
     "PageUnresponsiveError",
@@ -52,6 +54,7 @@ __all__ = [
     "Snapshot",
     "SnapshotDiff",
     "SnapshotNode",
+    "Tabs",
     "TimeoutConfig",
     "browser_tool",
     "create_content_boundary",

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Config", "TimeoutConfig"]
+__all__ = ["DIALOG_POLICIES", "POPUP_POLICIES", "Config", "TimeoutConfig"]
+
+POPUP_POLICIES = ("tab", "close")
+DIALOG_POLICIES = ("dismiss", "accept", "wait")
 
 
 @dataclass(frozen=True)
@@ -46,3 +49,16 @@ class Config:
     # The only folder commands write files into (pdf, trace, record, screenshot <path>, state save, HAR).
     # None: a fresh private temporary folder per Browser (per wrapped page), created on first use.
     output_dir: str | None = None
+    # A link or script that opens a new tab or window: "tab" keeps it as a tab the model can switch to
+    # (`tab t2`), "close" closes it at once (the page that opened it stays in control).
+    popups: str = "tab"
+    # JavaScript alert/confirm/prompt: "dismiss" and "accept" answer them at once (each leaves a note),
+    # "wait" keeps one open until `dialog accept [text]` or `dialog dismiss` answers it.
+    dialogs: str = "dismiss"
+
+    def __post_init__(self) -> None:
+        if self.popups not in POPUP_POLICIES:
+            raise ValueError(f"Config.popups must be one of {', '.join(POPUP_POLICIES)}, not {self.popups!r}.")
+        if self.dialogs not in DIALOG_POLICIES:
+            raise ValueError(
+                f"Config.dialogs must be one of {', '.join(DIALOG_POLICIES)}, not {self.dialogs!r}.")

@@ -20,7 +20,7 @@ from ._errors import (
     RefwrightTimeoutError,
 )
 from ._result import Annotation, CommandResult, ScreenshotResult
-from ._sync import Browser, Page, launch, wrap
+from ._sync import Browser, DialogInfo, Dialogs, Page, Tabs, launch, wrap
 from ._url import normalize_url
 from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary
@@ -40,6 +40,8 @@ __all__ = [
     "Config",
     "ContentBoundary",
     "Decision",
+    "DialogInfo",
+    "Dialogs",
     "Page",
     "PageUnresponsiveError",
     "PolicyDeniedError",
@@ -50,6 +52,7 @@ __all__ = [
     "Snapshot",
     "SnapshotDiff",
     "SnapshotNode",
+    "Tabs",
     "TimeoutConfig",
     "create_content_boundary",
     "launch",

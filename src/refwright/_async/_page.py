@@ -26,14 +26,17 @@ from ..safety import ActionPolicy, ActionType, create_content_boundary
 from ..snapshot._diff import SnapshotDiff, diff_snapshots
 from ..snapshot._types import RefEntry, Snapshot
 from . import resolve
+from ._dialogs import Dialogs
 from ._dispatch import run_command
 from ._engine import register_engine, selectors_of
 from ._guard import NetworkGuard
 from ._session import ConfirmCallback, Opener, Session
 from ._snapshots import png_size, take_screenshot, take_snapshot
+from ._tabs import Tabs
 from ._translate import mapped
 from ._vitals import read_vitals
 from .commands import output as output_commands
+from .commands.frames import select_frame
 
 __all__ = ["ConfirmCallback", "Page", "png_size", "wrap"]
 
@@ -54,6 +57,25 @@ class Page:
             pw_page, config=self.config, guard=guard or NetworkGuard(self.config, proxy=False),
             selectors=selectors or (lambda: selectors_of(pw_page, playwright)), opener=opener,
             own_context=own_context, output=output)
+        self._impl.facade = self
+
+    @classmethod
+    def _of(cls, session: Session) -> Page:
+        """The page facade of a session (a tab opened by `tab new`, a popup): one per session."""
+        if isinstance(session.facade, cls):
+            return session.facade
+        page = cls.__new__(cls)
+        page.config = session.config
+        page._impl = session
+        session.facade = page
+        return page
+
+    @property
+    def tabs(self) -> Tabs[Page]:
+        """The tabs of this page's window (this page and those opened from it): ``await page.tabs.new(url)``,
+        ``await page.tabs.select("t2")``, ``await page.tabs.close()``. ``run_command`` on any of them runs on
+        the active tab, as agent-browser's commands do."""
+        return Tabs(self._impl, Page._of)
 
     # -- the page ------------------------------------------------------------------------------
 
@@ -94,6 +116,17 @@ class Page:
     def page_errors(self) -> list[str]:
         return list(self._impl.events.errors)
 
+    @property
+    def dialogs(self) -> Dialogs:
+        """This tab's JavaScript dialog (kept open under ``Config(dialogs="wait")``) and its answers."""
+        return Dialogs(self._impl)
+
+    async def select_frame(self, target: str = "main") -> None:
+        """Run this tab's later commands and snapshots inside an iframe (a ref, CSS selector or name);
+        ``"main"`` goes back to the page, as the ``frame`` command does."""
+        with mapped():
+            await select_frame(self._impl, target)
+
     # -- safety --------------------------------------------------------------------------------
 
     def set_allowed_domains(self, domains: list[str] | tuple[str, ...]) -> None:
@@ -106,7 +139,9 @@ class Page:
         return self._impl.capabilities()
 
     def set_action_policy(self, policy: ActionPolicy | None) -> None:
-        """Decide every command with ``policy`` from now on (``None``: no policy)."""
+        """Decide every command with ``policy`` from now on (``None``: no policy), on every tab of the window."""
+        for entry in self._impl.tabs.entries:
+            entry.member.policy = policy
         self._impl.policy = policy
 
     @property
@@ -116,6 +151,8 @@ class Page:
     def set_policy_confirm_callback(self, callback: ConfirmCallback | None) -> None:
         """``async def callback(action, url) -> bool``; it may wait for a person. Without one, actions that
         need confirmation are denied."""
+        for entry in self._impl.tabs.entries:
+            entry.member.confirm = callback
         self._impl.confirm = callback
 
     async def goto(self, url: str) -> str:
@@ -219,6 +256,8 @@ class Page:
     def set_decision_provider(self, provider: Decider | None) -> None:
         """Let ``provider`` (any ``refwright.Llm``) pick one inspected control when ``act`` cannot resolve a
         request locally; ``None`` keeps the refusal. It sees only the request and the inspect list."""
+        for entry in self._impl.tabs.entries:
+            entry.member.decider = provider
         self._impl.decider = provider
 
     async def confirm(self, token: str) -> StepResult:

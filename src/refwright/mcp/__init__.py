@@ -43,9 +43,10 @@ def create_server(profile: str = "commands", *, mode: str = "auto", approve: str
 
         tools = commands_tools()
     elif profile == "actions":
-        from ._actions import actions_tools
+        from ._actions import actions_tools, closing_popups
 
         tools = actions_tools()
+        launch_kwargs = closing_popups(launch_kwargs)
     else:
         from ._coding import coding_tools
 

@@ -8,7 +8,7 @@ from ..._result import CommandResult
 from ...commands import HELP, ParsedCommand
 from ...commands._help import command_help
 from .._session import Session
-from . import act, diffs, navigation, observe, output, query, resolve, state, wait
+from . import act, dialogs, diffs, frames, navigation, observe, output, query, resolve, state, tabs, wait
 
 Handler = Callable[[Session, ParsedCommand], Awaitable[CommandResult | str]]
 
@@ -27,6 +27,9 @@ HANDLERS: dict[str, Handler] = {
     **resolve.HANDLERS,
     **output.HANDLERS,
     **diffs.HANDLERS,
+    **tabs.HANDLERS,
+    **frames.HANDLERS,
+    **dialogs.HANDLERS,
     "help": _help,
 }
 
