@@ -56,7 +56,12 @@ class TesseractEngine:
         return api
 
     def tsv(self, image: Image.Image, *, sparse: bool = False, digits: bool = False) -> str:
-        """Tesseract's TSV for ``image``: PSM 3 (automatic) or 11 (sparse text), optionally digits only."""
+        """Tesseract's TSV for ``image``: PSM 3 (automatic) or 11 (sparse text).
+
+        ``digits`` restricts the character set to 0-9. Measured here: with the whitelist alone Tesseract's
+        LSTM drops the spaces between numbers and reports confidence 0, so ``capture_text`` recognises
+        generally and keeps the numeric words instead; the whitelist stays for digit-only crops.
+        """
         psm = self._tesserocr.PSM.SPARSE_TEXT if sparse else self._tesserocr.PSM.AUTO
         with self._lock:
             api = self._api(int(psm))

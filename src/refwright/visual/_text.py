@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["OcrLine", "OcrWord", "VisualText", "find_phrase", "parse_tsv"]
+__all__ = ["OcrLine", "OcrWord", "VisualText", "digits_only", "find_phrase", "parse_tsv"]
 
 # Words below this confidence are usually specks or icon fragments read as letters.
 _MIN_CONFIDENCE = 30.0
@@ -113,3 +113,18 @@ def find_phrase(lines: tuple[OcrLine, ...], phrase: str) -> list[tuple[float, fl
                 hit = OcrLine(line.words[i:i + len(wanted)])
                 found.append(hit.box)
     return found
+
+
+def digits_only(lines: tuple[OcrLine, ...]) -> tuple[OcrLine, ...]:
+    """Only the numeric words (0-9, separators such as 1,207 or 3.5 reduced to their digits' word)."""
+    out = []
+    for line in lines:
+        words = []
+        for w in line.words:
+            core = w.text.strip(".,:;()[]%$")
+            if core and re.fullmatch(r"[0-9][0-9.,]*", core):
+                digits = re.sub(r"[^0-9]", "", core)
+                words.append(OcrWord(digits, w.x, w.y, w.width, w.height, w.confidence))
+        if words:
+            out.append(OcrLine(tuple(words)))
+    return tuple(out)

@@ -10,6 +10,7 @@ from PIL import Image
 from playwright.async_api import Page as PlaywrightPage
 
 from ...visual import Rect, VisualText, dark_on_light, default_engine, mask_rects, parse_tsv
+from ...visual._text import digits_only
 from ...visual._engine import in_thread_async
 
 __all__ = ["capture_text", "masked_screenshot"]
@@ -50,6 +51,8 @@ async def capture_text(pw: PlaywrightPage, *, sparse: bool = False, digits: bool
         offset = (x, y)
     prepared = dark_on_light(image)
     engine = default_engine()
-    tsv = await in_thread_async(lambda: engine.tsv(prepared, sparse=sparse, digits=digits))
+    tsv = await in_thread_async(lambda: engine.tsv(prepared, sparse=sparse))
     lines = parse_tsv(tsv, scale, offset)
+    if digits:
+        lines = digits_only(lines)
     return VisualText(lines=lines, viewport=viewport, screenshot_hash=digest, masked_fields=masked)
