@@ -48,9 +48,11 @@ from ..snapshot._format import quote, truncate_tree
 from ..snapshot._refs import RefTable, RefTarget, parse_ref
 from ..snapshot._tree import TreeBuilder
 from ..snapshot._types import RefEntry, Snapshot
+from ..visual import VisualText
 from ._engine import ENGINE, register_engine, run_op, scope_for, selectors_of
 from ._guard import Capabilities, NetworkGuard, target_key
 from ._translate import is_closed_error, translate
+from .visual import capture_text
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -557,6 +559,20 @@ class Page:
         width, height = png_size(data)
         annotations.sort(key=lambda a: a.number)
         return ScreenshotResult(bytes=data, width=width, height=height, annotations=tuple(annotations))
+
+    def visual_text(self, segmentation: str = "automatic", content: str = "general",
+                          region: tuple[float, float, float, float] | None = None) -> VisualText:
+        """Local OCR of the viewport with editable fields masked first; boxes in CSS pixels.
+
+        ``segmentation``: "automatic" (fast default) or "sparse-text" (scattered labels on blank pages);
+        ``content``: "general" or "digits" (0-9 only).
+        """
+        if segmentation not in ("automatic", "sparse-text"):
+            raise RefwrightError(f'Unknown segmentation "{segmentation}": use "automatic" or "sparse-text".')
+        if content not in ("general", "digits"):
+            raise RefwrightError(f'Unknown content "{content}": use "general" or "digits".')
+        return capture_text(self._pw, sparse=segmentation == "sparse-text", digits=content == "digits",
+                                  region=region)
 
     # -- page runtime helpers ------------------------------------------------------------------
 

@@ -180,12 +180,26 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("help", "Help", "help", "this command reference", "The command reference"),
 )
 
+def _visual_action(args: Sequence[str]) -> ActionType | None:
+    sub = args[0].lower() if args else ""
+    return {"click": ActionType.CLICK, "drag": ActionType.DRAG, "scroll": ActionType.SCROLL}.get(
+        sub, ActionType.READ_CONTENT)
+
+
 # refwright's own commands, beyond the reference: listed after HELP in tool descriptions.
 EXTENSIONS: tuple[CommandSpec, ...] = (
     CommandSpec("diff", "Observe", "diff snapshot [-i] [-c] [-d <n>] [-s <css>]",
                 "take a snapshot and show only what changed since the previous one",
                 "A one-line summary, then `- old` / `+ new` lines", flags=_SNAPSHOT_FLAGS, min_args=1,
                 action=ActionType.READ_CONTENT, extension=True),
+    CommandSpec("visual", "Observe", 'visual text [--sparse] [--digits] | click "<text>" | click <x> <y> | '
+                "drag <x1> <y1> <x2> <y2> | scroll <x> <y> <dy>",
+                "local OCR of the viewport (editable fields masked); visual clicks and drags are proposals",
+                "`text`: one line per text line with its CSS box; `click`/`drag`: a proposal to confirm; `scroll`: "
+                "what moved, then fresh OCR text", min_args=1, free_text=True,
+                flags=(FlagSpec("sparse", ("--sparse",), help="sparse-text segmentation for scattered labels"),
+                       FlagSpec("digits", ("--digits",), help="numbers only (0-9)")),
+                action=_visual_action, extension=True, page_text=True),
 )
 
 _BY_NAME: dict[str, CommandSpec] = {}

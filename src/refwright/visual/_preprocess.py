@@ -23,7 +23,12 @@ def dark_on_light(image: Image.Image, *, window: int = 31) -> Image.Image:
     small = gray.resize((max(1, gray.width // 4), max(1, gray.height // 4)), Image.Resampling.BOX)
     size = max(3, (window // 4) | 1)
     background = small.filter(ImageFilter.MedianFilter(size)).resize(gray.size, Image.Resampling.NEAREST)
-    pixels = np.asarray(gray, dtype=np.uint8)
-    dark = np.asarray(background, dtype=np.uint8) < 128
-    out = np.where(dark, 255 - pixels, pixels).astype(np.uint8)
+    pixels = np.asarray(gray, dtype=np.float32)
+    back = np.asarray(background, dtype=np.float32)
+    dark = back < 128
+    flipped = np.where(dark, 255 - pixels, pixels)
+    # Divide by the local background so every region's fill becomes white: an inverted mid-tone button
+    # would otherwise stay gray, and Tesseract's global threshold loses its text.
+    paper = np.maximum(np.where(dark, 255 - back, back), 64.0)
+    out = np.clip(flipped * (255.0 / paper), 0, 255).astype(np.uint8)
     return Image.fromarray(out, mode="L")

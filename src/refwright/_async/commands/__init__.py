@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from ..._result import CommandResult
 from ...commands import HELP, ParsedCommand
 from .._page import Page
-from . import act, navigation, observe, query, resolve, state, wait
+from . import act, navigation, observe, query, resolve, state, visual, wait
 
 Handler = Callable[[Page, ParsedCommand], Awaitable[CommandResult | str]]
 
@@ -24,6 +24,7 @@ HANDLERS: dict[str, Handler] = {
     **wait.HANDLERS,
     **state.HANDLERS,
     **resolve.HANDLERS,
+    **visual.HANDLERS,
     "help": _help,
 }
 

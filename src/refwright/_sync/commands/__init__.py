@@ -8,7 +8,7 @@ from collections.abc import Callable
 from ..._result import CommandResult
 from ...commands import HELP, ParsedCommand
 from .._page import Page
-from . import act, navigation, observe, query, resolve, state, wait
+from . import act, navigation, observe, query, resolve, state, visual, wait
 
 Handler = Callable[[Page, ParsedCommand], CommandResult | str]
 
@@ -25,6 +25,7 @@ HANDLERS: dict[str, Handler] = {
     **wait.HANDLERS,
     **state.HANDLERS,
     **resolve.HANDLERS,
+    **visual.HANDLERS,
     "help": _help,
 }
 

@@ -1,0 +1,59 @@
+# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+"""Screenshot the viewport, mask editable fields, recognise the text."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from typing import Any
+
+from PIL import Image
+from playwright.sync_api import Page as PlaywrightPage
+
+from ...visual import Rect, VisualText, dark_on_light, default_engine, mask_rects, parse_tsv
+from ...visual._text import digits_only
+from ...visual._engine import in_thread
+
+__all__ = ["capture_text", "masked_screenshot"]
+
+# Fields whose value a person types: masked so that secrets never reach OCR or a model.
+_EDITABLE_JS = """() => {
+  const out = [];
+  const skip = new Set(['button','submit','reset','checkbox','radio','range','color','file','image','hidden']);
+  for (const el of document.querySelectorAll('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) {
+    if (el.tagName === 'INPUT' && skip.has((el.type || '').toLowerCase())) continue;
+    for (const r of el.getClientRects()) out.push([r.x, r.y, r.width, r.height]);
+  }
+  return {rects: out, dpr: window.devicePixelRatio || 1, w: window.innerWidth, h: window.innerHeight};
+}"""
+
+
+def masked_screenshot(pw: PlaywrightPage) -> tuple[Image.Image, float, tuple[int, int], int, str]:
+    """(masked image, device pixel ratio, viewport CSS size, masked field count, sha256 of the masked PNG)."""
+    info: dict[str, Any] = pw.evaluate(_EDITABLE_JS)
+    png = pw.screenshot(type="png")
+    image = Image.open(io.BytesIO(png))
+    rects = [Rect(*r) for r in info["rects"]]
+    # The screenshot's own size gives the true scale even when devicePixelRatio and the capture differ.
+    scale = image.width / max(1, int(info["w"])) if info["w"] else float(info["dpr"])
+    masked = mask_rects(image, rects, scale)
+    digest = hashlib.sha256(masked.tobytes()).hexdigest()
+    return masked, scale, (int(info["w"]), int(info["h"])), len(rects), digest
+
+
+def capture_text(pw: PlaywrightPage, *, sparse: bool = False, digits: bool = False,
+                       region: tuple[float, float, float, float] | None = None) -> VisualText:
+    """OCR of the viewport (or a CSS-pixel ``region`` of it), boxes in CSS pixels."""
+    image, scale, viewport, masked, digest = masked_screenshot(pw)
+    offset = (0.0, 0.0)
+    if region is not None:
+        x, y, w, h = region
+        image = image.crop((int(x * scale), int(y * scale), int((x + w) * scale), int((y + h) * scale)))
+        offset = (x, y)
+    prepared = dark_on_light(image)
+    engine = default_engine()
+    tsv = in_thread(lambda: engine.tsv(prepared, sparse=sparse))
+    lines = parse_tsv(tsv, scale, offset)
+    if digits:
+        lines = digits_only(lines)
+    return VisualText(lines=lines, viewport=viewport, screenshot_hash=digest, masked_fields=masked)
