@@ -37,7 +37,7 @@ class TesseractEngine:
 
     def __init__(self) -> None:
         try:
-            import tesserocr
+            import tesserocr  # type: ignore[import-untyped]
         except ImportError as exc:
             raise OcrUnavailableError(f"Local OCR needs the tesserocr package: {_SETUP_HINT}.") from exc
         folder = tessdata_dir()
@@ -70,7 +70,8 @@ class TesseractEngine:
             api.Recognize()
             return str(api.GetTSVText(0))
 
-    def symbols(self, image: Image.Image, *, sparse: bool = False) -> list[tuple[str, tuple[int, int, int, int], float]]:
+    def symbols(self, image: Image.Image, *,
+                sparse: bool = False) -> list[tuple[str, tuple[int, int, int, int], float]]:
         """Digit symbols with their pixel boxes (left, top, right, bottom) and confidence."""
         tess = self._tesserocr
         psm = tess.PSM.SPARSE_TEXT if sparse else tess.PSM.AUTO

@@ -108,7 +108,7 @@ def find_phrase(lines: tuple[OcrLine, ...], phrase: str) -> list[tuple[float, fl
             if len(window) == 1:
                 window = [window[0].strip(".,:;!?\"'()[]")]
             else:
-                window = [window[0].lstrip("\"'([")] + window[1:-1] + [window[-1].rstrip(".,:;!?\"')]")]
+                window = [window[0].lstrip("\"'(["), *window[1:-1], window[-1].rstrip(".,:;!?\"')]")]
             if window == wanted:
                 hit = OcrLine(line.words[i:i + len(wanted)])
                 found.append(hit.box)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 from typing import TYPE_CHECKING
 
@@ -67,6 +66,6 @@ async def visual_scroll(page: Page, x: float, y: float, dy: float) -> str:
     mouse = page.playwright_page.mouse
     await mouse.move(x, y)
     await mouse.wheel(0, dy)
-    await asyncio.sleep(0.15)  # wheel scrolling is asynchronous (and may be smooth)
+    await page.playwright_page.wait_for_timeout(150)  # wheel scrolling is asynchronous (and may be smooth)
     seen = await capture_text(page.playwright_page)
     return f"Scrolled {dy:+g}px at ({x:g},{y:g}).\n" + seen.render()

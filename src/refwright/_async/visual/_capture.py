@@ -10,8 +10,8 @@ from PIL import Image
 from playwright.async_api import Page as PlaywrightPage
 
 from ...visual import Rect, VisualText, dark_on_light, default_engine, mask_rects, parse_tsv
-from ...visual._text import digits_only
 from ...visual._engine import in_thread_async
+from ...visual._text import digits_only
 
 __all__ = ["capture_text", "masked_screenshot"]
 
@@ -19,7 +19,8 @@ __all__ = ["capture_text", "masked_screenshot"]
 _EDITABLE_JS = """() => {
   const out = [];
   const skip = new Set(['button','submit','reset','checkbox','radio','range','color','file','image','hidden']);
-  for (const el of document.querySelectorAll('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) {
+  const sel = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]';
+  for (const el of document.querySelectorAll(sel)) {
     if (el.tagName === 'INPUT' && skip.has((el.type || '').toLowerCase())) continue;
     for (const r of el.getClientRects()) out.push([r.x, r.y, r.width, r.height]);
   }

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError
@@ -50,5 +49,5 @@ async def confirm_visual(page: Page, proposal: Proposal) -> StepResult:
         verb = "Dragged"
     else:
         raise RefwrightError(f"Unknown visual proposal action {proposal.action!r}; nothing was done.")
-    await asyncio.sleep(0.05)
+    await page.playwright_page.wait_for_timeout(50)
     return StepResult(f"Confirmed: {verb} {proposal.summary.split(' ', 2)[-1]}.")

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 from typing import TYPE_CHECKING
 
@@ -68,6 +67,6 @@ def visual_scroll(page: Page, x: float, y: float, dy: float) -> str:
     mouse = page.playwright_page.mouse
     mouse.move(x, y)
     mouse.wheel(0, dy)
-    asyncio.sleep(0.15)  # wheel scrolling is asynchronous (and may be smooth)
+    page.playwright_page.wait_for_timeout(150)  # wheel scrolling is asynchronous (and may be smooth)
     seen = capture_text(page.playwright_page)
     return f"Scrolled {dy:+g}px at ({x:g},{y:g}).\n" + seen.render()
