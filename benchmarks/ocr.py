@@ -20,10 +20,13 @@ from playwright.sync_api import sync_playwright
 from refwright._discovery import chromium_args, find_browser
 from refwright.visual import dark_on_light, default_engine, parse_tsv
 
-WORDS = ("Save Cancel Export Settings Profile Search Upload Delete Archive Share Filter Refresh Billing "
-         "Members Invite Logout Dashboard Reports Calendar Messages Preview Publish Download Rename Duplicate "
-         "Notes Inbox Drafts Compose Reply Forward Schedule Timeline Gallery Library Projects Overview Support"
-         ).split()
+WORDS = (
+    "Save", "Cancel", "Export", "Settings", "Profile", "Search", "Upload", "Delete", "Archive", "Share",
+    "Filter", "Refresh", "Billing", "Members", "Invite", "Logout", "Dashboard", "Reports", "Calendar",
+    "Messages", "Preview", "Publish", "Download", "Rename", "Duplicate", "Notes", "Inbox", "Drafts",
+    "Compose", "Reply", "Forward", "Schedule", "Timeline", "Gallery", "Library", "Projects", "Overview",
+    "Support",
+)
 FONTS = ("Arial, sans-serif", "Georgia, serif", "'DejaVu Sans Mono', monospace", "Verdana, sans-serif")
 COLOURS = (("#1a56db", "#fff"), ("#fff", "#111"), ("#16a34a", "#fff"), ("#f3f4f6", "#374151"),
            ("#dc2626", "#fff"), ("#6b7280", "#fff"))
