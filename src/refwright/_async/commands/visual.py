@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
-from .._page import Page
+from .._session import Session
 from ..visual._act import propose_click_text, propose_points, visual_scroll
+from ..visual._capture import capture_text
 
 
 def _numbers(cmd: ParsedCommand, count: int, usage: str) -> list[float]:
@@ -18,10 +19,10 @@ def _numbers(cmd: ParsedCommand, count: int, usage: str) -> list[float]:
         raise RefwrightError(f"Usage: {usage} (CSS pixels, numbers)") from None
 
 
-async def visual(page: Page, cmd: ParsedCommand) -> str:
+async def visual(page: Session, cmd: ParsedCommand) -> str:
     sub = cmd.args[0].lower()
     if sub == "text":
-        result = await page.visual_text(segmentation="sparse-text" if cmd.flag("sparse") else "automatic",
+        result = await capture_text(page.pw, segmentation="sparse-text" if cmd.flag("sparse") else "automatic",
                                         content="digits" if cmd.flag("digits") else "general")
         return result.render()
     if sub == "click":

@@ -10,7 +10,7 @@ from ...resolve._result import StepResult
 from ._capture import masked_screenshot
 
 if TYPE_CHECKING:
-    from .._page import Page
+    from .._session import Session
 
 __all__ = ["VISUAL_PREFIX", "confirm_visual", "fingerprint", "visual_fingerprint"]
 
@@ -21,12 +21,12 @@ def fingerprint(viewport: tuple[int, int], digest: str) -> str:
     return f"{viewport[0]}x{viewport[1]}:{digest}"
 
 
-async def visual_fingerprint(page: Page) -> str:
-    _, _, viewport, _, digest = await masked_screenshot(page.playwright_page)
+async def visual_fingerprint(page: Session) -> str:
+    _, _, viewport, _, digest = await masked_screenshot(page.pw)
     return fingerprint(viewport, digest)
 
 
-async def confirm_visual(page: Page, proposal: Proposal) -> StepResult:
+async def confirm_visual(page: Session, proposal: Proposal) -> StepResult:
     """The approved visual step, only if the page looks exactly as it did when it was proposed."""
     if page.url != proposal.url:
         raise ProposalError(f"Cancelled: the page moved from {proposal.url} to {page.url} since the visual "
@@ -34,7 +34,7 @@ async def confirm_visual(page: Page, proposal: Proposal) -> StepResult:
     if await visual_fingerprint(page) != proposal.fingerprint:
         raise ProposalError("Cancelled: the page looks different from when the visual proposal was made (its "
                             "screenshot or viewport changed). Nothing was done; run `visual text` and propose again.")
-    mouse = page.playwright_page.mouse
+    mouse = page.pw.mouse
     points = [(float(p[0]), float(p[1])) for p in proposal.args["points"]]
     if proposal.action == VISUAL_PREFIX + "click":
         await mouse.click(*points[0])
@@ -49,5 +49,5 @@ async def confirm_visual(page: Page, proposal: Proposal) -> StepResult:
         verb = "Dragged"
     else:
         raise RefwrightError(f"Unknown visual proposal action {proposal.action!r}; nothing was done.")
-    await page.playwright_page.wait_for_timeout(50)
+    await page.pw.wait_for_timeout(50)
     return StepResult(f"Confirmed: {verb} {proposal.summary.split(' ', 2)[-1]}.")

@@ -9,18 +9,17 @@ from typing import TYPE_CHECKING
 from ..._errors import RefwrightError
 from ...resolve._result import StepResult
 from ...visual import find_phrase
-from ..resolve._state import state_of
 from ._capture import capture_text
 from ._points import VISUAL_PREFIX, fingerprint, visual_fingerprint
 
 if TYPE_CHECKING:
-    from .._page import Page
+    from .._session import Session
 
 __all__ = ["propose_click_text", "propose_points", "visual_scroll"]
 
 
-def _proposal(page: Page, action: str, summary: str, print_: str, points: list[tuple[float, float]]) -> StepResult:
-    proposal = state_of(page).proposals.create(
+def _proposal(page: Session, action: str, summary: str, print_: str, points: list[tuple[float, float]]) -> StepResult:
+    proposal = page.resolver.proposals.create(
         VISUAL_PREFIX + action, f"{VISUAL_PREFIX}{action} {summary}", url=page.url, fingerprint=print_,
         now=time.monotonic(), args={"points": [list(p) for p in points]})
     text = (f"Needs approval: visual {action} {summary}; visual actions always need approval. Nothing was done "
@@ -29,14 +28,14 @@ def _proposal(page: Page, action: str, summary: str, print_: str, points: list[t
     return StepResult(text, token=proposal.token)
 
 
-def propose_click_text(page: Page, text: str) -> StepResult:
+def propose_click_text(page: Session, text: str) -> StepResult:
     """A proposal to click the one place showing exactly ``text``; one slower sparse pass when it is missing."""
     if not text.strip():
         raise RefwrightError('Usage: visual click "<text>" or visual click <x> <y>')
-    seen = capture_text(page.playwright_page)
+    seen = capture_text(page.pw)
     boxes = find_phrase(seen.lines, text)
     if not boxes:
-        seen = capture_text(page.playwright_page, sparse=True)
+        seen = capture_text(page.pw, segmentation="sparse-text")
         boxes = find_phrase(seen.lines, text)
     if not boxes:
         raise RefwrightError(f'No text "{text}" was read on the screen (automatic and sparse-text OCR). Run '
@@ -51,9 +50,9 @@ def propose_click_text(page: Page, text: str) -> StepResult:
                      fingerprint(seen.viewport, seen.screenshot_hash), [point])
 
 
-def propose_points(page: Page, action: str, points: list[tuple[float, float]]) -> StepResult:
+def propose_points(page: Session, action: str, points: list[tuple[float, float]]) -> StepResult:
     """A proposal to click at one CSS point or drag between two."""
-    size = page.playwright_page.viewport_size or {"width": 0, "height": 0}
+    size = page.pw.viewport_size or {"width": 0, "height": 0}
     for x, y in points:
         if not (0 <= x < size["width"] and 0 <= y < size["height"]):
             raise RefwrightError(f"({x:g},{y:g}) is outside the {size['width']}x{size['height']} viewport; "
@@ -62,11 +61,11 @@ def propose_points(page: Page, action: str, points: list[tuple[float, float]]) -
     return _proposal(page, action, f"at {where}", visual_fingerprint(page), points)
 
 
-def visual_scroll(page: Page, x: float, y: float, dy: float) -> str:
+def visual_scroll(page: Session, x: float, y: float, dy: float) -> str:
     """Wheel the scrollable area under (x, y) by ``dy`` CSS pixels, then read the screen again."""
-    mouse = page.playwright_page.mouse
+    mouse = page.pw.mouse
     mouse.move(x, y)
     mouse.wheel(0, dy)
-    page.playwright_page.wait_for_timeout(150)  # wheel scrolling is asynchronous (and may be smooth)
-    seen = capture_text(page.playwright_page)
+    page.pw.wait_for_timeout(150)  # wheel scrolling is asynchronous (and may be smooth)
+    seen = capture_text(page.pw)
     return f"Scrolled {dy:+g}px at ({x:g},{y:g}).\n" + seen.render()

@@ -10,6 +10,7 @@ from typing import Any
 from PIL import Image
 from playwright.sync_api import Page as PlaywrightPage
 
+from ..._errors import RefwrightError
 from ...visual import Rect, VisualText, dark_on_light, default_engine, mask_rects, parse_tsv
 from ...visual._engine import in_thread
 from ...visual._text import digits_only
@@ -42,9 +43,14 @@ def masked_screenshot(pw: PlaywrightPage) -> tuple[Image.Image, float, tuple[int
     return masked, scale, (int(info["w"]), int(info["h"])), len(rects), digest
 
 
-def capture_text(pw: PlaywrightPage, *, sparse: bool = False, digits: bool = False,
+def capture_text(pw: PlaywrightPage, *, segmentation: str = "automatic", content: str = "general",
                        region: tuple[float, float, float, float] | None = None) -> VisualText:
     """OCR of the viewport (or a CSS-pixel ``region`` of it), boxes in CSS pixels."""
+    if segmentation not in ("automatic", "sparse-text"):
+        raise RefwrightError(f'Unknown segmentation "{segmentation}": use "automatic" or "sparse-text".')
+    if content not in ("general", "digits"):
+        raise RefwrightError(f'Unknown content "{content}": use "general" or "digits".')
+    sparse, digits = segmentation == "sparse-text", content == "digits"
     image, scale, viewport, masked, digest = masked_screenshot(pw)
     offset = (0.0, 0.0)
     if region is not None:

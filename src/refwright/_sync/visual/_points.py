@@ -11,7 +11,7 @@ from ...resolve._result import StepResult
 from ._capture import masked_screenshot
 
 if TYPE_CHECKING:
-    from .._page import Page
+    from .._session import Session
 
 __all__ = ["VISUAL_PREFIX", "confirm_visual", "fingerprint", "visual_fingerprint"]
 
@@ -22,12 +22,12 @@ def fingerprint(viewport: tuple[int, int], digest: str) -> str:
     return f"{viewport[0]}x{viewport[1]}:{digest}"
 
 
-def visual_fingerprint(page: Page) -> str:
-    _, _, viewport, _, digest = masked_screenshot(page.playwright_page)
+def visual_fingerprint(page: Session) -> str:
+    _, _, viewport, _, digest = masked_screenshot(page.pw)
     return fingerprint(viewport, digest)
 
 
-def confirm_visual(page: Page, proposal: Proposal) -> StepResult:
+def confirm_visual(page: Session, proposal: Proposal) -> StepResult:
     """The approved visual step, only if the page looks exactly as it did when it was proposed."""
     if page.url != proposal.url:
         raise ProposalError(f"Cancelled: the page moved from {proposal.url} to {page.url} since the visual "
@@ -35,7 +35,7 @@ def confirm_visual(page: Page, proposal: Proposal) -> StepResult:
     if visual_fingerprint(page) != proposal.fingerprint:
         raise ProposalError("Cancelled: the page looks different from when the visual proposal was made (its "
                             "screenshot or viewport changed). Nothing was done; run `visual text` and propose again.")
-    mouse = page.playwright_page.mouse
+    mouse = page.pw.mouse
     points = [(float(p[0]), float(p[1])) for p in proposal.args["points"]]
     if proposal.action == VISUAL_PREFIX + "click":
         mouse.click(*points[0])
@@ -50,5 +50,5 @@ def confirm_visual(page: Page, proposal: Proposal) -> StepResult:
         verb = "Dragged"
     else:
         raise RefwrightError(f"Unknown visual proposal action {proposal.action!r}; nothing was done.")
-    page.playwright_page.wait_for_timeout(50)
+    page.pw.wait_for_timeout(50)
     return StepResult(f"Confirmed: {verb} {proposal.summary.split(' ', 2)[-1]}.")
