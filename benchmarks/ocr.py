@@ -1,8 +1,10 @@
 """OCR engines on pages of known text rendered by Chromium: word recall, CER, digit accuracy, latency.
 
-Run: PYTHONPATH=src python benchmarks/ocr.py [--repeat 5]. Engines: tesseract in-process (tesserocr) on the
-raw screenshot and after refwright's dark-on-light preprocessing, and rapidocr (ONNX weights in its wheel)
-when installed. Every page is a 1280x720 viewport screenshot.
+Run: PYTHONPATH=src python benchmarks/ocr.py [--repeat 5] [--rapidocr]. Engines: refwright's reader (lines
+found first, each normalised to dark-on-white and read as one line: the default), its digits and sparse
+modes, Tesseract on the whole page (raw, and after whole-page dark-on-light, the earlier approach), and
+rapidocr (ONNX weights in its wheel) with --rapidocr when installed. Every page is a 1280x720 viewport
+screenshot. Digit accuracy is 1 - CER on the digits table.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from playwright.sync_api import sync_playwright
 
 from refwright._discovery import chromium_args, find_browser
 from refwright.visual import dark_on_light, default_engine, parse_tsv
+from refwright.visual._read import read_screen
 
 WORDS = (
     "Save", "Cancel", "Export", "Settings", "Profile", "Search", "Upload", "Delete", "Archive", "Share",
@@ -64,8 +67,28 @@ def _sparse(rng: random.Random) -> tuple[str, list[str]]:
     return f"<body style='margin:0'>{spots}</body>", words
 
 
+def _app(rng: random.Random) -> tuple[str, list[str]]:
+    """A dense app screen: dark header, sidebar, paragraphs, a table with numbers and coloured buttons."""
+    nav = [rng.choice(WORDS) for _ in range(6)]
+    side = [rng.choice(WORDS) for _ in range(14)]
+    para = [rng.choice(WORDS).lower() for _ in range(60)]
+    cells = [[rng.choice(WORDS), str(rng.randint(1, 99999)), str(rng.randint(0, 999))] for _ in range(8)]
+    buttons = [rng.choice(WORDS) for _ in range(4)]
+    html = ('<body style="margin:0;font:13px Arial;color:#222">'
+            '<div style="background:#111827;color:#e5e7eb;padding:12px 20px;font-size:14px">'
+            + " &nbsp; &nbsp; ".join(nav) + '</div><div style="display:flex">'
+            '<div style="width:180px;background:#f3f4f6;padding:10px 16px;line-height:26px">'
+            + "<br>".join(side) + '</div><div style="padding:16px 24px;width:900px">'
+            f'<p style="line-height:1.5">{" ".join(para)}</p>'
+            '<table cellpadding="5" style="border-collapse:collapse" border="1">'
+            + "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in cells) + "</table><p>"
+            + "".join(f'<button style="background:#2563eb;color:#fff;border:0;padding:6px 12px;margin:6px;'
+                      f'font:12px Arial">{b}</button>' for b in buttons) + "</p></div></div></body>")
+    return html, nav + side + para + [c for row in cells for c in row] + buttons
+
+
 def _over_image(rng: random.Random) -> tuple[str, list[str]]:
-    words = [rng.choice(WORDS) for _ in range(12)]
+    words = [rng.choice(WORDS) for _ in range(10)]
     spans = "".join(f'<span style="margin:18px;font:bold 22px Arial;color:#fff;text-shadow:0 1px 2px #000">'
                     f"{w}</span>" for w in words)
     return ('<body style="margin:0;height:720px;background:linear-gradient(135deg,#f97316,#7c3aed 60%,#0ea5e9)">'
@@ -102,6 +125,15 @@ def _tesseract(prepare: bool, sparse: bool) -> Callable[[Image.Image], list[str]
     return run
 
 
+def _reader(sparse: bool = False, digits: bool = False) -> Callable[[Image.Image], list[str]]:
+    engine = default_engine()
+
+    def run(image: Image.Image) -> list[str]:
+        lines = read_screen(engine, image, sparse=sparse, digits=digits)
+        return [w.text.strip(".,:;") for line in lines for w in line.words]
+    return run
+
+
 def _rapidocr() -> Callable[[Image.Image], list[str]] | None:
     try:
         from rapidocr import RapidOCR
@@ -120,6 +152,7 @@ def _rapidocr() -> Callable[[Image.Image], list[str]] | None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--rapidocr", action="store_true", help="also run rapidocr (slow here: seconds a page)")
     args = parser.parse_args()
     rng = random.Random(14)
     pages = {f"labels {s}px": _labels(rng, s, False) for s in (12, 14, 16, 20)}
@@ -127,13 +160,16 @@ def main() -> None:
     pages["digits table 14px"] = _digits(rng)
     pages["sparse labels 13px"] = _sparse(rng)
     pages["text over image 22px"] = _over_image(rng)
+    pages["app screen 13px"] = _app(rng)
     candidate = find_browser(None)
     engines: dict[str, Callable[[Image.Image], list[str]]] = {
-        "tesseract raw": _tesseract(False, False),
-        "tesseract dark-on-light (default)": _tesseract(True, False),
-        "tesseract dark-on-light sparse": _tesseract(True, True),
+        "refwright lines (default)": _reader(),
+        "refwright lines --sparse": _reader(sparse=True),
+        "refwright lines --digits": _reader(digits=True),
+        "tesseract whole page raw": _tesseract(False, False),
+        "tesseract whole page dark-on-light": _tesseract(True, False),
     }
-    rapid = _rapidocr()
+    rapid = _rapidocr() if args.rapidocr else None
     if rapid is not None:
         engines["rapidocr (onnx, in wheel)"] = rapid
     shots: dict[str, Image.Image] = {}
@@ -148,6 +184,8 @@ def main() -> None:
     for engine_name, run in engines.items():
         run(shots["labels 12px"])  # load models/APIs before timing
         for name, (_, words) in pages.items():
+            if engine_name.endswith("--digits") and not name.startswith("digits"):
+                continue
             times, read = [], []
             for _ in range(args.repeat):
                 start = time.perf_counter()

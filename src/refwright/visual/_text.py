@@ -19,6 +19,8 @@ class OcrWord:
     width: float
     height: float
     confidence: float
+    # Digits mode: each character with its box in CSS pixels (text, x, y, width, height).
+    chars: tuple[tuple[str, float, float, float, float], ...] = ()
 
     @property
     def center(self) -> tuple[float, float]:

@@ -10,9 +10,9 @@ from PIL import Image
 from playwright.async_api import Page as PlaywrightPage
 
 from ..._errors import RefwrightError
-from ...visual import Rect, VisualText, dark_on_light, default_engine, mask_rects, parse_tsv
+from ...visual import Rect, VisualText, default_engine, mask_rects
+from ...visual._read import read_screen
 from ...visual._engine import in_thread_async
-from ...visual._text import digits_only
 
 __all__ = ["capture_text", "masked_screenshot"]
 
@@ -56,10 +56,7 @@ async def capture_text(pw: PlaywrightPage, *, segmentation: str = "automatic", c
         x, y, w, h = region
         image = image.crop((int(x * scale), int(y * scale), int((x + w) * scale), int((y + h) * scale)))
         offset = (x, y)
-    prepared = dark_on_light(image)
     engine = default_engine()
-    tsv = await in_thread_async(lambda: engine.tsv(prepared, sparse=sparse))
-    lines = parse_tsv(tsv, scale, offset)
-    if digits:
-        lines = digits_only(lines)
+    lines = await in_thread_async(lambda: read_screen(engine, image, dpr=scale, offset=offset, sparse=sparse,
+                                                      digits=digits))
     return VisualText(lines=lines, viewport=viewport, screenshot_hash=digest, masked_fields=masked)
