@@ -77,7 +77,7 @@ def _word(found: Recognised, place: _Placed, dpr: float, offset: tuple[float, fl
 
 def _digit_glyphs(engine: TesseractEngine, canvas: Image.Image, word: Recognised) -> tuple[Glyph, ...]:
     """The digits of ``word`` one box each; glyphs that look merged are read again on their own crop."""
-    glyphs = []
+    glyphs: list[Glyph] = []
     for glyph in sorted((g for g in word.glyphs if g.text.isdigit()), key=lambda g: g.box[0]):
         left, top, right, bottom = glyph.box
         if glyphs:

@@ -11,8 +11,8 @@ from playwright.async_api import Page as PlaywrightPage
 
 from ..._errors import RefwrightError
 from ...visual import Rect, VisualText, default_engine, mask_rects
-from ...visual._read import read_screen
 from ...visual._engine import in_thread_async
+from ...visual._read import read_screen
 
 __all__ = ["capture_text", "masked_screenshot"]
 

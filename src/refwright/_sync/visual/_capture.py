@@ -12,8 +12,8 @@ from playwright.sync_api import Page as PlaywrightPage
 
 from ..._errors import RefwrightError
 from ...visual import Rect, VisualText, default_engine, mask_rects
-from ...visual._read import read_screen
 from ...visual._engine import in_thread
+from ...visual._read import read_screen
 
 __all__ = ["capture_text", "masked_screenshot"]
 
