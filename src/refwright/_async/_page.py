@@ -32,6 +32,7 @@ from ._session import ConfirmCallback, Opener, Session
 from ._snapshots import png_size, take_screenshot, take_snapshot
 from ._translate import mapped
 from .visual import capture_text
+from .visual._api import Visual
 
 __all__ = ["ConfirmCallback", "Page", "png_size", "wrap"]
 
@@ -52,6 +53,7 @@ class Page:
             pw_page, config=self.config, guard=guard or NetworkGuard(self.config, proxy=False),
             selectors=selectors or (lambda: selectors_of(pw_page, playwright)), opener=opener,
             own_context=own_context)
+        self._visual: Visual | None = None
 
     # -- the page ------------------------------------------------------------------------------
 
@@ -161,6 +163,13 @@ class Page:
     async def screenshot(self, *, full_page: bool = False, annotate: bool = False) -> ScreenshotResult:
         with mapped():
             return await take_screenshot(self._impl, full_page=full_page, annotate=annotate)
+
+    @property
+    def visual(self) -> Visual:
+        """The visual tools: OCR, click by visible text, click/drag at points (proposals), scroll, inspect."""
+        if self._visual is None:
+            self._visual = Visual(self._impl)
+        return self._visual
 
     async def visual_text(self, segmentation: str = "automatic", content: str = "general",
                           region: tuple[float, float, float, float] | None = None) -> VisualText:

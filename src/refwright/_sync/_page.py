@@ -33,6 +33,7 @@ from ._session import ConfirmCallback, Opener, Session
 from ._snapshots import png_size, take_screenshot, take_snapshot
 from ._translate import mapped
 from .visual import capture_text
+from .visual._api import Visual
 
 __all__ = ["ConfirmCallback", "Page", "png_size", "wrap"]
 
@@ -53,6 +54,7 @@ class Page:
             pw_page, config=self.config, guard=guard or NetworkGuard(self.config, proxy=False),
             selectors=selectors or (lambda: selectors_of(pw_page, playwright)), opener=opener,
             own_context=own_context)
+        self._visual: Visual | None = None
 
     # -- the page ------------------------------------------------------------------------------
 
@@ -162,6 +164,13 @@ class Page:
     def screenshot(self, *, full_page: bool = False, annotate: bool = False) -> ScreenshotResult:
         with mapped():
             return take_screenshot(self._impl, full_page=full_page, annotate=annotate)
+
+    @property
+    def visual(self) -> Visual:
+        """The visual tools: OCR, click by visible text, click/drag at points (proposals), scroll, inspect."""
+        if self._visual is None:
+            self._visual = Visual(self._impl)
+        return self._visual
 
     def visual_text(self, segmentation: str = "automatic", content: str = "general",
                           region: tuple[float, float, float, float] | None = None) -> VisualText:

@@ -56,13 +56,17 @@ class VisualText:
     def text(self) -> str:
         return "\n".join(line.text for line in self.lines)
 
-    def render(self, max_lines: int = 200) -> str:
-        """The command output: one line per text line with its CSS box, bounded."""
+    def render(self, max_lines: int = 200, *, digits: bool = False) -> str:
+        """The command output: one line per text line with its CSS box, bounded; ``digits`` adds each
+        number's per-character boxes on an indented line."""
         out = [f"viewport {self.viewport[0]}x{self.viewport[1]}, {len(self.lines)} lines"
                + (f", {self.masked_fields} editable fields masked" if self.masked_fields else "")]
         for line in self.lines[:max_lines]:
             x, y, w, h = line.box
             out.append(f"[{x:.0f},{y:.0f} {w:.0f}x{h:.0f}] {line.text}")
+            if digits:
+                out.extend("  " + " ".join(f"{c}[{cx:.0f},{cy:.0f} {cw:.0f}x{ch:.0f}]" for c, cx, cy, cw, ch in w.chars)
+                           for w in line.words if w.chars)
         if len(self.lines) > max_lines:
             out.append(f"... {len(self.lines) - max_lines} more lines (use a region to read them)")
         out.extend(self.notes)

@@ -24,7 +24,7 @@ async def visual(page: Session, cmd: ParsedCommand) -> str:
     if sub == "text":
         result = await capture_text(page.pw, segmentation="sparse-text" if cmd.flag("sparse") else "automatic",
                                         content="digits" if cmd.flag("digits") else "general")
-        return result.render()
+        return result.render(digits=bool(cmd.flag("digits")))
     if sub == "click":
         rest = cmd.args[1:]
         if len(rest) == 2 and all(_is_number(v) for v in rest):

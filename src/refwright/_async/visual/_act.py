@@ -21,7 +21,7 @@ def _proposal(page: Session, action: str, summary: str, print_: str, points: lis
     proposal = page.resolver.proposals.create(
         VISUAL_PREFIX + action, f"{VISUAL_PREFIX}{action} {summary}", url=page.url, fingerprint=print_,
         now=time.monotonic(), args={"points": [list(p) for p in points]})
-    text = (f"Needs approval: visual {action} {summary}; visual actions always need approval. Nothing was done "
+    text = (f"Needs approval: visual {action} {summary} — visual actions always need approval. Nothing was done "
             f"yet. To carry it out run `confirm {proposal.token}` (one use, valid 5 minutes, cancelled if the URL, "
             "viewport or screenshot changes first).")
     return StepResult(text, token=proposal.token)
