@@ -258,11 +258,7 @@ def coding_tools() -> list[ToolDef]:
                 "question). Only the person approves; calling this never approves by itself.",
                 _obj({"token": {"type": "string", "description": "the proposal's token"}}, ["token"]), _confirm),
         ToolDef("browser_close", "Close the browser (an attached Chrome is only disconnected).", _obj({}, []), _close),
-        *visual_tools(),
+        *visual_tools(_step),
     ]
-
-
-# The visual tools' proposals go to the person the same way.
-step = _step
 
 

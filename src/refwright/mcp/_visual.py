@@ -6,15 +6,21 @@ Every click or drag is a proposal put to the person, exactly as the resolver's p
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 from .._errors import RefwrightError
+from ..resolve._result import StepResult
 from ._tools import Call, ToolDef
 
 __all__ = ["VISION", "visual_tools"]
 
 # The server's ``extra`` key holding the vision provider (``--vision``) for browser_visual_inspect.
 VISION = "vision"
+
+# How a proposal reaches the person (the coding profile's own: approval through the client).
+Step = Callable[[Call, StepResult], Awaitable[str]]
 
 _SEGMENTATION = {"type": "string", "enum": ["automatic", "sparse-text"],
                  "description": "automatic (fast default) or sparse-text (scattered labels on mostly blank pages)"}
@@ -36,26 +42,20 @@ async def _text(args: dict[str, Any], call: Call) -> str:
     return seen.render(digits=args.get("contentMode") == "digits")
 
 
-async def _action(args: dict[str, Any], call: Call) -> str:
-    from ._coding import step
-
+async def _action(args: dict[str, Any], call: Call, step: Step) -> str:
     text = str(args["text"])
     await call.permit("click", detail=f'visual "{text}"')
     page = await call.page()
     return await step(call, await call.bounded(page.visual.click_text(text)))
 
 
-async def _click(args: dict[str, Any], call: Call) -> str:
-    from ._coding import step
-
+async def _click(args: dict[str, Any], call: Call, step: Step) -> str:
     await call.permit("click", detail=f"visual at ({args['x']},{args['y']})")
     page = await call.page()
     return await step(call, await call.bounded(page.visual.click(float(args["x"]), float(args["y"]))))
 
 
-async def _drag(args: dict[str, Any], call: Call) -> str:
-    from ._coding import step
-
+async def _drag(args: dict[str, Any], call: Call, step: Step) -> str:
     await call.permit("drag", detail=f"visual ({args['x1']},{args['y1']}) to ({args['x2']},{args['y2']})")
     page = await call.page()
     return await step(call, await call.bounded(page.visual.drag(
@@ -80,7 +80,7 @@ async def _inspect(args: dict[str, Any], call: Call) -> str:
     return await call.bounded(page.visual.inspect(str(args["question"])))
 
 
-def visual_tools() -> list[ToolDef]:
+def visual_tools(step: Step) -> list[ToolDef]:
     approval = (" It becomes a proposal that the person approves or declines through the client (you cannot "
                 "approve it); it is cancelled if the URL, viewport or screenshot changes first.")
     return [
@@ -91,11 +91,11 @@ def visual_tools() -> list[ToolDef]:
         ToolDef("browser_visual_action", "Click the one place whose OCR text is exactly text (one slower "
                 "sparse-text pass when it is missing; an error when it is missing or appears more than once)."
                 + approval, _obj({"text": {"type": "string", "description": "the exact visible text"}}, ["text"]),
-                _action),
+                partial(_action, step=step)),
         ToolDef("browser_visual_click", "Click at a caller-chosen CSS point (for a target without an OCR label)."
-                + approval, _obj({"x": _X, "y": _Y}, ["x", "y"]), _click),
+                + approval, _obj({"x": _X, "y": _Y}, ["x", "y"]), partial(_click, step=step)),
         ToolDef("browser_visual_drag", "Drag from one CSS point to another (sliders, canvas handles)." + approval,
-                _obj({"x1": _X, "y1": _Y, "x2": _X, "y2": _Y}, ["x1", "y1", "x2", "y2"]), _drag),
+                _obj({"x1": _X, "y1": _Y, "x2": _X, "y2": _Y}, ["x1", "y1", "x2", "y2"]), partial(_drag, step=step)),
         ToolDef("browser_visual_scroll", "Wheel the scrollable area under a CSS point by dy pixels (positive: "
                 "down), then return fresh OCR text.",
                 _obj({"x": _X, "y": _Y, "dy": {"type": "number", "description": "CSS pixels, positive scrolls down"}},
