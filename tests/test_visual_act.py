@@ -73,3 +73,18 @@ async def test_visual_scroll_moves_the_nested_area(page: Page, server: TestServe
     assert "Walrus appendix ends" in out
     assert await page.playwright_page.evaluate("document.getElementById('box').scrollTop") > 0
     assert await page.playwright_page.evaluate("window.scrollY") == 0
+
+
+async def test_act_falls_back_to_ocr_and_says_so_still_a_proposal(canvas: Page) -> None:
+    out = await run(canvas, "act click Export")
+    assert out.startswith('Needs approval: visual click on "Export"')
+    assert "local OCR" in out and "No semantic control matched" in out
+    assert await log(canvas) == []
+    await run(canvas, f"confirm {token(out)}")
+    assert await log(canvas) == ["clicked Export"]
+
+
+async def test_act_keeps_its_refusal_when_ocr_does_not_read_the_label(canvas: Page) -> None:
+    with pytest.raises(RefwrightError) as caught:
+        await run(canvas, "act click Import")
+    assert "OCR" not in str(caught.value)
