@@ -1,11 +1,11 @@
-"""`refwright doctor`'s OCR check: recognise a drawn word with the real engine."""
+"""`refwright doctor`'s OCR check: read a drawn button label with the real engine and line reader."""
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFont
 
 from ._engine import OcrUnavailableError, default_engine, tessdata_dir
-from ._text import parse_tsv
+from ._read import read_screen
 
 __all__ = ["check_ocr"]
 
@@ -16,11 +16,17 @@ def check_ocr() -> tuple[bool, str]:
         engine = default_engine()
     except OcrUnavailableError as exc:
         return False, str(exc)
-    image = Image.new("L", (400, 80), 255)
-    ImageDraw.Draw(image).text((20, 15), "Refwright 2048", fill=0, font=ImageFont.load_default(size=32))
-    words = [w.text for line in parse_tsv(engine.tsv(image)) for w in line.words]
-    if words != ["Refwright", "2048"]:
-        return False, f"the engine read {words!r} instead of ['Refwright', '2048'] (data at {tessdata_dir()})"
+    # Light text on a coloured button, the case whole-page OCR loses, next to dark text on white.
+    image = Image.new("RGB", (480, 90), (255, 255, 255))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((250, 20, 460, 70), fill=(26, 86, 219))
+    font = ImageFont.load_default(size=24)
+    draw.text((20, 30), "Refwright", fill=(20, 20, 20), font=font)
+    draw.text((270, 30), "2048 Save", fill=(255, 255, 255), font=font)
+    words = [w.text for line in read_screen(engine, image) for w in line.words]
+    if words != ["Refwright", "2048", "Save"]:
+        return False, (f"the engine read {words!r} instead of ['Refwright', '2048', 'Save'] "
+                       f"(data at {tessdata_dir()})")
     import tesserocr  # type: ignore[import-untyped]
 
     return True, f"ok (tesseract {tesserocr.tesseract_version().split()[1]}, data at {tessdata_dir()})"
