@@ -48,3 +48,42 @@ def test_light_text_on_a_dark_fill_becomes_dark_on_white() -> None:
     image.paste(255, (80, 40, 90, 60))  # a light stroke on a dark button
     out = np.asarray(dark_on_light(image))
     assert out[50, 85] < 60 and out[10, 10] > 200
+
+
+def _button_row() -> np.ndarray:
+    """A white page with a dark-blue button holding a light 'label' bar and a table-like frame around a
+    dark bar: glyph stand-ins are small filled rectangles."""
+    gray = np.full((120, 400), 255, dtype=np.uint8)
+    gray[20:60, 20:180] = 40                   # the button's fill
+    for x in range(40, 160, 12):               # light glyphs on it
+        gray[32:46, x:x + 7] = 250
+    gray[70:110, 220:380] = 255
+    gray[70, 220:380] = gray[109, 220:380] = 0  # a frame (table cell borders)
+    gray[70:110, 220] = gray[70:110, 379] = 0
+    for x in range(240, 330, 12):              # dark glyphs inside it
+        gray[84:98, x:x + 7] = 0
+    return gray
+
+
+def test_lines_are_found_inside_buttons_and_frames_not_around_them() -> None:
+    from refwright.visual._regions import find_lines
+
+    lines, clutter = find_lines(_button_row())
+    boxes = [(line.left, line.top, line.right, line.bottom) for line in lines]
+    # The 3x3 gradient reaches one pixel beyond each glyph.
+    assert boxes == [(39, 31, 156, 47), (239, 83, 332, 99)]
+    assert clutter[70, 300] and not clutter[90, 245]  # the frame is clutter, the glyphs are not
+
+
+def test_each_line_becomes_dark_on_white_by_its_own_background() -> None:
+    from refwright.visual._regions import find_lines, normalise_line
+
+    gray = _button_row()
+    lines, clutter = find_lines(gray)
+    light_on_dark, (left, top), scale = normalise_line(gray, lines[0], clutter)
+    assert light_on_dark[32 - top + 5, 40 - left + 3] < 30      # a glyph: now dark
+    assert light_on_dark[0, 0] > 225                           # its button fill: now white
+    assert scale > 1.0                                         # 14 px tall: enlarged before recognition
+    framed, (left, top), _ = normalise_line(gray, lines[1], clutter)
+    assert framed[84 - top + 5, 240 - left + 3] < 30
+    assert (framed > 225).sum() > 0.6 * framed.size             # the cell border was painted out
