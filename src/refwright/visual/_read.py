@@ -75,8 +75,10 @@ def _word(found: Recognised, place: _Placed, dpr: float, offset: tuple[float, fl
                    tuple(boxes))
 
 
-def _digit_glyphs(engine: TesseractEngine, canvas: Image.Image, word: Recognised) -> tuple[Glyph, ...]:
-    """The digits of ``word`` one box each; glyphs that look merged are read again on their own crop."""
+def _digit_glyphs(engine: TesseractEngine, canvas: Image.Image, word: Recognised,
+                  budget: list[int]) -> tuple[Glyph, ...]:
+    """The digits of ``word`` one box each; glyphs that look merged are read again on their own crop, and
+    repeated digits one at a time while ``budget[0]`` (shared by the whole screen) lasts."""
     glyphs: list[Glyph] = []
     for glyph in sorted((g for g in word.glyphs if g.text.isdigit()), key=lambda g: g.box[0]):
         left, top, right, bottom = glyph.box
@@ -85,7 +87,6 @@ def _digit_glyphs(engine: TesseractEngine, canvas: Image.Image, word: Recognised
             left = min(max(left, glyphs[-1].box[2]), right - 1)
         glyphs.append(Glyph(glyph.text, (left, top, right, bottom), glyph.confidence))
     out: list[Glyph] = []
-    rechecks = 0
     for i, glyph in enumerate(glyphs):
         left, top, right, bottom = glyph.box
         repeated = (i > 0 and glyphs[i - 1].text == glyph.text) or (
@@ -96,8 +97,8 @@ def _digit_glyphs(engine: TesseractEngine, canvas: Image.Image, word: Recognised
             if 1 < len(again) <= round((right - left) / (0.45 * (bottom - top))):
                 out.extend(again)
                 continue
-        elif repeated and rechecks < _MAX_RECHECKS:
-            rechecks += 1
+        elif repeated and budget[0] > 0:
+            budget[0] -= 1
             again = engine.read_digits(canvas, glyph.box, single=True)
             if len(again) == 1 and again[0].text != glyph.text:
                 out.append(Glyph(again[0].text, glyph.box, again[0].confidence))
@@ -117,6 +118,7 @@ def read_screen(engine: TesseractEngine, image: Image.Image, *, dpr: float = 1.0
     gray = np.asarray(image.convert("L"))
     canvas, placed = _layout(gray)
     lines: list[OcrLine] = []
+    budget = [_MAX_RECHECKS]
     read = engine.read_lines(canvas, [p.canvas_box for p in placed], glyphs=digits)
     for place, words in zip(placed, read, strict=True):
         kept = []
@@ -127,7 +129,7 @@ def read_screen(engine: TesseractEngine, image: Image.Image, *, dpr: float = 1.0
                 core = found.text.strip(".,:;()[]%$")
                 if not core or not core[0].isdigit() or not all(c.isdigit() or c in ".," for c in core):
                     continue
-                chars = _digit_glyphs(engine, canvas, found)
+                chars = _digit_glyphs(engine, canvas, found, budget)
                 text = "".join(g.text for g in chars)
                 if not text:
                     continue
