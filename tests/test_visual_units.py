@@ -87,3 +87,17 @@ def test_each_line_becomes_dark_on_white_by_its_own_background() -> None:
     framed, (left, top), _ = normalise_line(gray, lines[1], clutter)
     assert framed[84 - top + 5, 240 - left + 3] < 30
     assert (framed > 225).sum() > 0.6 * framed.size             # the cell border was painted out
+
+
+def test_visual_subcommands_map_to_their_action_types() -> None:
+    from refwright import ActionType
+    from refwright.commands._registry import lookup
+
+    spec = lookup("visual")
+    assert spec is not None
+    assert spec.action_for(["text"]) == ActionType.READ_CONTENT
+    assert spec.action_for(["click", "Export"]) == ActionType.CLICK
+    assert spec.action_for(["click", "10", "20"]) == ActionType.CLICK
+    assert spec.action_for(["drag", "1", "2", "3", "4"]) == ActionType.DRAG
+    assert spec.action_for(["scroll", "1", "2", "300"]) == ActionType.SCROLL
+    assert spec.returns_page_text(["text"])
