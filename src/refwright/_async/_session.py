@@ -93,6 +93,8 @@ class Session:
         self.channel = RuntimeChannel(lambda: self.pw, selectors, config)
         self.resolver = ResolverState()
         self.decider: Decider | None = None
+        # The vision-capable model `page.visual.inspect` asks (same adapter shape as a decider).
+        self.vision: Decider | None = None
         self.policy: ActionPolicy | None = None
         self.confirm: ConfirmCallback | None = None
         self.last_snapshot: Snapshot | None = None

@@ -54,7 +54,6 @@ class Page:
             pw_page, config=self.config, guard=guard or NetworkGuard(self.config, proxy=False),
             selectors=selectors or (lambda: selectors_of(pw_page, playwright)), opener=opener,
             own_context=own_context)
-        self._visual: Visual | None = None
 
     # -- the page ------------------------------------------------------------------------------
 
@@ -168,9 +167,7 @@ class Page:
     @property
     def visual(self) -> Visual:
         """The visual tools: OCR, click by visible text, click/drag at points (proposals), scroll, inspect."""
-        if self._visual is None:
-            self._visual = Visual(self._impl)
-        return self._visual
+        return Visual(self._impl)
 
     def visual_text(self, segmentation: str = "automatic", content: str = "general",
                           region: tuple[float, float, float, float] | None = None) -> VisualText:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...resolve._decide import Decider
 from ...resolve._result import StepResult
 from ...visual import VisualText
 from .._translate import mapped
 from ._act import propose_click_text, propose_points, visual_scroll
 from ._capture import capture_text
-from ._inspect import VisionProvider, visual_inspect
+from ._inspect import visual_inspect
 
 if TYPE_CHECKING:
     from .._session import Session
@@ -23,7 +24,6 @@ class Visual:
 
     def __init__(self, session: Session) -> None:
         self._session = session
-        self._provider: VisionProvider | None = None
 
     async def text(self, segmentation: str = "automatic", content: str = "general",
                    region: tuple[float, float, float, float] | None = None) -> VisualText:
@@ -51,11 +51,11 @@ class Visual:
         with mapped():
             return await visual_scroll(self._session, x, y, dy)
 
-    def set_provider(self, provider: VisionProvider | None) -> None:
+    def set_provider(self, provider: Decider | None) -> None:
         """The vision-capable model ``inspect`` asks (any of the agent's ``Llm`` adapters); None: none."""
-        self._provider = provider
+        self._session.vision = provider
 
     async def inspect(self, question: str) -> str:
         """Ask the vision provider about the masked screenshot (editable fields blanked); its answer."""
         with mapped():
-            return await visual_inspect(self._session, self._provider, question)
+            return await visual_inspect(self._session, self._session.vision, question)

@@ -9,16 +9,17 @@ the masked screenshot only, never the page's DOM, values or URL.
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError
+from ...resolve._decide import Decider
 from ...visual._vision import ask_vision
 from ._capture import masked_screenshot
 
 if TYPE_CHECKING:
     from .._session import Session
 
-__all__ = ["VisionProvider", "visual_inspect"]
+__all__ = ["visual_inspect"]
 
 _MAX_QUESTION = 1_000
 _MAX_ANSWER = 4_000
@@ -35,13 +36,7 @@ NO_PROVIDER = ("browser_visual_inspect needs a vision-capable model, and none is
                "page.visual.set_provider(llm) with a refwright Llm. Until then use browser_visual_text (local OCR).")
 
 
-class VisionProvider(Protocol):
-    """Any of the agent's ``Llm`` adapters (it must accept images)."""
-
-    def next(self, system: str, turns: list[Any]) -> list[Any]: ...
-
-
-def visual_inspect(session: Session, provider: VisionProvider | None, question: str) -> str:
+def visual_inspect(session: Session, provider: Decider | None, question: str) -> str:
     if provider is None:
         raise RefwrightError(NO_PROVIDER)
     if getattr(provider, "vision", True) is False:
