@@ -13,6 +13,7 @@ from numpy.typing import NDArray
 from PIL import Image
 
 from ._engine import Glyph, Recognised, TesseractEngine
+from ._preprocess import dark_on_light
 from ._regions import find_lines, normalise_line
 from ._text import OcrLine, OcrWord, parse_tsv
 
@@ -146,8 +147,6 @@ def read_screen(engine: TesseractEngine, image: Image.Image, *, dpr: float = 1.0
 def _sparse_extra(engine: TesseractEngine, image: Image.Image, lines: list[OcrLine], dpr: float,
                   offset: tuple[float, float]) -> list[OcrLine]:
     """Lines of a whole-image sparse-text pass that overlap none of the lines already read."""
-    from ._preprocess import dark_on_light
-
     extra = []
     for line in parse_tsv(engine.tsv(dark_on_light(image), sparse=True), dpr, offset):
         x, y, w, h = line.box
