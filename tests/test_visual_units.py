@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from PIL import Image
 
 from refwright.visual import Rect, dark_on_light, find_phrase, mask_rects, parse_tsv
@@ -101,3 +102,11 @@ def test_visual_subcommands_map_to_their_action_types() -> None:
     assert spec.action_for(["drag", "1", "2", "3", "4"]) == ActionType.DRAG
     assert spec.action_for(["scroll", "1", "2", "300"]) == ActionType.SCROLL
     assert spec.returns_page_text(["text"])
+
+
+def test_mcp_vision_flag_rejects_an_unknown_spec_with_a_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    from refwright.cli import main
+
+    assert main(["mcp", "--profile", "coding", "--vision", "bogus:model"]) == 2
+    err = capsys.readouterr().err
+    assert "--vision bogus:model" in err and "openai:MODEL" in err
