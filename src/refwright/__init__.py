@@ -9,6 +9,7 @@ The sync API with the same names lives in ``refwright.sync_api``.
 """
 
 from ._async import Browser, DialogInfo, Dialogs, Page, Tabs, launch, wrap
+from ._async.visual._api import Visual
 from ._capabilities import Capabilities
 from ._config import Config, TimeoutConfig
 from ._errors import (
@@ -25,6 +26,7 @@ from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary
 from .snapshot import RefEntry, Snapshot, SnapshotNode
 from .snapshot._diff import SnapshotDiff
+from .visual import OcrLine, OcrUnavailableError, OcrWord, VisualText
 
 __all__ = [
     "BOUNDARY_PROMPT",
@@ -43,6 +45,9 @@ __all__ = [
     "DialogInfo",
     "Dialogs",
     "Llm",
+    "OcrLine",
+    "OcrUnavailableError",
+    "OcrWord",
     "Page",
     "PageUnresponsiveError",
     "PolicyDeniedError",
@@ -56,6 +61,8 @@ __all__ = [
     "SnapshotNode",
     "Tabs",
     "TimeoutConfig",
+    "Visual",
+    "VisualText",
     "browser_tool",
     "create_content_boundary",
     "launch",

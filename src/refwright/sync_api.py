@@ -21,11 +21,13 @@ from ._errors import (
 )
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._sync import Browser, DialogInfo, Dialogs, Page, Tabs, launch, wrap
+from ._sync.visual._api import Visual
 from ._url import normalize_url
 from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary
 from .snapshot import RefEntry, Snapshot, SnapshotNode
 from .snapshot._diff import SnapshotDiff
+from .visual import OcrLine, OcrUnavailableError, OcrWord, VisualText
 
 __all__ = [
     "BOUNDARY_PROMPT",
@@ -42,6 +44,9 @@ __all__ = [
     "Decision",
     "DialogInfo",
     "Dialogs",
+    "OcrLine",
+    "OcrUnavailableError",
+    "OcrWord",
     "Page",
     "PageUnresponsiveError",
     "PolicyDeniedError",
@@ -54,6 +59,8 @@ __all__ = [
     "SnapshotNode",
     "Tabs",
     "TimeoutConfig",
+    "Visual",
+    "VisualText",
     "create_content_boundary",
     "launch",
     "normalize_url",

@@ -25,6 +25,7 @@ from ..resolve._result import StepResult
 from ..safety import ActionPolicy, ActionType, create_content_boundary
 from ..snapshot._diff import SnapshotDiff, diff_snapshots
 from ..snapshot._types import RefEntry, Snapshot
+from ..visual import VisualText
 from . import resolve
 from ._dialogs import Dialogs
 from ._dispatch import run_command
@@ -37,6 +38,8 @@ from ._translate import mapped
 from ._vitals import read_vitals
 from .commands import output as output_commands
 from .commands.frames import select_frame
+from .visual import capture_text
+from .visual._api import Visual
 
 __all__ = ["ConfirmCallback", "Page", "png_size", "wrap"]
 
@@ -233,6 +236,20 @@ class Page:
         (None when not measured yet), ``lcp`` (``{startTime, size, url, element}``), ``cls`` (``{score}``)."""
         with mapped():
             return await read_vitals(self._impl.pw)
+    @property
+    def visual(self) -> Visual:
+        """The visual tools: OCR, click by visible text, click/drag at points (proposals), scroll, inspect."""
+        return Visual(self._impl)
+
+    async def visual_text(self, segmentation: str = "automatic", content: str = "general",
+                          region: tuple[float, float, float, float] | None = None) -> VisualText:
+        """Local OCR of the viewport with editable fields masked first; boxes in CSS pixels.
+
+        ``segmentation``: "automatic" (fast default) or "sparse-text" (scattered labels on blank pages);
+        ``content``: "general" or "digits" (0-9 only, per-character boxes).
+        """
+        with mapped():
+            return await capture_text(self._impl.pw, segmentation=segmentation, content=content, region=region)
 
     # -- the command language ------------------------------------------------------------------
 

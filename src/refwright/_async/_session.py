@@ -113,6 +113,8 @@ class Session:
         self.frame_path: tuple[str, ...] = ()
         self.resolver = ResolverState()
         self.decider: Decider | None = None
+        # The vision-capable model `page.visual.inspect` asks (same adapter shape as a decider).
+        self.vision: Decider | None = None
         self.policy: ActionPolicy | None = None
         self.confirm: ConfirmCallback | None = None
         self.last_snapshot: Snapshot | None = None

@@ -19,6 +19,8 @@ from ._specs_state import HELP_SECTIONS as _STATE_HELP
 from ._specs_state import SPECS as _STATE
 from ._specs_tabs import HELP_SECTIONS as _TABS_HELP
 from ._specs_tabs import SPECS as _TABS
+from ._specs_visual import HELP_SECTIONS as _VISUAL_HELP
+from ._specs_visual import SPECS as _VISUAL
 
 __all__ = [
     "COMMANDS",
@@ -172,7 +174,7 @@ def register(spec: CommandSpec) -> None:
 
 
 # agent-browser's commands beyond the reference, one module per area; listed in HELP's second part.
-MORE: tuple[CommandSpec, ...] = (*_TABS, *_INPUT, *_STATE, *_OUTPUT)
+MORE: tuple[CommandSpec, ...] = (*_TABS, *_INPUT, *_STATE, *_OUTPUT, *_VISUAL)
 
 for _spec in (*COMMANDS, *EXTENSIONS, *MORE):
     register(_spec)
@@ -245,7 +247,7 @@ def _render(layout: Sequence[HelpSection]) -> str:
 # The reference's text, verbatim: models are prompted with it.
 REFERENCE_HELP: str = _render(HELP_LAYOUT) + "\n\n" + _HELP_FOOTER
 # The commands beyond the reference, one short section after it; `help <command>` gives the details.
-MORE_LAYOUT: tuple[HelpSection, ...] = (*_TABS_HELP, *_INPUT_HELP, *_STATE_HELP, *_OUTPUT_HELP)
+MORE_LAYOUT: tuple[HelpSection, ...] = (*_TABS_HELP, *_INPUT_HELP, *_STATE_HELP, *_OUTPUT_HELP, *_VISUAL_HELP)
 # The last line of HELP: every command's long form is one call away, so HELP itself stays short.
 HELP_DETAILS_LINE = "Run `help <command>` for a command's details, flags and output."
 HELP: str = REFERENCE_HELP + ("\n\n" + _render(MORE_LAYOUT) if MORE_LAYOUT else "") + "\n\n" + HELP_DETAILS_LINE

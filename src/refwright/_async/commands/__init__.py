@@ -8,7 +8,7 @@ from ..._result import CommandResult
 from ...commands import HELP, ParsedCommand
 from ...commands._help import command_help
 from .._session import Session
-from . import act, dialogs, diffs, frames, navigation, observe, output, query, resolve, state, tabs, wait
+from . import act, dialogs, diffs, frames, navigation, observe, output, query, resolve, state, tabs, visual, wait
 
 Handler = Callable[[Session, ParsedCommand], Awaitable[CommandResult | str]]
 
@@ -30,6 +30,7 @@ HANDLERS: dict[str, Handler] = {
     **tabs.HANDLERS,
     **frames.HANDLERS,
     **dialogs.HANDLERS,
+    **visual.HANDLERS,
     "help": _help,
 }
 
