@@ -26,11 +26,12 @@ POLICY_TABLE: tuple[tuple[str, ActionType | None], ...] = (
     ("tab list", A.READ_CONTENT),
     ("tab new", A.NAVIGATE),
     ("tab new https://example.com", A.NAVIGATE),
-    ("tab 2", A.FOCUS),
-    ("tab close", A.CLICK),
+    # Switching and closing tabs change where the model is, as opening one does.
+    ("tab 2", A.NAVIGATE),
+    ("tab close", A.NAVIGATE),
     ("window new", A.NAVIGATE),
-    ("frame #login", A.FOCUS),
-    ("frame main", A.FOCUS),
+    ("frame #login", A.NAVIGATE),
+    ("frame main", A.NAVIGATE),
     ("dialog accept", A.CLICK),
     ("dialog accept yes", A.CLICK),
     ("dialog dismiss", A.CLICK),
@@ -82,6 +83,13 @@ POLICY_TABLE: tuple[tuple[str, ActionType | None], ...] = (
     ("diff url https://a.example https://b.example", A.NAVIGATE),
     ("a11y", A.READ_CONTENT),
     ("vitals", A.READ_CONTENT),
+    # visual tools (issue 14): reading is ReadContent; clicks and drags are proposals decided as what
+    # they would do once confirmed.
+    ("visual text", A.READ_CONTENT),
+    ("visual click Save", A.CLICK),
+    ("visual click 10 20", A.CLICK),
+    ("visual drag 1 2 3 4", A.DRAG),
+    ("visual scroll 10 20 300", A.SCROLL),
 )
 
 _MORE_NAMES = {spec.name for spec in MORE}
