@@ -6,6 +6,7 @@ import pytest
 
 from refwright import HELP, RefwrightError
 from refwright.commands import COMMANDS, parse
+from refwright.commands import _registry as registry
 from refwright.commands._registry import HELP_LAYOUT, all_specs
 
 REFERENCE_HELP = """\
@@ -26,7 +27,9 @@ Targets are snapshot refs such as @e3, or any selector: css, text=Save, role=but
 
 
 def test_help_is_the_reference_text() -> None:
-    assert HELP == REFERENCE_HELP
+    # The reference's text verbatim, then the section of the commands beyond it.
+    assert registry.REFERENCE_HELP == REFERENCE_HELP
+    assert HELP.startswith(REFERENCE_HELP + "\n\n")
 
 
 def test_every_core_command_is_in_help() -> None:

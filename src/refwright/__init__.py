@@ -8,7 +8,7 @@
 The sync API with the same names lives in ``refwright.sync_api``.
 """
 
-from ._async import Browser, Page, launch, wrap
+from ._async import Browser, Network, Page, State, StateSummary, Storage, launch, wrap
 from ._capabilities import Capabilities
 from ._config import Config, TimeoutConfig
 from ._errors import (
@@ -18,6 +18,7 @@ from ._errors import (
     RefwrightError,
     RefwrightTimeoutError,
 )
+from ._requests import RequestRecord
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._url import normalize_url
 from .agent import AgentRun, Llm, ProviderError, browser_tool, llm_from_spec, run_agent, tool_json_schema
@@ -41,6 +42,7 @@ __all__ = [
     "ContentBoundary",
     "Decision",
     "Llm",
+    "Network",
     "Page",
     "PageUnresponsiveError",
     "PolicyDeniedError",
@@ -48,10 +50,14 @@ __all__ = [
     "RefEntry",
     "RefwrightError",
     "RefwrightTimeoutError",
+    "RequestRecord",
     "ScreenshotResult",
     "Snapshot",
     "SnapshotDiff",
     "SnapshotNode",
+    "State",
+    "StateSummary",
+    "Storage",
     "TimeoutConfig",
     "browser_tool",
     "create_content_boundary",

@@ -27,7 +27,8 @@ class Config:
     because they run in refwright's own isolated page runtime. ``allow_dom_extraction=False`` also turns off
     snapshots and content reads. ``content_boundaries`` wraps page-derived output in nonce markers, and
     ``max_output`` truncates any output longer than that many characters with a loud note, and
-    ``max_snapshot_chars`` does the same for snapshots alone.
+    ``max_snapshot_chars`` does the same for snapshots alone. Files that commands write go only under
+    ``output_dir`` (see ``refwright._paths.resolve_output_path``).
     """
 
     timeouts: TimeoutConfig = field(default_factory=TimeoutConfig)
@@ -42,3 +43,6 @@ class Config:
     # only set of hosts the page may contact ("*.example.com" covers the apex and its subdomains).
     allow_private: bool | tuple[str, ...] = False
     allowed_domains: tuple[str, ...] = ()
+    # The only folder commands write files into (pdf, trace, record, screenshot <path>, state save, HAR).
+    # None: a fresh private temporary folder per Browser (per wrapped page), created on first use.
+    output_dir: str | None = None

@@ -19,8 +19,9 @@ from ._errors import (
     RefwrightError,
     RefwrightTimeoutError,
 )
+from ._requests import RequestRecord
 from ._result import Annotation, CommandResult, ScreenshotResult
-from ._sync import Browser, Page, launch, wrap
+from ._sync import Browser, Network, Page, State, StateSummary, Storage, launch, wrap
 from ._url import normalize_url
 from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary
@@ -40,16 +41,21 @@ __all__ = [
     "Config",
     "ContentBoundary",
     "Decision",
+    "Network",
     "Page",
     "PageUnresponsiveError",
     "PolicyDeniedError",
     "RefEntry",
     "RefwrightError",
     "RefwrightTimeoutError",
+    "RequestRecord",
     "ScreenshotResult",
     "Snapshot",
     "SnapshotDiff",
     "SnapshotNode",
+    "State",
+    "StateSummary",
+    "Storage",
     "TimeoutConfig",
     "create_content_boundary",
     "launch",

@@ -7,6 +7,7 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
+from urllib.parse import urljoin
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
@@ -65,6 +66,8 @@ def _policy_url(session: Session, parsed: ParsedCommand, action: ActionType | No
     # Navigate is decided on where it goes, everything else on where the page is.
     if action is ActionType.NAVIGATE and parsed.name == "open" and parsed.args:
         return normalize_url(parsed.args[0])
+    if parsed.name == "pushstate" and parsed.args:
+        return urljoin(session.url, parsed.args[0])
     return session.url
 
 

@@ -29,6 +29,7 @@ from ._channel import RuntimeChannel
 from ._engine import ENGINE, scope_for
 from ._guard import NetworkGuard
 from ._listeners import Navigation, PageEvents
+from ._network_recorder import NetworkRecorder
 
 __all__ = ["ConfirmCallback", "Opener", "Session", "close_over_cdp"]
 
@@ -90,6 +91,8 @@ class Session:
         self.refs = RefTable()
         self.nav = Navigation()
         self.events = PageEvents(guard, self.nav)
+        # Routes, the request log and HAR recording (`network ...`).
+        self.network = NetworkRecorder(guard)
         self.channel = RuntimeChannel(lambda: self.pw, selectors, config)
         self.resolver = ResolverState()
         self.decider: Decider | None = None
@@ -107,6 +110,7 @@ class Session:
         # True while a command runs under the watchdog (nested calls share its deadline).
         self.guarding = False
         self.events.attach(pw)
+        self.network.attach(pw)
 
     @property
     def url(self) -> str:

@@ -8,6 +8,7 @@ import asyncio
 import time
 from collections.abc import Callable
 from typing import TypeVar
+from urllib.parse import urljoin
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -66,6 +67,8 @@ def _policy_url(session: Session, parsed: ParsedCommand, action: ActionType | No
     # Navigate is decided on where it goes, everything else on where the page is.
     if action is ActionType.NAVIGATE and parsed.name == "open" and parsed.args:
         return normalize_url(parsed.args[0])
+    if parsed.name == "pushstate" and parsed.args:
+        return urljoin(session.url, parsed.args[0])
     return session.url
 
 

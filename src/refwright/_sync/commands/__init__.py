@@ -8,7 +8,7 @@ from collections.abc import Callable
 from ..._result import CommandResult
 from ...commands import HELP, ParsedCommand
 from .._session import Session
-from . import act, navigation, observe, query, resolve, state, wait
+from . import act, history, navigation, network, observe, query, resolve, saved_state, state, wait
 
 Handler = Callable[[Session, ParsedCommand], CommandResult | str]
 
@@ -25,6 +25,9 @@ HANDLERS: dict[str, Handler] = {
     **wait.HANDLERS,
     **state.HANDLERS,
     **resolve.HANDLERS,
+    **saved_state.HANDLERS,
+    **history.HANDLERS,
+    **network.HANDLERS,
     "help": _help,
 }
 
