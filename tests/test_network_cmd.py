@@ -237,3 +237,18 @@ async def test_har_paths_stay_in_the_output_folder(out_page: Page, tmp_path: Pat
     # Still recording after a refused path; a default name lands in the folder.
     saved = await run(out_page, "network har stop")
     assert saved.startswith(f"HAR saved to {tmp_path}/network-") and saved.endswith(".har (0 requests)")
+
+
+async def test_policy_decides_network_commands(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.empty_page}")
+    page.set_action_policy(refwright.ActionPolicy(denied_actions={ActionType.NETWORK}))
+    try:
+        with pytest.raises(PolicyDeniedError, match="Network"):
+            await page.run_command("network route ** --abort")
+        with pytest.raises(PolicyDeniedError, match="Network"):
+            await page.run_command("network har start")
+        assert page.network.routes == []
+        # Listing requests is a read.
+        assert (await run(page, "network requests --filter empty")).endswith("(Document) 200")
+    finally:
+        page.set_action_policy(None)

@@ -31,6 +31,7 @@ SAMPLES = {
     "act": "act click Save", "confirm": "confirm abc", "setfield": "setfield @e1 x",
     "copyfield": "copyfield @e1 @e2", "setchecks": "setchecks Terms", "selectexact": "selectexact @e1 A",
     "setrange": "setrange @e1 5", "dragto": "dragto @e1 @e2",
+    "state": "state save s.state", "pushstate": "pushstate /x", "network": "network route ** --abort",
 }
 
 EXPECTED = {
@@ -44,6 +45,7 @@ EXPECTED = {
     "diff": A.READ_CONTENT, "inspect": A.READ_CONTENT, "act": A.CLICK, "confirm": A.CLICK,
     "setfield": A.FILL, "copyfield": A.FILL, "setchecks": A.CLICK, "selectexact": A.SELECT,
     "setrange": A.FILL, "dragto": A.DRAG,
+    "state": A.STORAGE, "pushstate": A.NAVIGATE, "network": A.NETWORK,
 }
 
 

@@ -241,3 +241,23 @@ async def test_pushstate(page: Page, server: TestServer, cross_server: TestServe
     assert server.requests_to("/spa/settings") == []
     with pytest.raises(RefwrightError, match="Use `open <url>` to go there"):
         await page.run_command(f"pushstate {cross_server.empty_page}")
+
+
+async def test_policy_decides_state_commands(page: Page, server: TestServer, cross_server: TestServer) -> None:
+    spa = server.html("/spa.html", SPA)
+    await run(page, f"open {spa}")
+    page.set_action_policy(refwright.ActionPolicy(denied_actions={ActionType.STORAGE, ActionType.SET_COOKIE}))
+    try:
+        for line in ("state save s.state", "storage local set k v", "cookies set a b"):
+            with pytest.raises(PolicyDeniedError):
+                await page.run_command(line)
+        assert await run(page, "storage local k") == "k: null"
+    finally:
+        page.set_action_policy(None)
+    # pushstate is judged by the URL it goes to, as `open` is.
+    page.set_action_policy(refwright.ActionPolicy(denied_domains=("127.0.0.1",)))
+    try:
+        with pytest.raises(PolicyDeniedError):
+            await page.run_command("pushstate /spa/next")
+    finally:
+        page.set_action_policy(None)
