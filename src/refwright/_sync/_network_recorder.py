@@ -203,8 +203,7 @@ class NetworkRecorder:
         self.har_path = path
 
     def _har_add(self, request: Request, response: Response | None, *, headers: Sequence[tuple[str, str]] = (),
-                 response_headers: Sequence[tuple[str, str]] = (), body: bytes | None = None,
-                 server_ip: str | None = None) -> None:
+                 response_headers: Sequence[tuple[str, str]] = (), body: bytes | None = None) -> None:
         if self._har is None or len(self._har) >= _HAR_ENTRIES:
             return
         timing = {k: float(v) for k, v in dict(request.timing).items() if isinstance(v, (int, float))}
@@ -215,7 +214,7 @@ class NetworkRecorder:
             request_headers=headers or list(request.headers.items()), post_data=post,
             status=response.status if response else 0, status_text=response.status_text if response else "",
             response_headers=response_headers, body=body, resource_type=request.resource_type,
-            failure=None if response else (request.failure or "failed"), server_ip=server_ip, timing=timing)))
+            failure=None if response else (request.failure or "failed"), timing=timing)))
 
     def _har_record(self, request: Request, response: Response | None) -> None:
         if response is None:
@@ -231,14 +230,7 @@ class NetworkRecorder:
                 self._har_bytes += len(data)
         except PlaywrightError:
             pass  # redirects and evicted bodies have none to give
-        address = None
-        try:
-            server = response.server_addr()
-            address = server["ipAddress"] if server else None
-        except PlaywrightError:
-            pass
-        self._har_add(request, response, headers=headers, response_headers=response_headers, body=body,
-                      server_ip=address)
+        self._har_add(request, response, headers=headers, response_headers=response_headers, body=body)
 
     def stop_har(self, target: Path) -> int:
         """Write the recording to ``target`` (already checked against the output folder); its entry count."""
