@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .._paths import resolve_output_path
 from .._requests import RequestFilter, RequestRecord
+from ._files import output_path, write_file
 from ._network_recorder import RouteRule
 from ._session import Session
 from ._translate import mapped
@@ -54,7 +54,8 @@ class Network:
 
     def stop_har(self, path: str) -> Path:
         """Write the recording as a HAR 1.2 file at ``path`` inside ``Config.output_dir``; its full path."""
-        target = resolve_output_path(self._session.config, path)
+        target = output_path(self._session, path)
         with mapped():
-            self._session.network.stop_har(target)
+            _, data = self._session.network.stop_har()
+        write_file(target, data)
         return target

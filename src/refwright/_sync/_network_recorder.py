@@ -15,7 +15,6 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
@@ -27,7 +26,7 @@ from .._har import BODY_LIMIT, HarExchange, har_document, har_entry
 from .._requests import RequestFilter, RequestRecord
 from ._guard import NetworkGuard
 
-__all__ = ["NetworkRecorder", "RouteRule", "playwright_glob", "write_file"]
+__all__ = ["NetworkRecorder", "RouteRule", "playwright_glob"]
 
 # How many requests the log keeps (the oldest go first).
 _KEPT = 1_000
@@ -232,8 +231,8 @@ class NetworkRecorder:
             pass  # redirects and evicted bodies have none to give
         self._har_add(request, response, headers=headers, response_headers=response_headers, body=body)
 
-    def stop_har(self, target: Path) -> int:
-        """Write the recording to ``target`` (already checked against the output folder); its entry count."""
+    def stop_har(self) -> tuple[int, bytes]:
+        """End the recording: its entry count and the HAR file's bytes."""
         if self._har is None:
             raise RefwrightError("No HAR recording is running. Start one with `network har start`.")
         waited = 0
@@ -250,19 +249,7 @@ class NetworkRecorder:
             browser = ("Chromium", self._pw.context.browser.version)
         document = har_document(sorted(entries, key=lambda e: str(e["startedDateTime"])),
                                 creator_version=_version(), browser=browser)
-        write_file(target, json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8"))
-        return len(entries)
-
-
-def write_file(target: Path, data: bytes, *, private: bool = False) -> None:
-    """Write a file the user asked for (its folder made as needed); a failure says what to do."""
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-        if private:
-            target.chmod(0o600)
-    except OSError as exc:
-        raise RefwrightError(f"Could not write {target}: {exc.strerror or exc}. Choose another file name.") from exc
+        return len(entries), json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8")
 
 
 def _version() -> str:

@@ -12,13 +12,12 @@ from typing import Any, cast
 from playwright.sync_api import Error as PlaywrightError
 
 from .._errors import RefwrightError
-from .._paths import resolve_output_path
 from .._state_crypto import open_state, seal_state, state_password
-from ._network_recorder import write_file
+from ._files import output_path, write_file
 from ._session import Session
 from ._translate import mapped
 
-__all__ = ["State", "StateSummary", "load_state", "save_state", "state_path"]
+__all__ = ["State", "StateSummary", "load_state", "save_state"]
 
 
 @dataclass(frozen=True)
@@ -33,11 +32,6 @@ class StateSummary:
         return f"Loaded {self.cookies} {c} and the local storage of {self.origins} {o}."
 
 
-def state_path(session: Session, path: str) -> Path:
-    """Where ``path`` lies in the output folder (one place, so the output-folder policy is applied once)."""
-    return resolve_output_path(session.config, path)
-
-
 def _read(source: Path) -> bytes:
     try:
         return source.read_bytes()
@@ -50,7 +44,7 @@ def _read(source: Path) -> bytes:
 
 def save_state(session: Session, path: str, *, password: str | None = None) -> Path:
     key = password if password is not None else state_password()
-    target = state_path(session, path)
+    target = output_path(session, path)
     with mapped():
         state = session.pw.context.storage_state()
     blob = seal_state(json.dumps(state, ensure_ascii=False).encode("utf-8"), key)
@@ -60,7 +54,7 @@ def save_state(session: Session, path: str, *, password: str | None = None) -> P
 
 def load_state(session: Session, path: str, *, password: str | None = None) -> StateSummary:
     key = password if password is not None else state_password()
-    source = state_path(session, path)
+    source = output_path(session, path)
     blob = _read(source)
     try:
         state = json.loads(open_state(blob, key, name=str(source)))

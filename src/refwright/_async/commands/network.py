@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 
 from ..._errors import RefwrightError
-from ..._paths import resolve_output_path
 from ..._requests import RequestFilter, format_requests
 from ...commands import ParsedCommand
+from .._files import output_path, write_file
 from .._network_recorder import RouteRule
 from .._session import Session
 
@@ -45,15 +45,16 @@ async def _har(session: Session, cmd: ParsedCommand) -> str:
     recorder = session.network
     if sub == "start":
         if path is not None:
-            resolve_output_path(session.config, path)  # refuse a bad path now, not after the recording
+            output_path(session, path)  # refuse a bad path now, not after the recording
         recorder.start_har(path)
         return "HAR recording started"
     if sub == "stop":
         if not recorder.recording_har:
             raise RefwrightError("No HAR recording is running. Start one with `network har start`.")
         name = path or recorder.har_path or time.strftime("network-%Y%m%d-%H%M%S.har")
-        target = resolve_output_path(session.config, name)
-        count = await recorder.stop_har(target)
+        target = output_path(session, name)
+        count, data = await recorder.stop_har()
+        write_file(target, data)
         return f"HAR saved to {target} ({count} requests)"
     raise RefwrightError("Usage: network har <start|stop> [path]")
 
