@@ -79,7 +79,8 @@ SPECS: tuple[CommandSpec, ...] = (
             "the page's requests, oldest first, newest last: `[id] METHOD url (Type) status`. At most 100 "
             "lines (a last line says how many more matched); the log keeps the last 1000 requests.\n"
             "network har start [path] · network har stop [path]: record the page's requests and responses "
-            "(text bodies embedded, up to 1 MB each) and write a HAR 1.2 file under the output folder "
+            "(bodies embedded, binary ones as base64, up to 1 MB each) and write a HAR 1.2 file under the "
+            "output folder "
             "(default name network-<time>.har), which Playwright can replay (`route_from_har`).\n"
             "Output: `Done` · `HAR recording started` · `HAR saved to <path> (<n> requests)`."),
     ),
