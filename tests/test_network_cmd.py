@@ -109,6 +109,10 @@ async def test_route_abort_fulfil_unroute(page: Page, server: TestServer) -> Non
     assert await run(page, "network unroute **/data.json") == "Done"
     assert await pw.evaluate(FETCH_TEXT, data) == '200 {"real": true}'
     assert len(server.requests_to("/data.json")) == 1
+    # Only some resource types: a fetch is not a script.
+    await run(page, "network route * --abort --resource-type script,image")
+    assert await pw.evaluate(FETCH_TEXT, data) == '200 {"real": true}'
+    await run(page, "network unroute *")
     # `*` is every URL, as in agent-browser.
     await run(page, "network route * --abort")
     assert await pw.evaluate(FETCH_TEXT, data) == "failed"

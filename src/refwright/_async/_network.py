@@ -24,11 +24,14 @@ class Network:
         self._session = session
 
     async def route(self, pattern: str, *, abort: bool = False, body: str | None = None,
-                    status: int | None = None, content_type: str | None = None) -> None:
-        """Abort requests whose URL matches the glob ``pattern``, or answer them with ``body``/``status``;
-        with neither, they go on unchanged (and show in the request log)."""
+                    status: int | None = None, content_type: str | None = None,
+                    resource_types: tuple[str, ...] = ()) -> None:
+        """Abort requests whose URL matches the glob ``pattern`` (and, if given, whose resource type is
+        one of ``resource_types``), or answer them with ``body``/``status``; with neither, they go on
+        unchanged (and show in the request log)."""
         with mapped():
-            await self._session.network.route(RouteRule(pattern, abort, body, status, content_type))
+            await self._session.network.route(RouteRule(pattern, abort, body, status, content_type,
+                                                        tuple(t.lower() for t in resource_types)))
 
     async def unroute(self, pattern: str | None = None) -> int:
         """Remove the routes added for ``pattern`` (every route when None); how many were removed."""

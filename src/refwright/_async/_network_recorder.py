@@ -50,6 +50,8 @@ class RouteRule:
     body: str | None = None
     status: int | None = None
     content_type: str | None = None
+    # Only requests of these resource types (Playwright's lowercase names: script, xhr, fetch...); all when empty.
+    resource_types: tuple[str, ...] = ()
 
     def describe(self) -> str:
         if self.abort:
@@ -154,7 +156,8 @@ class NetworkRecorder:
 
         async def handle(route: Route, request: Request) -> None:
             # The guard decides first: a refused request goes on to be refused, whatever this route says.
-            if await guard.verdict(request.url) is not None:
+            refused = await guard.verdict(request.url) is not None
+            if refused or (rule.resource_types and request.resource_type not in rule.resource_types):
                 await route.fallback()
             elif rule.abort:
                 await route.abort()

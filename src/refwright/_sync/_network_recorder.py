@@ -51,6 +51,8 @@ class RouteRule:
     body: str | None = None
     status: int | None = None
     content_type: str | None = None
+    # Only requests of these resource types (Playwright's lowercase names: script, xhr, fetch...); all when empty.
+    resource_types: tuple[str, ...] = ()
 
     def describe(self) -> str:
         if self.abort:
@@ -155,7 +157,8 @@ class NetworkRecorder:
 
         def handle(route: Route, request: Request) -> None:
             # The guard decides first: a refused request goes on to be refused, whatever this route says.
-            if guard.verdict(request.url) is not None:
+            refused = guard.verdict(request.url) is not None
+            if refused or (rule.resource_types and request.resource_type not in rule.resource_types):
                 route.fallback()
             elif rule.abort:
                 route.abort()

@@ -28,6 +28,8 @@ NETWORK_FLAGS = (
     FlagSpec("status", ("--status",), takes_value=True,
              help="route: the answer's status (200); requests: 200, 2xx or 400-499"),
     FlagSpec("content_type", ("--content-type",), takes_value=True, help="route: the answer's Content-Type"),
+    FlagSpec("resource_type", ("--resource-type", "--resource-types"), takes_value=True,
+             help="route: only these resource types, e.g. script,image"),
     FlagSpec("filter", ("--filter",), takes_value=True, help="requests: only URLs containing this text"),
     FlagSpec("type", ("--type",), takes_value=True, help="requests: resource types, e.g. xhr,fetch"),
     FlagSpec("method", ("--method",), takes_value=True, help="requests: only this HTTP method"),
@@ -70,8 +72,9 @@ SPECS: tuple[CommandSpec, ...] = (
         "HAR saved to <path> (<n> requests)",
         min_args=1, flags=NETWORK_FLAGS, action=_network_action,
         details=(
-            "network route <pattern> [--abort | --body <b> [--status <n>] [--content-type <t>]]: for "
-            "requests whose URL matches the glob <pattern> (`**/api/*`; `*` is every URL), abort them or "
+            "network route <pattern> [--abort | --body <b> [--status <n>] [--content-type <t>]] "
+            "[--resource-type script,image]: for requests whose URL matches the glob <pattern> (`**/api/*`; "
+            "`*` is every URL) and, if given, of those resource types, abort them or "
             "answer with <b> (status 200 unless --status; JSON bodies are sent as application/json). A "
             "request refwright's network guard refuses stays refused: a route never lets it through.\n"
             "network unroute [pattern]: remove the routes for <pattern>, or all of them.\n"

@@ -34,8 +34,9 @@ def _route(session: Session, cmd: ParsedCommand) -> str:
     if len(cmd.args) < 2:
         raise RefwrightError("Usage: network route <url> [--abort|--body <json>] [--status <code>]")
     body = cmd.flag("body")
+    types = tuple(t.strip().lower() for t in (_text(cmd, "resource_type") or "").split(",") if t.strip())
     rule = RouteRule(cmd.args[1], abort=cmd.flag("abort") is True, body=body if isinstance(body, str) else None,
-                     status=_route_status(cmd), content_type=_text(cmd, "content_type"))
+                     status=_route_status(cmd), content_type=_text(cmd, "content_type"), resource_types=types)
     session.network.route(rule)
     return "Done"
 
