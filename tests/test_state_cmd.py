@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -110,6 +111,16 @@ async def test_cookies_set(page: Page, server: TestServer) -> None:
     assert await page.playwright_page.evaluate("document.cookie.split('; ').sort().join(';')") == "other=1;sid=now"
     with pytest.raises(RefwrightError, match=r"^Usage: cookies set <name> <value>"):
         await page.run_command("cookies set lonely")
+    # agent-browser's attribute flags.
+    # (Chromium caps an expiry at 400 days from now.)
+    tomorrow = int(time.time()) + 86_400
+    await run(page, f"cookies set hidden h --httpOnly --sameSite strict --expires {tomorrow}")
+    jar = {c["name"]: c for c in await page.playwright_page.context.cookies()}
+    assert (jar["hidden"]["httpOnly"], jar["hidden"]["sameSite"], jar["hidden"]["expires"]) == (
+        True, "Strict", tomorrow)
+    assert "hidden" not in await page.playwright_page.evaluate("document.cookie")
+    with pytest.raises(RefwrightError, match="Invalid --sameSite `sideways`"):
+        await page.run_command("cookies set x y --sameSite sideways")
 
 
 async def test_cookies_set_needs_a_url(page: Page) -> None:

@@ -79,6 +79,10 @@ _COOKIE_FLAGS = (
     FlagSpec("url", ("--url",), takes_value=True, help="set: the URL the cookie belongs to"),
     FlagSpec("domain", ("--domain",), takes_value=True, help="set: the cookie's domain"),
     FlagSpec("path", ("--path",), takes_value=True, help="set: the cookie's path"),
+    FlagSpec("httponly", ("--httpOnly", "--httponly"), help="set: HttpOnly (hidden from scripts)"),
+    FlagSpec("secure", ("--secure",), help="set: Secure (https only)"),
+    FlagSpec("samesite", ("--sameSite", "--samesite"), takes_value=True, help="set: Strict, Lax or None"),
+    FlagSpec("expires", ("--expires",), takes_value=True, help="set: expiry as a Unix time in seconds"),
 )
 
 _SCREENSHOT_FLAGS = (
@@ -159,7 +163,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 "`name=value  (domain/path)` per line, `No cookies`, `Cleared cookies`, or `Done`",
                 flags=_COOKIE_FLAGS, action=_cookies_action,
                 details=(
-                    "cookies set <name> <value> [--url <url>] [--domain <d>] [--path <p>]: set a cookie for "
+                    "cookies set <name> <value> [--url <url>] [--domain <d>] [--path <p>] [--httpOnly] "
+                    "[--secure] [--sameSite Strict|Lax|None] [--expires <unix seconds>]: set a cookie for "
                     "the current page's URL, or for --url (before opening it), or for --domain/--path.\n"
                     "Output: `Done`.")),
     CommandSpec("storage", "Page", "storage <local|session> [clear]",

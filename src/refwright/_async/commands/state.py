@@ -65,8 +65,30 @@ def _cookie_for(session: Session, cmd: ParsedCommand) -> dict[str, str]:
     return cookie
 
 
+def _cookie_options(cmd: ParsedCommand) -> dict[str, object]:
+    options: dict[str, object] = {}
+    if cmd.flag("httponly") is True:
+        options["httpOnly"] = True
+    if cmd.flag("secure") is True:
+        options["secure"] = True
+    same_site = cmd.flag("samesite")
+    if isinstance(same_site, str) and same_site:
+        spelled = {"strict": "Strict", "lax": "Lax", "none": "None"}.get(same_site.lower())
+        if spelled is None:
+            raise RefwrightError(f"Invalid --sameSite `{same_site}`: use Strict, Lax or None.")
+        options["sameSite"] = spelled
+    expires = cmd.flag("expires")
+    if isinstance(expires, str) and expires:
+        try:
+            options["expires"] = float(expires)
+        except ValueError:
+            raise RefwrightError(
+                f"Invalid --expires `{expires}`: give a Unix time in seconds, such as 1893456000.") from None
+    return options
+
+
 async def _set_cookie(session: Session, cmd: ParsedCommand) -> str:
-    cookie = _cookie_for(session, cmd)
+    cookie: dict[str, object] = {**_cookie_for(session, cmd), **_cookie_options(cmd)}
     try:
         await session.pw.context.add_cookies(cast(Any, [cookie]))
     except PlaywrightError as exc:
