@@ -232,7 +232,7 @@ async def test_har_recording_replays_in_playwright(out_page: Page, server: TestS
         await context.close()
 
 
-async def test_har_paths_stay_in_the_output_folder(out_page: Page, tmp_path: Path) -> None:
+async def test_har_paths_stay_in_the_output_folder(out_page: Page, server: TestServer, tmp_path: Path) -> None:
     with pytest.raises(PolicyDeniedError, match="inside the output folder"):
         await out_page.run_command("network har start ../out.har")
     await run(out_page, "network har start")
@@ -241,6 +241,14 @@ async def test_har_paths_stay_in_the_output_folder(out_page: Page, tmp_path: Pat
     # Still recording after a refused path; a default name lands in the folder.
     saved = await run(out_page, "network har stop")
     assert saved.startswith(f"HAR saved to {tmp_path}/network-") and saved.endswith(".har (0 requests)")
+    # A second recording, named at start, holds its own requests once each.
+    await run(out_page, f"open {server.empty_page}")
+    data = _data(server)
+    await run(out_page, "network har start second.har")
+    assert await out_page.playwright_page.evaluate(FETCH_TEXT, data) == '200 {"real": true}'
+    assert await run(out_page, "network har stop") == f"HAR saved to {tmp_path / 'second.har'} (1 requests)"
+    entries = json.loads((tmp_path / "second.har").read_text())["log"]["entries"]
+    assert [e["request"]["url"] for e in entries] == [data]
 
 
 async def test_policy_decides_network_commands(page: Page, server: TestServer) -> None:

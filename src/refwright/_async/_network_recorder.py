@@ -94,7 +94,9 @@ class NetworkRecorder:
         pw.on("request", self._on_request)
         pw.on("response", self._on_response)
         pw.on("requestfailed", self._on_failed)
-        pw.on("requestfinished", self._on_finished)
+        pw.on("requestfinished", self._on_done)
+        if self._har is not None:
+            pw.on("requestfinished", self._on_finished)
 
     def _on_request(self, request: Request) -> None:
         if len(self._log) == self._log.maxlen:
@@ -118,8 +120,10 @@ class NetworkRecorder:
         if self._har is not None:
             self._har_add(request, None)
 
-    async def _on_finished(self, request: Request) -> None:
+    def _on_done(self, request: Request) -> None:
         self._by_request.pop(request, None)
+
+    async def _on_finished(self, request: Request) -> None:
         if self._har is None:
             return
         self._har_pending += 1
@@ -202,6 +206,9 @@ class NetworkRecorder:
         self._har = []
         self._har_bytes = 0
         self.har_path = path
+        # Only while recording: each finished request then costs a few round trips for its headers and body.
+        if self._pw is not None:
+            self._pw.on("requestfinished", self._on_finished)
 
     def _har_add(self, request: Request, response: Response | None, *, headers: Sequence[tuple[str, str]] = (),
                  response_headers: Sequence[tuple[str, str]] = (), body: bytes | None = None) -> None:
@@ -245,6 +252,8 @@ class NetworkRecorder:
                 break
             waited += 50
         entries, self._har = self._har, None
+        if self._pw is not None:
+            self._pw.remove_listener("requestfinished", self._on_finished)
         self.har_path = None
         browser = None
         if self._pw is not None and self._pw.context.browser is not None:
