@@ -120,6 +120,20 @@ async def test_route_abort_fulfil_unroute(page: Page, server: TestServer) -> Non
     assert page.network.routes == []
 
 
+async def test_routes_outlive_a_replaced_tab(page: Page, server: TestServer) -> None:
+    data = _data(server)
+    await run(page, f"open {server.empty_page}")
+    await run(page, "network route **/data.json --body kept")
+    closed = page.playwright_page
+    await closed.close()
+    with pytest.raises(RefwrightError):
+        await page.run_command("get title")
+    assert page.playwright_page is not closed
+    await run(page, f"open {server.empty_page}")
+    assert await page.playwright_page.evaluate(FETCH_TEXT, data) == "200 kept"
+    assert [r.pattern for r in page.network.routes] == ["**/data.json"]
+
+
 async def test_route_errors(page: Page, server: TestServer) -> None:
     await run(page, f"open {server.empty_page}")
     with pytest.raises(RefwrightError, match=r"either aborts .* or answers"):

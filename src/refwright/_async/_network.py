@@ -17,7 +17,7 @@ class Network:
     """Routes, the request log and HAR recording of one page.
 
     A route never lets through a request that refwright's network guard refuses: the guard's verdict is
-    asked first. Routes belong to the current tab (a tab replaced after a crash starts without them).
+    asked first. A tab that replaces a crashed one gets the routes again.
     """
 
     def __init__(self, session: Session) -> None:

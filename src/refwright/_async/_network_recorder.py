@@ -80,6 +80,7 @@ class NetworkRecorder:
         self._next_id = 1
         self.dropped = 0
         self._routes: list[tuple[RouteRule, RouteHandler]] = []
+        self._lost: list[RouteRule] = []
         self._har: list[dict[str, Any]] | None = None
         self._har_bytes = 0
         self._har_pending = 0
@@ -89,7 +90,9 @@ class NetworkRecorder:
 
     def attach(self, pw: PlaywrightPage) -> None:
         self._pw = pw
-        # Routes belong to the Playwright page; a replaced (crashed) page starts without them.
+        # Routes belong to the Playwright page: a page that replaces a crashed one gets them again
+        # (restore_routes), added in the order they were first added.
+        self._lost = [rule for rule, _ in self._routes]
         self._routes = []
         pw.on("request", self._on_request)
         pw.on("response", self._on_response)
@@ -174,6 +177,12 @@ class NetworkRecorder:
 
         await self._page().route(playwright_glob(rule.pattern), handle)
         self._routes.append((rule, handle))
+
+    async def restore_routes(self) -> None:
+        """Add the routes of the page this one replaced."""
+        lost, self._lost = self._lost, []
+        for rule in lost:
+            await self.route(rule)
 
     async def unroute(self, pattern: str | None = None) -> int:
         """Remove the routes for ``pattern`` (all of them when None); how many were removed."""

@@ -149,6 +149,7 @@ class Session:
         self.attach(await self._opener(self._own_context))
         self.refs = RefTable()
         self.last_snapshot = None
+        await self.network.restore_routes()
 
     async def recover_quietly(self) -> None:
         try:

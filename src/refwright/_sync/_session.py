@@ -150,6 +150,7 @@ class Session:
         self.attach(self._opener(self._own_context))
         self.refs = RefTable()
         self.last_snapshot = None
+        self.network.restore_routes()
 
     def recover_quietly(self) -> None:
         try:
