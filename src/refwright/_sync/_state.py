@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
+from urllib.parse import urlsplit
 
 from playwright.sync_api import Error as PlaywrightError
 
@@ -63,15 +64,36 @@ def load_state(session: Session, path: str, *, password: str | None = None) -> S
     except (ValueError, AttributeError, TypeError) as exc:
         raise RefwrightError(f"{source} decrypted but holds no browser state; nothing was loaded.") from exc
     context = session.pw.context
+    # BrowserContext.set_storage_state is recent (Playwright 1.59+); older ones restore cookies and the
+    # current page's own local storage.
+    setter = getattr(context, "set_storage_state", None)
     try:
-        # Clears the context's cookies and storage, then sets the saved ones (each origin's local storage
-        # is written by Playwright on a page it serves itself, so no request leaves the browser).
-        context.set_storage_state(cast(Any, {"cookies": cookies, "origins": origins}))
+        if setter is not None:
+            # Clears the context's cookies and storage, then sets the saved ones (each origin's local
+            # storage is written by Playwright on a page it serves itself, so no request leaves the browser).
+            setter(cast(Any, {"cookies": cookies, "origins": origins}))
+        else:
+            context.clear_cookies()
+            context.add_cookies(cast(Any, cookies))
+            origins = _restore_own_origin(session, origins)
     except PlaywrightError as exc:
         raise RefwrightError(
             f"Could not load {source}: {str(exc).splitlines()[0]}. The file may come from another browser "
             "version; save it again.") from exc
     return StateSummary(source, len(cookies), len(origins))
+
+
+def _restore_own_origin(session: Session, origins: list[Any]) -> list[Any]:
+    here = urlsplit(session.url)
+    own = f"{here.scheme}://{here.netloc}"
+    restored = []
+    for origin in origins:
+        if isinstance(origin, dict) and origin.get("origin") == own:
+            for item in origin.get("localStorage") or []:
+                session.channel.run("storage", kind="local", clear=False, key=str(item["name"]),
+                                          value=str(item["value"]))
+            restored.append(origin)
+    return restored
 
 
 class State:
