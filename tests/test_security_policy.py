@@ -33,6 +33,7 @@ SAMPLES = {
     "copyfield": "copyfield @e1 @e2", "setchecks": "setchecks Terms", "selectexact": "selectexact @e1 A",
     "setrange": "setrange @e1 5", "dragto": "dragto @e1 @e2",
     "tab": "tab new example.com", "window": "window new", "frame": "frame main", "dialog": "dialog accept",
+    "state": "state save s.state", "pushstate": "pushstate /x", "network": "network route ** --abort",
 }
 
 EXPECTED = {
@@ -47,6 +48,7 @@ EXPECTED = {
     "setfield": A.FILL, "copyfield": A.FILL, "setchecks": A.CLICK, "selectexact": A.SELECT,
     "setrange": A.FILL, "dragto": A.DRAG,
     "tab": A.NAVIGATE, "window": A.NAVIGATE, "frame": A.NAVIGATE, "dialog": A.CLICK,
+    "state": A.STORAGE, "pushstate": A.NAVIGATE, "network": A.NETWORK,
 }
 
 

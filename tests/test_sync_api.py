@@ -110,3 +110,34 @@ def test_sync_tabs_and_a_dialog_kept_open(sync_browser: sync_api.Browser, server
         assert page.tabs.ids() == ["t1"]
     finally:
         page.close()
+
+
+def test_sync_network_and_state(sync_browser: sync_api.Browser, server: TestServer, tmp_path: Path,
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The generated sync code of routes, the request log, HAR recording (its event handler reads
+    responses) and saved state."""
+    import dataclasses
+    import json
+
+    monkeypatch.setenv("REFWRIGHT_STATE_KEY", "k")
+    page = sync_browser.new_page(config=dataclasses.replace(TEST_CONFIG, output_dir=str(tmp_path)), isolated=True)
+    try:
+        server.set_route("/data.json", lambda h: h.send_body(b'{"a": 1}', "application/json"))
+        loads = server.html("/loads.html", "<title>Loads</title><script>fetch('/data.json').then(r => r.text())"
+                                           "</script>")
+        assert page.run_command("network har start").output == "HAR recording started"
+        page.run_command(f"open {loads}")
+        page.playwright_page.wait_for_load_state("networkidle")
+        assert page.run_command("network requests --filter data").output.endswith("(Fetch) 200")
+        page.network.route("**/data.json", body="mocked")
+        assert page.playwright_page.evaluate("fetch('/data.json').then(r => r.text())") == "mocked"
+        assert page.run_command("network har stop a.har").output.startswith(f"HAR saved to {tmp_path / 'a.har'}")
+        entries = json.loads((tmp_path / "a.har").read_text())["log"]["entries"]
+        assert {e["response"]["content"].get("text") for e in entries} >= {'{"a": 1}', "mocked"}
+        page.storage.set("user", "ada")
+        assert page.run_command("state save s.state").output == f"State saved to {tmp_path / 's.state'}"
+        page.storage.clear()
+        assert page.state.load("s.state").origins == 1
+        assert page.storage.get("user") == "ada"
+    finally:
+        page.close()

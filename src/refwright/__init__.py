@@ -8,7 +8,7 @@
 The sync API with the same names lives in ``refwright.sync_api``.
 """
 
-from ._async import Browser, DialogInfo, Dialogs, Page, Tabs, launch, wrap
+from ._async import Browser, DialogInfo, Dialogs, Network, Page, State, StateSummary, Storage, Tabs, launch, wrap
 from ._async.visual._api import Visual
 from ._capabilities import Capabilities
 from ._config import Config, TimeoutConfig
@@ -19,6 +19,7 @@ from ._errors import (
     RefwrightError,
     RefwrightTimeoutError,
 )
+from ._requests import RequestRecord
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._url import normalize_url
 from .agent import AgentRun, Llm, ProviderError, browser_tool, llm_from_spec, run_agent, tool_json_schema
@@ -45,6 +46,7 @@ __all__ = [
     "DialogInfo",
     "Dialogs",
     "Llm",
+    "Network",
     "OcrLine",
     "OcrUnavailableError",
     "OcrWord",
@@ -55,10 +57,14 @@ __all__ = [
     "RefEntry",
     "RefwrightError",
     "RefwrightTimeoutError",
+    "RequestRecord",
     "ScreenshotResult",
     "Snapshot",
     "SnapshotDiff",
     "SnapshotNode",
+    "State",
+    "StateSummary",
+    "Storage",
     "Tabs",
     "TimeoutConfig",
     "Visual",

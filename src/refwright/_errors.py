@@ -1,7 +1,7 @@
 """The one exception hierarchy of refwright.
 
 Every message is written for the model that reads it: it says what went wrong and what to do next.
-The base and the first six live here; the others next to the code that raises them, named by module.
+The base and the first seven live here; the others next to the code that raises them, named by module.
 
     RefwrightError                 any failure of a command or API call
     ├── RefwrightTimeoutError      a wait or an action ran out of time
@@ -10,6 +10,7 @@ The base and the first six live here; the others next to the code that raises th
     ├── BrowserError               no browser could be found, started, or reached
     │   └── PageUnresponsiveError  the page stopped answering and was closed
     ├── DialogOpenError            dispatch: a dialog kept open stopped the command (run_command answers)
+    ├── StateKeyError              a saved state file does not open with the key set (or is not one)
     ├── UnsupportedRequest         resolve: act's request is not a kind it understands
     ├── TargetNotFound             resolve: no visible control matches the target
     ├── AmbiguousTarget            resolve: more than one control matches
@@ -31,6 +32,7 @@ __all__ = [
     "PolicyDeniedError",
     "RefwrightError",
     "RefwrightTimeoutError",
+    "StateKeyError",
 ]
 
 
@@ -60,3 +62,7 @@ class BrowserError(RefwrightError):
 
 class PageUnresponsiveError(BrowserError):
     """The page's renderer stopped answering (a script that never yields); its tab was closed."""
+
+
+class StateKeyError(RefwrightError):
+    """A saved state file could not be decrypted: another key, an altered file, or not a state file."""

@@ -19,8 +19,9 @@ from ._errors import (
     RefwrightError,
     RefwrightTimeoutError,
 )
+from ._requests import RequestRecord
 from ._result import Annotation, CommandResult, ScreenshotResult
-from ._sync import Browser, DialogInfo, Dialogs, Page, Tabs, launch, wrap
+from ._sync import Browser, DialogInfo, Dialogs, Network, Page, State, StateSummary, Storage, Tabs, launch, wrap
 from ._sync.visual._api import Visual
 from ._url import normalize_url
 from .commands import HELP, tokenize
@@ -44,6 +45,7 @@ __all__ = [
     "Decision",
     "DialogInfo",
     "Dialogs",
+    "Network",
     "OcrLine",
     "OcrUnavailableError",
     "OcrWord",
@@ -53,10 +55,14 @@ __all__ = [
     "RefEntry",
     "RefwrightError",
     "RefwrightTimeoutError",
+    "RequestRecord",
     "ScreenshotResult",
     "Snapshot",
     "SnapshotDiff",
     "SnapshotNode",
+    "State",
+    "StateSummary",
+    "Storage",
     "Tabs",
     "TimeoutConfig",
     "Visual",

@@ -32,8 +32,11 @@ from ._dialogs import Dialogs
 from ._dispatch import run_command
 from ._engine import register_engine, selectors_of
 from ._guard import NetworkGuard
+from ._network import Network
 from ._session import ConfirmCallback, Opener, Session
 from ._snapshots import png_size, take_screenshot, take_snapshot
+from ._state import State
+from ._storage import Storage
 from ._tabs import Tabs
 from ._translate import mapped
 from ._vitals import read_vitals
@@ -258,6 +261,23 @@ class Page:
         """Parse one command line, run it, and return its result; failures raise ``RefwrightError``."""
         with mapped():
             return run_command(self._impl, command)
+
+    # -- state and network (typed forms of `cookies set`, `storage`, `state`, `network`) ----------
+
+    @property
+    def storage(self) -> Storage:
+        """The page's local and session storage, and setting cookies."""
+        return Storage(self._impl)
+
+    @property
+    def state(self) -> State:
+        """Save and load cookies and local storage, encrypted (key from ``REFWRIGHT_STATE_KEY``)."""
+        return State(self._impl)
+
+    @property
+    def network(self) -> Network:
+        """Routes, the request log and HAR recording."""
+        return Network(self._impl)
 
     # -- model-free resolution (refwright.resolve) ---------------------------------------------
 

@@ -33,6 +33,7 @@ from ._channel import RuntimeChannel
 from ._engine import ENGINE, scope_for
 from ._guard import NetworkGuard
 from ._listeners import Navigation, PageEvents
+from ._network_recorder import NetworkRecorder
 from ._tabgroup import TabGroup
 
 __all__ = ["ConfirmCallback", "Opener", "Session", "close_over_cdp"]
@@ -108,6 +109,8 @@ class Session:
         self.events.on_main_navigation = self._leave_frame
         if config.popups == "tab":
             self.events.adopt = self._adopt_popup
+        # Routes, the request log and HAR recording (`network ...`).
+        self.network = NetworkRecorder(guard)
         self.channel = RuntimeChannel(lambda: self.pw, selectors, config)
         self._selectors = selectors
         # `frame <target>`: the iframes (frame-locator selectors from the main document) commands run in.
@@ -139,6 +142,7 @@ class Session:
         # True while a command runs under the watchdog (nested calls share its deadline).
         self.guarding = False
         self.events.attach(pw)
+        self.network.attach(pw)
 
     @property
     def url(self) -> str:
@@ -180,6 +184,7 @@ class Session:
         self.refs = RefTable()
         self.last_snapshot = None
         self.frame_path = ()
+        self.network.restore_routes()
 
     def recover_quietly(self) -> None:
         try:

@@ -49,11 +49,15 @@ def _target(name: str, verb: str, action: ActionType, output: str) -> CommandSpe
 
 
 def _cookies_action(args: Sequence[str]) -> ActionType:
-    return ActionType.DELETE_COOKIE if args and args[0].lower() == "clear" else ActionType.READ_CONTENT
+    sub = args[0].lower() if args else ""
+    if sub == "set":
+        return ActionType.SET_COOKIE
+    return ActionType.DELETE_COOKIE if sub == "clear" else ActionType.READ_CONTENT
 
 
 def _storage_action(args: Sequence[str]) -> ActionType:
-    return ActionType.STORAGE if len(args) > 1 and args[1].lower() == "clear" else ActionType.READ_CONTENT
+    sub = args[1].lower() if len(args) > 1 else ""
+    return ActionType.STORAGE if sub in ("clear", "set") else ActionType.READ_CONTENT
 
 
 _SNAPSHOT_FLAGS = (
@@ -70,6 +74,17 @@ _WAIT_FLAGS = (
     FlagSpec("fn", ("--fn",), takes_value=True),
     FlagSpec("load", ("--load",), takes_value=True),
     FlagSpec("timeout", ("--timeout",), takes_value=True),
+    FlagSpec("url", ("--url",), takes_value=True, help="wait until the page's URL matches this glob"),
+)
+
+_COOKIE_FLAGS = (
+    FlagSpec("url", ("--url",), takes_value=True, help="set: the URL the cookie belongs to"),
+    FlagSpec("domain", ("--domain",), takes_value=True, help="set: the cookie's domain"),
+    FlagSpec("path", ("--path",), takes_value=True, help="set: the cookie's path"),
+    FlagSpec("httponly", ("--httpOnly", "--httponly"), help="set: HttpOnly (hidden from scripts)"),
+    FlagSpec("secure", ("--secure",), help="set: Secure (https only)"),
+    FlagSpec("samesite", ("--sameSite", "--samesite"), takes_value=True, help="set: Strict, Lax or None"),
+    FlagSpec("expires", ("--expires",), takes_value=True, help="set: expiry as a Unix time in seconds"),
 )
 
 _SCREENSHOT_FLAGS = (
@@ -137,7 +152,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("wait", "Wait", "wait <ms|target> | --text <text> | --load <state> | --fn <js> [--timeout <ms>]",
                 "wait for time, an element, text, a load state or a condition (10 000 ms default timeout)",
                 "Waited <ms>ms · <target> is visible · Found text \"<text>\" · Reached <state> · Condition is true",
-                flags=_WAIT_FLAGS, min_args=1, action=ActionType.READ_CONTENT),
+                flags=_WAIT_FLAGS, min_args=1, action=ActionType.READ_CONTENT,
+                details=(
+                    "wait --url <glob> [--timeout <ms>]: wait until the page's URL matches the glob (`**/done`, "
+                    "as Playwright's waitForURL; a URL without wildcards must match exactly), including URL "
+                    "changes of single-page apps. Output: the URL.")),
     # Page
     CommandSpec("eval", "Page", "eval <js>", "evaluate JavaScript in the page (awaits promises)",
                 "Strings verbatim, other values as JSON, `null` for null/undefined", min_args=1,
@@ -146,12 +165,25 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 "`[<type>] <text>` per line, or `No console messages`", action=ActionType.READ_CONTENT),
     CommandSpec("errors", "Page", "errors", "uncaught page errors since the last navigation",
                 "One error per line, or `No page errors`", action=ActionType.READ_CONTENT),
-    CommandSpec("cookies", "Page", "cookies [list|clear]", "list or clear cookies",
-                "`name=value  (domain/path)` per line, `No cookies`, or `Cleared cookies`",
-                action=_cookies_action),
-    CommandSpec("storage", "Page", "storage <local|session> [clear]", "list or clear web storage",
-                "`key=value` per line, `No local storage`, or `Cleared local storage`", min_args=1,
-                action=_storage_action),
+    CommandSpec("cookies", "Page", "cookies [list|clear] | cookies set <name> <value> [--url <url>]",
+                "list, set or clear cookies",
+                "`name=value  (domain/path)` per line, `No cookies`, `Cleared cookies`, or `Done`",
+                flags=_COOKIE_FLAGS, action=_cookies_action,
+                details=(
+                    "cookies set <name> <value> [--url <url>] [--domain <d>] [--path <p>] [--httpOnly] "
+                    "[--secure] [--sameSite Strict|Lax|None] [--expires <unix seconds>]: set a cookie for "
+                    "the current page's URL, or for --url (before opening it), or for --domain/--path.\n"
+                    "Output: `Done`.")),
+    CommandSpec("storage", "Page", "storage <local|session> [clear]",
+                "list or clear web storage; `storage <local|session> <key>` reads one value, "
+                "`storage <local|session> set <key> <value>` sets one",
+                "`key=value` per line, `No local storage`, `Cleared local storage`, `<key>: <value>`, or `Done`",
+                min_args=1, action=_storage_action,
+                details=(
+                    "storage local|session <key> (also `get <key>`): one value, as `<key>: <value>`, or "
+                    "`<key>: null` when it is not set.\n"
+                    "storage local|session set <key> <value>: set one value for the page's origin. Output: "
+                    "`Done`.")),
     CommandSpec("help", "Help", "help [command]", "this command reference, or one command's details",
                 "The command reference; with a command, its usage, flags, output and details",
                 details=("help: the command reference (the same text as the tool's description).\n"

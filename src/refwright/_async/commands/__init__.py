@@ -8,7 +8,24 @@ from ..._result import CommandResult
 from ...commands import HELP, ParsedCommand
 from ...commands._help import command_help
 from .._session import Session
-from . import act, dialogs, diffs, frames, navigation, observe, output, query, resolve, state, tabs, visual, wait
+from . import (
+    act,
+    dialogs,
+    diffs,
+    frames,
+    history,
+    navigation,
+    network,
+    observe,
+    output,
+    query,
+    resolve,
+    saved_state,
+    state,
+    tabs,
+    visual,
+    wait,
+)
 
 Handler = Callable[[Session, ParsedCommand], Awaitable[CommandResult | str]]
 
@@ -31,6 +48,9 @@ HANDLERS: dict[str, Handler] = {
     **frames.HANDLERS,
     **dialogs.HANDLERS,
     **visual.HANDLERS,
+    **saved_state.HANDLERS,
+    **history.HANDLERS,
+    **network.HANDLERS,
     "help": _help,
 }
 

@@ -1,12 +1,15 @@
-"""eval, console, errors, cookies and storage."""
+"""eval, console, errors, cookies and storage (list, read, set, clear)."""
 
 from __future__ import annotations
 
 import json
+from typing import Any, cast
+from urllib.parse import urlsplit
 
 from playwright.async_api import Error as PlaywrightError
 
 from ..._errors import RefwrightError
+from ..._url import normalize_url
 from ...commands import ParsedCommand
 from .._session import Session
 from .frames import current_frame
@@ -43,9 +46,64 @@ async def errors(session: Session, cmd: ParsedCommand) -> str:
     return "\n".join(errs) if errs else "No page errors"
 
 
+def _cookie_for(session: Session, cmd: ParsedCommand) -> dict[str, str]:
+    if len(cmd.args) < 3:
+        raise RefwrightError("Usage: cookies set <name> <value> [--url <url>] [--domain <domain>] [--path <path>]")
+    name, value = cmd.args[1], cmd.args[2]
+    url, domain, path = cmd.flag("url"), cmd.flag("domain"), cmd.flag("path")
+    if isinstance(url, str) and url:
+        return {"name": name, "value": value, "url": normalize_url(url)}
+    if isinstance(domain, str) and domain:
+        return {"name": name, "value": value, "domain": domain,
+                "path": path if isinstance(path, str) and path else "/"}
+    if not session.url.startswith(("http://", "https://")):
+        raise RefwrightError(
+            "cookies set needs a page on an http(s) URL to set the cookie for. Open one first, or name it: "
+            f"`cookies set {name} <value> --url https://example.com`.")
+    cookie: dict[str, str] = {"name": name, "value": value, "url": session.url}
+    if isinstance(path, str) and path:
+        parts = urlsplit(session.url)
+        cookie = {"name": name, "value": value, "domain": parts.hostname or "", "path": path}
+    return cookie
+
+
+def _cookie_options(cmd: ParsedCommand) -> dict[str, object]:
+    options: dict[str, object] = {}
+    if cmd.flag("httponly") is True:
+        options["httpOnly"] = True
+    if cmd.flag("secure") is True:
+        options["secure"] = True
+    same_site = cmd.flag("samesite")
+    if isinstance(same_site, str) and same_site:
+        spelled = {"strict": "Strict", "lax": "Lax", "none": "None"}.get(same_site.lower())
+        if spelled is None:
+            raise RefwrightError(f"Invalid --sameSite `{same_site}`: use Strict, Lax or None.")
+        options["sameSite"] = spelled
+    expires = cmd.flag("expires")
+    if isinstance(expires, str) and expires:
+        try:
+            options["expires"] = float(expires)
+        except ValueError:
+            raise RefwrightError(
+                f"Invalid --expires `{expires}`: give a Unix time in seconds, such as 1893456000.") from None
+    return options
+
+
+async def _set_cookie(session: Session, cmd: ParsedCommand) -> str:
+    cookie: dict[str, object] = {**_cookie_for(session, cmd), **_cookie_options(cmd)}
+    try:
+        await session.pw.context.add_cookies(cast(Any, [cookie]))
+    except PlaywrightError as exc:
+        message = str(exc).splitlines()[0].removeprefix("BrowserContext.add_cookies: ")
+        raise RefwrightError(f"Could not set cookie {cookie['name']}: {message}") from exc
+    return "Done"
+
+
 async def cookies(session: Session, cmd: ParsedCommand) -> str:
     sub = cmd.args[0].lower() if cmd.args else "list"
     context = session.pw.context
+    if sub == "set":
+        return await _set_cookie(session, cmd)
     if sub == "clear":
         await context.clear_cookies()
         return "Cleared cookies"
@@ -64,9 +122,23 @@ async def storage(session: Session, cmd: ParsedCommand) -> str:
     if kind not in ("local", "session"):
         raise RefwrightError("Usage: storage <local|session> [clear]")
     label = f"{kind} storage"
-    if len(cmd.args) > 1 and cmd.args[1].lower() == "clear":
+    sub = cmd.args[1].lower() if len(cmd.args) > 1 else ""
+    if sub == "clear":
         await session.channel.run("storage", kind=kind, clear=True)
         return f"Cleared {label}"
+    if sub == "set":
+        if len(cmd.args) < 4:
+            raise RefwrightError(f"Usage: storage {kind} set <key> <value>")
+        await session.channel.run("storage", kind=kind, clear=False, key=cmd.args[2], value=cmd.args[3])
+        return "Done"
+    if not session.config.allow_dom_extraction:
+        raise RefwrightError("Reading storage is disabled by Config.allow_dom_extraction.")
+    if sub:
+        # `storage local <key>` and `storage local get <key>` read one value (`get` alone lists them all).
+        key = cmd.args[2] if sub == "get" and len(cmd.args) > 2 else None if sub == "get" else cmd.args[1]
+        if key is not None:
+            found = await session.channel.run("storage", kind=kind, clear=False, key=key)
+            return f"{key}: {_json(found.get('value'))}"
     if not session.config.allow_dom_extraction:
         raise RefwrightError("Reading storage is disabled by Config.allow_dom_extraction.")
     result = await session.channel.run("storage", kind=kind, clear=False)

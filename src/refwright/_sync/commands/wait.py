@@ -1,5 +1,5 @@
 # Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
-"""wait: time, an element, text, a load state or a condition (10 000 ms unless --timeout)."""
+"""wait: time, an element, text, a load state, a condition or a URL (10 000 ms unless --timeout)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from ..._errors import RefwrightError, RefwrightTimeoutError
 from ...commands import ParsedCommand
+from ...safety import clean_line
 from .._session import Session
 from .._translate import translate
 
@@ -47,6 +48,22 @@ def eval_disabled(session: Session) -> None:
         raise RefwrightError("JavaScript evaluation is disabled by Config.allow_eval")
 
 
+def _wait_for_url(session: Session, pattern: str, timeout: float) -> str:
+    if not pattern.strip():
+        raise RefwrightError("wait --url needs a URL or a glob such as `**/done`.")
+    try:
+        # A URL change within the page (pushState) counts as soon as it happens; a new document once it
+        # has loaded, so the next command sees the page and not the previous one.
+        session.pw.wait_for_url(pattern, timeout=timeout, wait_until="load")
+    except PlaywrightTimeoutError as exc:
+        raise RefwrightTimeoutError(
+            f"Timeout {int(timeout)}ms exceeded waiting for URL {pattern} (the page is at "
+            f"{clean_line(session.url)[:300]})") from exc
+    except PlaywrightError as exc:
+        raise RefwrightError(f"wait --url failed: {str(exc).splitlines()[0]}") from exc
+    return session.url
+
+
 def wait(session: Session, cmd: ParsedCommand) -> str:
     pw = session.pw
     timeout = _timeout(cmd)
@@ -79,6 +96,9 @@ def wait(session: Session, cmd: ParsedCommand) -> str:
         except PlaywrightTimeoutError as exc:
             raise RefwrightTimeoutError(f"Timeout {ms}ms exceeded waiting for load state {state}") from exc
         return f"Reached {state}"
+    url = cmd.flag("url")
+    if isinstance(url, str):
+        return _wait_for_url(session, url, timeout)
     if not cmd.raw_args:
         raise RefwrightError(f"Usage: {cmd.spec.usage}")
     first = cmd.raw_args[0]

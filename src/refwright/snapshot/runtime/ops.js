@@ -26,6 +26,16 @@
       store.clear();
       return { entries: [] };
     }
+    if (typeof a.key === 'string') {
+      if (typeof a.value === 'string') {
+        try {
+          store.setItem(a.key, a.value);
+        } catch (e) {
+          return { error: 'Could not set ' + a.kind + ' storage item (' + e.message + ').' };
+        }
+      }
+      return { value: store.getItem(a.key) };
+    }
     const entries = [];
     for (let i = 0; i < store.length; i++) {
       const k = store.key(i);
