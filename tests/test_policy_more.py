@@ -60,7 +60,7 @@ POLICY_TABLE: tuple[tuple[str, ActionType | None], ...] = (
     ("cookies set name value", A.SET_COOKIE),
     ("storage local key", A.READ_CONTENT),
     ("storage local set key value", A.STORAGE),
-    ("state save s.json", A.READ_CONTENT),
+    ("state save s.json", A.STORAGE),
     ("state load s.json", A.STORAGE),
     ("wait --url **/done", A.READ_CONTENT),
     ("pushstate /next", A.NAVIGATE),
