@@ -54,6 +54,7 @@ async def test_an_iframe_login_filled_and_submitted_via_frame(page: Page, server
     assert "Outside" not in snap and '"Sign in"' in snap
     # Selectors now resolve inside the frame (there is no #user in the page itself).
     await sign_in(page)
+    assert await run(page, "wait --text 'Welcome alice'") == 'Found text "Welcome alice"'
     assert await run(page, "eval location.pathname") == "/welcome.html"
     assert await run(page, "frame main") == "Done"
     assert "Checkout" in await run(page, "get text body")

@@ -46,7 +46,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "frame", "Tabs", "frame <target|main>", "run later commands and snapshots inside an iframe",
         "`Done`", min_args=1, action=ActionType.NAVIGATE,
         details=("`frame @e4` (an Iframe ref from the snapshot), `frame \"#login\"` (a CSS selector) or `frame\n"
-                 "checkout` (the iframe's name): snapshots, selectors and eval then work inside that frame.\n"
+                 "checkout` (the iframe's name): snapshots, selectors, eval and wait --text then work inside it.\n"
                  "`frame main` goes back to the page. A navigation of the page itself also goes back."),
     ),
     CommandSpec(

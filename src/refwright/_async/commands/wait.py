@@ -73,7 +73,7 @@ async def wait(session: Session, cmd: ParsedCommand) -> str:
     # The reference's precedence: --text, --fn, --load, a number, then a target.
     if isinstance(text, str):
         try:
-            await expect(pw.locator("body")).to_contain_text(text, use_inner_text=True, timeout=timeout)
+            await expect(session.scope.locator("body")).to_contain_text(text, use_inner_text=True, timeout=timeout)
         except AssertionError as exc:
             raise RefwrightTimeoutError(f'Timeout {ms}ms exceeded waiting for text "{text}"') from exc
         return f'Found text "{text}"'

@@ -74,7 +74,7 @@ def wait(session: Session, cmd: ParsedCommand) -> str:
     # The reference's precedence: --text, --fn, --load, a number, then a target.
     if isinstance(text, str):
         try:
-            expect(pw.locator("body")).to_contain_text(text, use_inner_text=True, timeout=timeout)
+            expect(session.scope.locator("body")).to_contain_text(text, use_inner_text=True, timeout=timeout)
         except AssertionError as exc:
             raise RefwrightTimeoutError(f'Timeout {ms}ms exceeded waiting for text "{text}"') from exc
         return f'Found text "{text}"'
