@@ -105,10 +105,10 @@ class Call:
         where = clean_line(url)[:300]
         if not self.asker.can_elicit:
             self.deferred = PolicyDeniedError(
-                f"Action {action.value} on {where} needs the person's confirmation (--confirm-actions "
+                f"Action {action.value} on {where} needs the person's confirmation (confirmActions contains "
                 f"{action.value}), but this MCP client cannot ask them (it does not support elicitation), so it "
                 "was not done. Do not retry it: the person can use a client that supports elicitation, or start "
-                f"the server without {action.value} in --confirm-actions.")
+                f"the server without {action.value} in --confirm-actions or the --action-policy file.")
             return False
         try:
             with self._asking_person():
