@@ -1,4 +1,5 @@
-"""``refwright agent`` as a person runs it: a subprocess, a real browser, the fake OpenAI server."""
+"""``refwright agent`` as a person runs it: a real browser, the fake OpenAI server; run in this process,
+with one test as a real subprocess (the installed entry point, real pipes)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from refwright.cli._agent import summarize
 from .fake_llm_servers import SIGNUP_EMAIL, Call, ModelReply, OpenAIServer, signup_brain
 from .server import TestServer
 from .test_agent_e2e import ANSWER, SIGNUP_HTML, TASK
+from .test_cli import refwright
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +28,7 @@ def openai_server() -> Iterator[OpenAIServer]:
     s.stop()
 
 
-def agent(fake: OpenAIServer, *args: str, key: str = "test-key") -> subprocess.CompletedProcess[str]:
+def agent_process(fake: OpenAIServer, *args: str, key: str = "test-key") -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "ANTHROPIC_"))}
     env.update(OPENAI_API_KEY=key, OPENAI_BASE_URL=fake.base_url)
     return subprocess.run(
@@ -39,15 +41,33 @@ def agent(fake: OpenAIServer, *args: str, key: str = "test-key") -> subprocess.C
     )
 
 
+@pytest.fixture
+def agent(monkeypatch: pytest.MonkeyPatch) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """``refwright agent <args>`` in this process, with the provider's environment as a person sets it."""
+
+    def run(fake: OpenAIServer, *args: str, key: str = "test-key") -> subprocess.CompletedProcess[str]:
+        for name in [n for n in os.environ if n.startswith(("OPENAI_", "ANTHROPIC_"))]:
+            monkeypatch.delenv(name)
+        monkeypatch.setenv("OPENAI_API_KEY", key)
+        monkeypatch.setenv("OPENAI_BASE_URL", fake.base_url)
+        done = refwright("agent", *args)
+        return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(), done.stderr.decode())
+
+    return run
+
+
 @pytest.mark.parametrize("stream", [False, True], ids=["json", "stream"])
 def test_signup_from_the_command_line(
-    openai_server: OpenAIServer, server: TestServer, tmp_path: Path, stream: bool
+    openai_server: OpenAIServer, server: TestServer, tmp_path: Path, stream: bool,
+    agent: Callable[..., subprocess.CompletedProcess[str]],
 ) -> None:
     openai_server.script(*[lambda body: signup_brain(openai_server.tool_outputs(body))] * 4)
     url = server.html("/cli-signup.html", SIGNUP_HTML)
     transcript = tmp_path / "run.jsonl"
     extra = ["--stream"] if stream else []
-    done = agent(openai_server, TASK, "--url", url, "--allow-private", "--transcript", str(transcript), *extra)
+    # The streamed run goes through the installed entry point as a real subprocess.
+    done = (agent_process if stream else agent)(openai_server, TASK, "--url", url, "--allow-private",
+                                                "--transcript", str(transcript), *extra)
 
     assert done.returncode == 0, done.stderr
     assert done.stdout == ANSWER + "\n"
@@ -64,7 +84,8 @@ def test_signup_from_the_command_line(
     assert any(t.get("command") == f"fill @e2 {SIGNUP_EMAIL}" for t in turns)
 
 
-def test_stops_at_max_steps(openai_server: OpenAIServer, server: TestServer) -> None:
+def test_stops_at_max_steps(openai_server: OpenAIServer, server: TestServer,
+                            agent: Callable[..., subprocess.CompletedProcess[str]]) -> None:
     openai_server.script(*[ModelReply(calls=(Call("snapshot -i"),))] * 2)
     url = server.html("/cli-loop.html", SIGNUP_HTML)
     done = agent(openai_server, "loop", "--url", url, "--allow-private", "--max-steps", "2")
@@ -73,7 +94,8 @@ def test_stops_at_max_steps(openai_server: OpenAIServer, server: TestServer) -> 
     assert "Stopped after 2 steps." in done.stderr
 
 
-def test_a_provider_failure_is_reported(openai_server: OpenAIServer, server: TestServer) -> None:
+def test_a_provider_failure_is_reported(openai_server: OpenAIServer, server: TestServer,
+                                        agent: Callable[..., subprocess.CompletedProcess[str]]) -> None:
     openai_server.script(ModelReply(text="never"))
     url = server.html("/cli-key.html", SIGNUP_HTML)
     done = agent(openai_server, "t", "--url", url, "--allow-private", key="wrong")
@@ -82,7 +104,8 @@ def test_a_provider_failure_is_reported(openai_server: OpenAIServer, server: Tes
     assert "error: " in done.stderr and "Check OPENAI_API_KEY" in done.stderr
 
 
-def test_the_local_resolver_needs_no_model(openai_server: OpenAIServer, server: TestServer) -> None:
+def test_the_local_resolver_needs_no_model(openai_server: OpenAIServer, server: TestServer,
+                                           agent: Callable[..., subprocess.CompletedProcess[str]]) -> None:
     page = ('<button onclick="document.body.insertAdjacentHTML(\'beforeend\', \'<p>Thanks</p>\')">Next</button>')
     url = server.html("/cli-local.html", page)
     before = len(openai_server.requests)

@@ -4,6 +4,7 @@ Browser's or Session's privates, no oversized modules, a true error hierarchy, e
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import re
 from collections.abc import Iterator
@@ -27,6 +28,12 @@ def _hand_written() -> Iterator[tuple[str, Path]]:
 
 
 MODULES = dict(_hand_written())
+
+
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """Each module parsed once for all the checks below."""
+    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 def _is_type_checking(test: ast.expr) -> bool:
@@ -53,7 +60,7 @@ def _imports_in(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
 def _edges(name: str, path: Path) -> set[str]:
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _imports(_tree(path)):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
             continue
@@ -116,7 +123,7 @@ def test_no_import_cycle_among_hand_written_modules() -> None:
 def _privates_of(path: Path) -> set[str]:
     """The private attributes a class module defines: ``self._x = ...`` and ``def _x``."""
     names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" \
                 and isinstance(node.ctx, ast.Store):
             names.add(node.attr)
@@ -129,27 +136,28 @@ def test_no_module_reads_page_browser_or_session_privates() -> None:
     # Anything called page, browser or session here (page, self._page, self.session) is one of them.
     owners = {"refwright._async._page": "page", "refwright._async._browser": "browser",
               "refwright._async._session": "session", "refwright._async._chromium": "chromium"}
+    privates = {owner: _privates_of(MODULES[owner]) for owner in owners}
+    holders = {owner: re.compile(rf"(^|_){noun}$") for owner, noun in owners.items()}
     reads = []
-    for owner, noun in owners.items():
-        private = _privates_of(MODULES[owner])
-        holder = re.compile(rf"(^|_){noun}$")
-        for name, path in MODULES.items():
+    for name, path in MODULES.items():
+        # Every attribute read once per module, then checked against each owner's privates.
+        attributes = [node for node in ast.walk(_tree(path)) if isinstance(node, ast.Attribute)]
+        for owner, private in privates.items():
             if name == owner:
                 continue
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if not isinstance(node, ast.Attribute) or node.attr not in private:
+            for node in attributes:
+                if node.attr not in private:
                     continue
                 receiver = node.value
                 label = receiver.attr if isinstance(receiver, ast.Attribute) else getattr(receiver, "id", "")
-                if holder.search(label):
+                if holders[owner].search(label):
                     reads.append(f"{name}:{node.lineno} {label}.{node.attr}")
     assert sorted(reads) == []
 
 
 def _instance_state(path: Path, cls: str) -> set[str]:
     """The attributes a class's methods assign on ``self``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    (node,) = (n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
+    (node,) = (n for n in _tree(path).body if isinstance(n, ast.ClassDef) and n.name == cls)
     return {t.attr for t in ast.walk(node) if isinstance(t, ast.Attribute) and isinstance(t.ctx, ast.Store)
             and isinstance(t.value, ast.Name) and t.value.id == "self"}
 
@@ -162,10 +170,10 @@ def test_browser_and_page_are_thin_facades_over_their_implementations() -> None:
     # Browser never touches Playwright itself, and neither facade handles Playwright errors ad hoc: the
     # translating boundary (``mapped``) does.
     imported = [n.module or "" if isinstance(n, ast.ImportFrom) else n.names[0].name
-                for n in _imports(ast.parse(browser.read_text(encoding="utf-8")))]
+                for n in _imports(_tree(browser))]
     assert [m for m in imported if m.startswith("playwright")] == []
     for path in (browser, page):
-        assert not [n for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(n, ast.Try)]
+        assert not [n for n in ast.walk(_tree(path)) if isinstance(n, ast.Try)]
 
 
 def test_no_hand_written_module_is_over_500_lines() -> None:

@@ -45,7 +45,9 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         print("refwright: the MCP server needs the mcp package: pip install 'refwright[mcp]'", file=sys.stderr)
         return 2
-    options = browser_options(args)
+    # --confirm-actions is asked through the MCP client (elicitation), never at a terminal: the person sits
+    # at the client, and a server started by it has no terminal of its own.
+    options = browser_options(args, ask_at_terminal=False)
     from ..mcp import create_server
 
     vision = None

@@ -76,7 +76,8 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--action-policy", metavar="FILE",
                    help="JSON action policy (deniedActions, confirmActions, allowedDomains, ...)")
     g.add_argument("--confirm-actions", metavar="A1,A2",
-                   help="ask on the terminal before these actions (e.g. click,navigate); refused without one")
+                   help="ask on the terminal before these actions (e.g. click,navigate); refused without one "
+                        "(refwright mcp asks through the MCP client)")
     g.add_argument("--decide", metavar="SPEC",
                    help="let a model pick a control when `act` cannot resolve a request: openai:MODEL, "
                         "anthropic:MODEL (OPENAI_BASE_URL for any OpenAI-compatible server); it sees only the "
@@ -209,7 +210,9 @@ def _decider(spec: str | None) -> Any:
     return None
 
 
-def browser_options(args: argparse.Namespace) -> BrowserOptions:
+def browser_options(args: argparse.Namespace, *, ask_at_terminal: bool = True) -> BrowserOptions:
+    """The shared options as ``launch`` arguments. ``ask_at_terminal``: confirm --confirm-actions at
+    /dev/tty; False where the caller asks the person another way (``refwright mcp``: through the client)."""
     timeouts = TimeoutConfig() if args.action_timeout is None else TimeoutConfig(action=args.action_timeout)
     config = Config(
         timeouts=timeouts,
@@ -224,7 +227,7 @@ def browser_options(args: argparse.Namespace) -> BrowserOptions:
     )
     policy = _action_policy(args)
     confirm: ConfirmCallback | None = None
-    if policy is not None and policy.confirm_actions:
+    if policy is not None and policy.confirm_actions and ask_at_terminal:
         if terminal_available():
             confirm = terminal_confirm
         else:

@@ -17,8 +17,10 @@ from ._actions import ActionsBrowser
 from ._approval import MODES, Approvals
 from ._server import RefwrightMcp
 from ._session import BrowserSession
+from ._tools import confirm_through_client
 
-__all__ = ["APPROVE", "MODES", "PROFILES", "ActionsBrowser", "BrowserSession", "RefwrightMcp", "create_server"]
+__all__ = ["APPROVE", "MODES", "PROFILES", "ActionsBrowser", "BrowserSession", "RefwrightMcp", "confirm_through_client",
+           "create_server"]
 
 PROFILES = ("commands", "actions", "coding")
 APPROVE = ("ask", "auto")
@@ -32,8 +34,10 @@ def create_server(profile: str = "commands", *, mode: str = "auto", approve: str
     ``approve`` (coding profile): ``ask`` approves proposals only through the person (elicitation),
     ``auto`` approves them without asking. ``launch_kwargs`` may hold ``decide``, a ``refwright.Llm`` that
     picks a control when the resolver cannot. ``vision`` (coding profile): a vision-capable ``refwright.Llm``
-    that browser_visual_inspect asks about the masked screenshot. ``session``: one browser shared between
-    servers (tests) instead of a new one.
+    that browser_visual_inspect asks about the masked screenshot. Actions the ``action_policy`` holds for
+    confirmation (``confirm_actions``) are put to the person through the client (elicitation) unless
+    ``confirm`` says otherwise; a client that cannot elicit gets a refusal. ``session``: one browser shared
+    between servers (tests) instead of a new one.
     """
     if profile not in PROFILES:
         raise ValueError(f"profile must be one of {', '.join(PROFILES)}, not {profile!r}")
@@ -52,6 +56,8 @@ def create_server(profile: str = "commands", *, mode: str = "auto", approve: str
         from ._coding import coding_tools
 
         tools = coding_tools()
+    if session is None and launch_kwargs.get("confirm") is None:
+        launch_kwargs["confirm"] = confirm_through_client
     session = session or BrowserSession(**launch_kwargs)
     return RefwrightMcp(tools, session, Approvals(mode=mode), profile=profile, approve_auto=approve == "auto",
                         hang_limit=hang_limit, extra={"vision": vision} if vision is not None else None)

@@ -14,7 +14,7 @@ from .._errors import RefwrightError
 from ..safety import clean_text
 from ._approval import Approvals, Asker, NeedsInput
 from ._session import BrowserSession, is_gone
-from ._tools import Call, HangError, Reply, ToolDef, check_args
+from ._tools import CURRENT_CALL, Call, HangError, Reply, ToolDef, check_args
 
 __all__ = ["RefwrightMcp"]
 
@@ -59,6 +59,14 @@ class RefwrightMcp:
         call = Call(self.session, asker, self.approvals, hang_limit=self.hang_limit,
                     approve_auto=self.approve_auto, extra=self.extra)
         args = dict(params.arguments or {})
+        current = CURRENT_CALL.set(call)
+        try:
+            return await self._run(tool, args, call)
+        finally:
+            CURRENT_CALL.reset(current)
+
+    async def _run(self, tool: ToolDef, args: dict[str, Any], call: Call
+                   ) -> types.CallToolResult | types.InputRequiredResult:
         async with self.session.lock:
             try:
                 check_args(args, tool.schema)

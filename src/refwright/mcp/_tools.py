@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Coroutine
+import contextlib
+import time
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from .._async import Page
 from .._errors import PolicyDeniedError, RefwrightError
-from ..safety import clean_line
-from ._approval import Approvals, Asker, grant_scope
+from ..safety import ActionType, clean_line
+from ._approval import Approvals, Asker, NeedsInput, grant_scope
 from ._session import BrowserSession
 
-__all__ = ["Call", "HangError", "Reply", "ToolDef"]
+__all__ = ["Call", "HangError", "Reply", "ToolDef", "confirm_through_client"]
 
 T = TypeVar("T")
 
@@ -50,16 +53,71 @@ class Call:
     hang_limit: float = 120.0
     approve_auto: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    # What a --confirm-actions question asked inside browser work ended with, when it was not an answer
+    # (the client cannot elicit, or must be asked in a new round): it replaces the policy's refusal.
+    deferred: Exception | None = None
+    # Time spent waiting for the person inside browser work, which the hang limit does not count.
+    _asked: float = field(default=0.0, init=False)
+    _asking: bool = field(default=False, init=False)
 
     async def page(self) -> Page:
         return await self.bounded(self.session.page())
 
     async def bounded(self, work: Coroutine[Any, Any, T]) -> T:
-        """Run browser work under the hang limit (questions to the person are never inside it)."""
+        """Run browser work under the hang limit; time waiting for the person (a --confirm-actions
+        question asked in the middle of the work) does not count."""
+        task = asyncio.ensure_future(work)
+        start = time.monotonic()
         try:
-            return await asyncio.wait_for(work, self.hang_limit)
-        except TimeoutError as exc:
-            raise HangError(f"the browser did not answer within {self.hang_limit:g} s") from exc
+            while not task.done():
+                left = start + self.hang_limit + self._asked - time.monotonic()
+                if self._asking:
+                    left = max(left, 0.5)  # look again once the person has answered
+                if left <= 0:
+                    task.cancel()
+                    with contextlib.suppress(BaseException):
+                        await task
+                    raise HangError(f"the browser did not answer within {self.hang_limit:g} s")
+                await asyncio.wait({task}, timeout=left)
+        finally:
+            if not task.done():
+                task.cancel()
+        try:
+            return task.result()
+        except PolicyDeniedError:
+            deferred, self.deferred = self.deferred, None
+            if deferred is not None:
+                raise deferred from None
+            raise
+
+    @contextlib.contextmanager
+    def _asking_person(self) -> Iterator[None]:
+        began = time.monotonic()
+        self._asking = True
+        try:
+            yield
+        finally:
+            self._asking = False
+            self._asked += time.monotonic() - began
+
+    async def confirm_action(self, action: ActionType, url: str) -> bool:
+        """The person's answer, through the client, to an action the --confirm-actions policy holds back."""
+        where = clean_line(url)[:300]
+        if not self.asker.can_elicit:
+            self.deferred = PolicyDeniedError(
+                f"Action {action.value} on {where} needs the person's confirmation (confirmActions contains "
+                f"{action.value}), but this MCP client cannot ask them (it does not support elicitation), so it "
+                "was not done. Do not retry it: the person can use a client that supports elicitation, or start "
+                f"the server without {action.value} in --confirm-actions or the --action-policy file.")
+            return False
+        try:
+            with self._asking_person():
+                decision = await self.asker.ask(f"confirm:{action.value} {where}",
+                                                f"Allow the browser to {action.value} on {where}? (--confirm-actions)")
+        except NeedsInput as need:  # asked in a new round: the call runs again with the answer
+            self.deferred = need
+            return False
+        return decision != "deny"
 
     async def permit(self, verb: str, url: str | None = None, *, reads: bool = False, detail: str | None = None
                      ) -> None:
@@ -90,6 +148,17 @@ class Call:
             return True
         decision = await self.asker.ask(f"proposal:{summary}", f"Approve this browser step? {summary}")
         return decision != "deny"
+
+
+# The call in progress, for the confirm callback the browser was launched with (it runs inside browser work).
+CURRENT_CALL: ContextVar[Call | None] = ContextVar("refwright_mcp_call", default=None)
+
+
+async def confirm_through_client(action: ActionType, url: str) -> bool:
+    """The confirm callback of an MCP server's browser: the client asks its person (elicitation). Outside a
+    tool call there is nobody to ask, which is a no."""
+    call = CURRENT_CALL.get()
+    return False if call is None else await call.confirm_action(action, url)
 
 
 def check_args(args: dict[str, Any], schema: dict[str, Any]) -> None:
