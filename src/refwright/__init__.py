@@ -18,6 +18,7 @@ from ._errors import (
     RefwrightError,
     RefwrightTimeoutError,
 )
+from ._pool import SessionPool
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._url import normalize_url
 from .agent import AgentRun, Llm, ProviderError, browser_tool, llm_from_spec, run_agent, tool_json_schema
@@ -49,6 +50,7 @@ __all__ = [
     "RefwrightError",
     "RefwrightTimeoutError",
     "ScreenshotResult",
+    "SessionPool",
     "Snapshot",
     "SnapshotDiff",
     "SnapshotNode",

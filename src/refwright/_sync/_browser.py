@@ -18,6 +18,7 @@ from ..safety import ActionPolicy
 from ._engine import register_engine
 from ._guard import NetworkGuard
 from ._page import ConfirmCallback, Page
+from ._remote import connect_headers, redact
 
 __all__ = ["Browser", "launch"]
 
@@ -31,7 +32,7 @@ class Browser:
     def __init__(self, *, config: Config | None = None, executable_path: str | None = None,
                  headless: bool = True, cdp_url: str | None = None, args: list[str] | None = None,
                  action_policy: ActionPolicy | None = None, confirm: ConfirmCallback | None = None,
-                 decide: Decider | None = None) -> None:
+                 decide: Decider | None = None, connect_url: str | None = None) -> None:
         self.config = config or Config()
         # Every new page asks this provider when act cannot resolve a request (Page.set_decision_provider).
         self.decide = decide
@@ -41,6 +42,8 @@ class Browser:
         self.executable_path = executable_path
         self.headless = headless
         self.cdp_url = cdp_url
+        # A Playwright server (run-server, Browserless, Moon): its contexts are intercepted like CDP's.
+        self.connect_url = connect_url
         self._extra_args = list(args or [])
         self._playwright: Playwright | None = None
         self._manager: object | None = None
@@ -48,7 +51,7 @@ class Browser:
         self._context: BrowserContext | None = None
         self._pages: list[Page] = []
         # refwright's own proxy stands in front of a browser it launches; an attached one is intercepted.
-        self._guard = NetworkGuard(self.config, proxy=cdp_url is None)
+        self._guard = NetworkGuard(self.config, proxy=cdp_url is None and connect_url is None)
 
     def __enter__(self) -> Browser:
         return self
@@ -60,6 +63,11 @@ class Browser:
     @property
     def started(self) -> bool:
         return self._browser is not None
+
+    @property
+    def connected(self) -> bool:
+        """Whether the browser was started and is still there (a crash or lost server makes this False)."""
+        return self._browser is not None and self._browser.is_connected()
 
     def _playwright_selectors(self) -> Selectors:
         assert self._playwright is not None
@@ -74,6 +82,21 @@ class Browser:
             self._manager = manager
             self._playwright = manager.start()
         chromium = self._playwright.chromium
+        if self.connect_url:
+            try:
+                self._browser = chromium.connect(self.connect_url, headers=connect_headers())
+            except PlaywrightError as exc:
+                raise BrowserError(
+                    f"Could not connect to the Playwright server at {redact(self.connect_url)}: "
+                    f"{str(exc).splitlines()[0]}. Check that it runs (playwright run-server --port 3000) with "
+                    "the same Playwright major.minor version as this client, and that its token is in "
+                    "REFWRIGHT_CONNECT_HEADERS."
+                ) from exc
+            # Before any context exists: engines registered later miss contexts made meanwhile.
+            register_engine(self._playwright.selectors)
+            self._context = self._browser.new_context(accept_downloads=False)
+            self._guard.intercept(self._context)
+            return self._context
         if self.cdp_url:
             try:
                 self._browser = chromium.connect_over_cdp(self.cdp_url)
@@ -157,7 +180,7 @@ class Browser:
         self._start()
         assert self._browser is not None
         context = self._browser.new_context(accept_downloads=False)
-        if self.cdp_url:
+        if self.cdp_url or self.connect_url:
             self._guard.intercept(context)
         return context
 
@@ -181,13 +204,17 @@ class Browser:
 
 def launch(*, config: Config | None = None, executable_path: str | None = None, headless: bool = True,
            cdp_url: str | None = None, args: list[str] | None = None, action_policy: ActionPolicy | None = None,
-           confirm: ConfirmCallback | None = None, decide: Decider | None = None) -> Browser:
+           confirm: ConfirmCallback | None = None, decide: Decider | None = None,
+           connect: str | None = None) -> Browser:
     """A browser session that starts on first use: ``with launch() as browser: ...``.
 
     ``action_policy`` decides every command of every page (see :class:`refwright.ActionPolicy`);
     ``confirm(action, url)`` is asked, and may wait for a person, before an action the policy lists in
     ``confirm_actions``. Without it such actions are refused. ``decide`` (any ``refwright.Llm``) picks one
-    control when ``act`` cannot resolve a request locally.
+    control when ``act`` cannot resolve a request locally. ``connect`` is a Playwright server's
+    ``ws://`` endpoint (``playwright run-server``, Browserless, Moon); headers for it (tokens) come from
+    ``REFWRIGHT_CONNECT_HEADERS`` (a JSON object).
     """
     return Browser(config=config, executable_path=executable_path, headless=headless, cdp_url=cdp_url,
-                   args=args, action_policy=action_policy, confirm=confirm, decide=decide)
+                   args=args, action_policy=action_policy, confirm=confirm, decide=decide,
+                   connect_url=connect)
