@@ -43,18 +43,23 @@ class BrowserOptions:
     confirm: ConfirmCallback | None = field(default=None, compare=False)
     # The decision provider `act` asks when it cannot resolve a request (--decide).
     decide: Any = field(default=None, compare=False)
+    # A Playwright server's ws:// endpoint (--connect); the first one when several are given.
+    connect_url: str | None = None
 
     def launch_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for ``refwright.launch``."""
         return {"executable_path": self.executable_path, "cdp_url": self.cdp_url, "headless": self.headless,
                 "config": self.config, "action_policy": self.action_policy, "confirm": self.confirm,
-                "decide": self.decide}
+                "decide": self.decide, "connect": self.connect_url}
 
 
 def add_browser_options(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("browser")
     g.add_argument("--executable-path", help="Chromium to launch (default: discovered; REFWRIGHT_EXECUTABLE_PATH)")
     g.add_argument("--cdp", metavar="URL", help="attach to a running Chrome over CDP instead of launching one")
+    g.add_argument("--connect", metavar="URL", action="append",
+                   help="use a remote Playwright server (playwright run-server, Browserless, Moon: ws://host:3000/); "
+                        "headers/tokens from REFWRIGHT_CONNECT_HEADERS (JSON). agent --tasks takes it repeatedly")
     g.add_argument("--headed", action="store_true", help="show the browser window")
     g.add_argument("--action-timeout", type=float, metavar="MS", default=None,
                    help="how long an action retries before failing (default 30000)")
@@ -225,6 +230,7 @@ def browser_options(args: argparse.Namespace) -> BrowserOptions:
         decide=_decider(getattr(args, "decide", None)),
         executable_path=args.executable_path or os.environ.get("REFWRIGHT_EXECUTABLE_PATH") or None,
         cdp_url=args.cdp,
+        connect_url=(getattr(args, "connect", None) or [None])[0],
         headless=not args.headed,
         config=config,
         action_policy=policy,
