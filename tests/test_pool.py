@@ -72,8 +72,10 @@ async def test_a_killed_server_fails_its_sessions_clearly_and_they_are_recreated
             await asyncio.sleep(0.2)
             await asyncio.to_thread(doomed.kill)
             assert await asyncio.gather(*runs) == ["alive", "alive"]
-            assert failures and all("start this session again" in f or "went away" in f or
-                                    "Start" in f or "pool" in f for f in failures)
+            assert failures
+            assert all(f.startswith(f"The browser at {doomed.endpoint.split('?')[0]} went away during this session")
+                       and f.endswith("start this session again and the pool gives it a working browser.")
+                       for f in failures)
             assert pool.stats()[0]["failures"] >= 1 and pool.stats()[1]["failures"] == 0
     finally:
         doomed.kill()
