@@ -58,7 +58,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     from ..agent import llm_from_spec
 
-    if args.tasks:
+    if getattr(args, "tasks", None):  # the demo builds its own arguments, without --tasks
         return _run_tasks(args)
     if not args.task:
         print("error: give a TASK, or --tasks FILE for many.", file=sys.stderr)
