@@ -26,8 +26,8 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 
 import refwright
-from refwright._async import _page as rw_page_module
-from refwright._async._engine import RUNTIME_SOURCE, run_op
+from refwright._async import _channel as rw_channel_module
+from refwright._async._engine import RUNTIME_SOURCE, run_op, selectors_of
 from refwright.snapshot._refs import RefTable
 from refwright.snapshot._tree import TreeBuilder
 
@@ -86,7 +86,7 @@ def snapshot_opts(interactive: bool) -> dict[str, Any]:
 
 async def register_bench_engine(page: refwright.Page) -> None:
     """Register the instrumented copy; documents loaded before this do not have it."""
-    selectors = page._selectors()
+    selectors = selectors_of(page.playwright_page, None)
     if id(selectors) in _registered:
         return
     try:
@@ -111,7 +111,7 @@ async def breakdown(page: refwright.Page, *, interactive: bool, repeats: int, ti
     """Median milliseconds of each stage of one ``snapshot`` (``-i`` when ``interactive``) on the open page."""
     command = "snapshot -i" if interactive else "snapshot"
     # 1. The real path, with run_op timed.
-    original = getattr(rw_page_module, "run_op")  # noqa: B009 - a module attribute we swap, not a typed API
+    original = getattr(rw_channel_module, "run_op")  # noqa: B009 - a module attribute we swap, not a typed API
     op_times: list[float] = []
 
     async def timed_run_op(*args: Any, **kwargs: Any) -> dict[str, Any]:
@@ -124,7 +124,7 @@ async def breakdown(page: refwright.Page, *, interactive: bool, repeats: int, ti
     run_ops: list[float] = []
     # Per call position: the main document first, then one call per child frame.
     per_call: list[list[float]] = []
-    setattr(rw_page_module, "run_op", timed_run_op)  # noqa: B010
+    setattr(rw_channel_module, "run_op", timed_run_op)  # noqa: B010
     try:
         for _ in range(repeats):
             op_times.clear()
@@ -136,7 +136,7 @@ async def breakdown(page: refwright.Page, *, interactive: bool, repeats: int, ti
                     per_call.append([])
                 per_call[i].append(t)
     finally:
-        setattr(rw_page_module, "run_op", original)  # noqa: B010
+        setattr(rw_channel_module, "run_op", original)  # noqa: B010
     python_side = [t - o for t, o in zip(totals, run_ops, strict=True)]
 
     # 2. The instrumented runtime copy: time inside the page, and the wall time around it.

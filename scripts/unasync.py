@@ -36,7 +36,7 @@ SUBSTITUTIONS: list[tuple[str, str]] = [
     (r"\bdecide_reply_async\b", "decide_reply"),
     # Awaitable[X] -> X, for the simple (non-nested) annotations the async code uses.
     (r"\bAwaitable\[([^\[\]]*)\]", r"\1"),
-    (r"from collections\.abc import Awaitable, Callable", "from collections.abc import Callable"),
+    (r"(from collections\.abc import [^\n]*?)\bAwaitable, ", r"\1"),
     (r'"""The async implementation: the only hand-written one \(scripts/unasync.py derives ``_sync``\)\.',
      '"""The sync implementation, derived from _async by scripts/unasync.py.'),
 ]

@@ -1,5 +1,5 @@
-"""Proofs about the code's shape (pure, no browser): no import cycles, no reaching into Page's or
-Browser's privates, no oversized modules, a true error hierarchy, every command handled."""
+"""Proofs about the code's shape (pure, no browser): no import cycles, no reaching into Page's,
+Browser's or Session's privates, no oversized modules, a true error hierarchy, every command handled."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ import importlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 import refwright
 from refwright._errors import RefwrightError
@@ -110,7 +108,6 @@ def test_the_import_graph_sees_function_local_imports_but_not_type_checking_ones
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
-@pytest.mark.xfail(reason="phase 2 of issue 11 (Page and its handlers) and helper B (safety/) untie the cycles")
 def test_no_import_cycle_among_hand_written_modules() -> None:
     graph = {name: _edges(name, path) for name, path in MODULES.items()}
     assert _cycles(graph) == []
@@ -128,10 +125,10 @@ def _privates_of(path: Path) -> set[str]:
     return {n for n in names if n.startswith("_") and not n.startswith("__")}
 
 
-@pytest.mark.xfail(reason="phase 2 of issue 11: handlers get an explicit context instead of Page's privates")
-def test_no_module_reads_page_or_browser_privates() -> None:
-    # Anything called page or browser here (page, self._page, self.browser) is a Page or a Browser.
-    owners = {"refwright._async._page": "page", "refwright._async._browser": "browser"}
+def test_no_module_reads_page_browser_or_session_privates() -> None:
+    # Anything called page, browser or session here (page, self._page, self.session) is one of them.
+    owners = {"refwright._async._page": "page", "refwright._async._browser": "browser",
+              "refwright._async._session": "session"}
     reads = []
     for owner, noun in owners.items():
         private = _privates_of(MODULES[owner])
@@ -149,7 +146,6 @@ def test_no_module_reads_page_or_browser_privates() -> None:
     assert sorted(reads) == []
 
 
-@pytest.mark.xfail(reason="phase 2 of issue 11 splits _async/_page.py; helper B splits safety/")
 def test_no_hand_written_module_is_over_500_lines() -> None:
     sizes = {name: len(path.read_text(encoding="utf-8").splitlines()) for name, path in MODULES.items()}
     assert {name: n for name, n in sizes.items() if n > MAX_LINES} == {}
@@ -195,6 +191,4 @@ def test_every_command_has_a_handler() -> None:
 def test_capabilities_are_one_class_for_both_apis() -> None:
     from refwright import sync_api
 
-    if refwright.Capabilities is not sync_api.Capabilities:
-        pytest.xfail("phase 2 of issue 11 moves Capabilities out of the generated tree")
     assert refwright.Capabilities is sync_api.Capabilities

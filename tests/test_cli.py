@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -9,6 +10,7 @@ import sys
 
 import pytest
 
+from refwright.cli import main
 from refwright.cli._shell import decode_line
 
 from .server import TestServer
@@ -17,6 +19,22 @@ PRIVATE = ["--allow-private", "--action-timeout", "2000"]
 
 
 def refwright(*args: str, stdin: bytes = b"", timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
+    """``refwright <args>`` run in this process, with its standard streams swapped for buffers (a few
+    tests below run it as a real subprocess too)."""
+    streams = [io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", write_through=True) for data in (stdin, b"", b"")]
+    saved = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin, sys.stdout, sys.stderr = streams
+    try:
+        code = main(list(args))
+    except SystemExit as exit_:  # argparse's --help and usage errors
+        code = exit_.code if isinstance(exit_.code, int) else 1
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved
+    out, err = (s.buffer.getvalue() for s in streams[1:])  # type: ignore[attr-defined]
+    return subprocess.CompletedProcess(["refwright", *args], code, out, err)
+
+
+def refwright_process(*args: str, stdin: bytes = b"", timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([sys.executable, "-m", "refwright", *args], input=stdin, capture_output=True,
                           timeout=timeout, check=False, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
 
@@ -77,7 +95,9 @@ def test_shell_jsonl_records_stay_on_one_line_for_every_reader(server: TestServe
 
 
 def test_shell_plain_with_start_url(server: TestServer) -> None:
-    result = refwright("shell", server.url("/signup.html"), *PRIVATE, stdin=b"get title\nclick #nope\nget url\n")
+    # A smoke test of the installed entry point: a real subprocess, real pipes.
+    result = refwright_process("shell", server.url("/signup.html"), *PRIVATE,
+                               stdin=b"get title\nclick #nope\nget url\n")
     assert result.returncode == 0
     assert result.stdout.decode().splitlines() == [
         f"Opened {server.url('/signup.html')} — Sign up",
@@ -107,7 +127,7 @@ def test_demo_walkthrough() -> None:
 
 
 def test_help_lists_subcommands() -> None:
-    out = refwright("--help").stdout.decode()
+    out = refwright_process("--help").stdout.decode()
     for name in ("shell", "agent", "demo", "doctor"):
         assert name in out
 

@@ -114,13 +114,14 @@ async def test_image_map_areas_and_headings_that_wrap_a_link(page: Page, server:
 
 async def test_what_is_listed_as_clickable(page: Page, server: TestServer) -> None:
     await run(page, f"open {server.url('/spec/clickable.html')}")
-    # <a onclick> is a link (as in Chromium); an a without href or handler is text. A zero-size link
-    # whose floated image shows is listed; one of which nothing shows and a whitespace-only link are not.
-    # A skip link placed off the page is listed (as by Chromium): focus brings it into view.
+    # <a onclick> is a link (as in Chromium); an a without href or handler is text. Links are listed as
+    # Chromium lists them: a zero-size one whose floated image shows, one of which nothing shows (its
+    # icon never loaded; a click follows it by focus and Enter) and a whitespace-only one, which has no
+    # name (`-u` shows where it goes). A skip link placed off the page is listed: focus brings it into view.
     assert await run(page, "snapshot -i -C") == (
-        '@e1 [link] "Load more"\n@e2 [link] "Story photo"\n@e3 [link] "Home"\n@e4 [link] "Skip to content"\n'
-        '@e5 [clickable] "Open menu"')
+        '@e1 [link] "Load more"\n@e2 [link] "Story photo"\n@e3 [link] "Nothing"\n@e4 [link]\n'
+        '@e5 [link] "Home"\n@e6 [link] "Skip to content"\n@e7 [clickable] "Open menu"')
     # inspect lists the same controls under the same names.
     assert (await run(page, "inspect")).splitlines()[1:] == [
-        '@e1 link "Load more"', '@e2 link "Story photo"', '@e3 link "Home"', '@e4 link "Skip to content"',
-        '@e5 clickable "Open menu" [approval-required]']
+        '@e1 link "Load more"', '@e2 link "Story photo"', '@e3 link "Nothing"', '@e4 link (no label)',
+        '@e5 link "Home"', '@e6 link "Skip to content"', '@e7 clickable "Open menu" [approval-required]']

@@ -9,7 +9,7 @@ The sync API with the same names lives in ``refwright.sync_api``.
 """
 
 from ._async import Browser, Page, launch, wrap
-from ._async._guard import Capabilities
+from ._capabilities import Capabilities
 from ._config import Config, TimeoutConfig
 from ._errors import (
     BrowserError,

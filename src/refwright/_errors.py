@@ -13,6 +13,7 @@ The base and the first six live here; the others next to the code that raises th
     ├── TargetNotFound             resolve: no visible control matches the target
     ├── AmbiguousTarget            resolve: more than one control matches
     ├── ProposalError              resolve: a confirm token is unknown, used, expired, or the page changed
+    ├── DecisionError              resolve: the decision provider failed or picked no listed control
     └── ProviderError              agent: the model provider refused or failed a request
         └── ContextLengthError     agent: the conversation no longer fits the model's context
 

@@ -10,6 +10,7 @@ The agent loop and its providers are asyncio code and stay in ``refwright.agent`
     page = refwright.sync_api.wrap(playwright_page, playwright=playwright)
 """
 
+from ._capabilities import Capabilities
 from ._config import Config, TimeoutConfig
 from ._errors import (
     BrowserError,
@@ -20,7 +21,6 @@ from ._errors import (
 )
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._sync import Browser, Page, launch, wrap
-from ._sync._guard import Capabilities
 from ._url import normalize_url
 from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary

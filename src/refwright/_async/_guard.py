@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -19,11 +18,12 @@ from playwright.async_api import BrowserContext, Request, Route
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 
+from .._capabilities import Capabilities
 from .._config import Config
 from .._errors import PolicyDeniedError
 from ..safety import FilteringProxy, check_url_async, clean_line, normalize_domains
 
-__all__ = ["Capabilities", "NetworkGuard"]
+__all__ = ["NetworkGuard"]
 
 # How long an interception-mode verdict on a host is reused, so a page's hundred requests to one CDN
 # cost one DNS lookup.
@@ -39,23 +39,6 @@ RefusalRecord = tuple[str, str, int, str]
 def target_key(host: str, port: int) -> tuple[str, int]:
     """``host``/``port`` as the page's request events and the proxy's records both spell them."""
     return host.lower().removeprefix("[").removesuffix("]").rstrip("."), port
-
-
-@dataclass(frozen=True)
-class Capabilities:
-    """What this backend enforces. ``request_filtering`` is ``"proxy"``, ``"interception"`` or ``"none"``."""
-
-    scheme_check: bool
-    navigation_check: bool
-    request_filtering: str
-    blocks_preconnect: bool
-    # Whether each redirect hop is checked before the browser follows it (interception cannot).
-    redirects_checked: bool
-    dns_rebinding_protection: bool
-    domain_filtering: bool
-    downloads_blocked: bool
-    dialogs_dismissed: bool
-    popups_closed: bool
 
 
 class NetworkGuard:

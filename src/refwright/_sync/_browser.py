@@ -19,6 +19,7 @@ from ._engine import register_engine
 from ._guard import NetworkGuard
 from ._page import ConfirmCallback, Page
 from ._remote import connect_headers, redact
+from ._translate import mapped
 
 __all__ = ["Browser", "launch"]
 
@@ -166,9 +167,11 @@ class Browser:
                 "allow_private and allowed_domains hold for the whole browser session, because one filtering "
                 "proxy guards it. Launch a separate browser for pages with other network settings."
             )
-        own_context = self._own_context() if isolated else None
-        pw_page = self._fresh_playwright_page(own_context)
-        page = Page(pw_page, config=config, browser=self, guard=self._guard, own_context=own_context)
+        with mapped():
+            own_context = self._own_context() if isolated else None
+            pw_page = self._fresh_playwright_page(own_context)
+        page = Page(pw_page, config=config, guard=self._guard, selectors=self._playwright_selectors,
+                    opener=self._fresh_playwright_page, own_context=own_context)
         page.set_action_policy(self.action_policy)
         page.set_policy_confirm_callback(self.confirm)
         if self.decide is not None:
@@ -199,7 +202,8 @@ class Browser:
         self._pages.clear()
         if self._playwright is not None:
             playwright, self._playwright = self._playwright, None
-            playwright.stop()
+            with mapped():
+                playwright.stop()
 
 
 def launch(*, config: Config | None = None, executable_path: str | None = None, headless: bool = True,

@@ -76,9 +76,12 @@ def scope_for(page: PlaywrightPage, frames: tuple[str, ...]) -> PlaywrightPage |
     return scope
 
 
-def run_op(scope: Scope, op: str, timeout: float, **args: Any) -> dict[str, Any]:
+def run_op(scope: Scope, op: str, timeout: float, *, engine: str = ENGINE, **args: Any) -> dict[str, Any]:
+    """Encode the request, run it through ``engine``'s ``run:`` channel on ``scope``, decode the answer;
+    an answer that is an error becomes a RefwrightError. Playwright's errors pass through untranslated
+    (``_channel.RuntimeChannel`` is the translating wrapper every caller uses)."""
     payload = base64.b64encode(json.dumps({"op": op, **args}).encode()).decode()
-    text = scope.locator(f"{ENGINE}=run:{payload}").text_content(timeout=timeout)
+    text = scope.locator(f"{engine}=run:{payload}").text_content(timeout=timeout)
     result: dict[str, Any] = json.loads(text or "{}")
     if "error" in result:
         raise RefwrightError(str(result["error"]))

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
@@ -12,7 +13,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .._errors import BrowserError, CoveredError, RefwrightError, RefwrightTimeoutError
 
-__all__ = ["VERBS", "first_line", "is_closed_error", "perform", "translate"]
+__all__ = ["VERBS", "first_line", "is_closed_error", "mapped", "perform", "translate"]
 
 # How each action reads in "while trying to <verb>".
 VERBS = {
@@ -93,6 +94,16 @@ def translate(exc: PlaywrightError, *, target: str | None = None, command: str |
             "text=Save, role=button[name=\"Save\"] or label=Email."
         )
     return RefwrightError(text)
+
+
+@contextmanager
+def mapped() -> Iterator[None]:
+    """The translating boundary (httpx's ``map_exceptions``): no Playwright error leaves the block.
+    A plain context manager, so one spelling serves the async code and the sync code made from it."""
+    try:
+        yield
+    except PlaywrightError as exc:
+        raise translate(exc) from exc
 
 
 def perform(locator: Locator, action: Callable[[Locator, float], object], *, target: str,

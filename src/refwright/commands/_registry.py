@@ -7,14 +7,24 @@ commands they cover, so a command cannot be added without the help and the docs 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 from ..safety._actions import ActionType
+from ._spec import CommandSpec, FlagSpec, HelpSection
+from ._specs_input import HELP_SECTIONS as _INPUT_HELP
+from ._specs_input import SPECS as _INPUT
+from ._specs_output import HELP_SECTIONS as _OUTPUT_HELP
+from ._specs_output import SPECS as _OUTPUT
+from ._specs_state import HELP_SECTIONS as _STATE_HELP
+from ._specs_state import SPECS as _STATE
+from ._specs_tabs import HELP_SECTIONS as _TABS_HELP
+from ._specs_tabs import SPECS as _TABS
 
 __all__ = [
     "COMMANDS",
     "HELP",
+    "MORE",
+    "REFERENCE_HELP",
     "CommandSpec",
     "FlagSpec",
     "all_specs",
@@ -22,48 +32,6 @@ __all__ = [
     "register",
     "render_extension_help",
 ]
-
-
-@dataclass(frozen=True)
-class FlagSpec:
-    """A flag such as ``-d <n>``: ``names`` are the accepted spellings (case-sensitive)."""
-
-    key: str
-    names: tuple[str, ...]
-    takes_value: bool = False
-    help: str = ""
-
-
-@dataclass(frozen=True)
-class CommandSpec:
-    name: str
-    group: str
-    usage: str
-    summary: str
-    output: str
-    aliases: tuple[str, ...] = ()
-    flags: tuple[FlagSpec, ...] = ()
-    # Positional arguments that must be present, counted after the command name.
-    min_args: int = 0
-    # Commands whose trailing arguments are free text keep every token, even ones that look like flags.
-    free_text: bool = False
-    # The policy decision: a fixed ActionType, or a function of the positional arguments.
-    action: ActionType | Callable[[Sequence[str]], ActionType | None] | None = None
-    # Extension commands are refwright's own additions, listed after HELP rather than inside it.
-    extension: bool = False
-    # Whether the output carries text the page controls (wrapped in content boundaries when they are on).
-    # None: decided by the action (reads, evaluation and navigation do).
-    page_text: bool | None = None
-
-    def returns_page_text(self, args: Sequence[str]) -> bool:
-        if self.page_text is not None:
-            return self.page_text
-        return self.action_for(args) in (ActionType.READ_CONTENT, ActionType.EVALUATE, ActionType.NAVIGATE)
-
-    def action_for(self, args: Sequence[str]) -> ActionType | None:
-        if self.action is None or isinstance(self.action, ActionType):
-            return self.action
-        return self.action(args)
 
 
 def _target(name: str, verb: str, action: ActionType, output: str) -> CommandSpec:
@@ -199,7 +167,10 @@ def register(spec: CommandSpec) -> None:
         _BY_NAME[name] = spec
 
 
-for _spec in (*COMMANDS, *EXTENSIONS):
+# agent-browser's commands beyond the reference, one module per area; listed in HELP's second part.
+MORE: tuple[CommandSpec, ...] = (*_TABS, *_INPUT, *_STATE, *_OUTPUT)
+
+for _spec in (*COMMANDS, *EXTENSIONS, *MORE):
     register(_spec)
 
 
@@ -220,7 +191,7 @@ def known_names() -> list[str]:
 
 # HELP, rendered from fragments that each name the commands they document. Column widths and the
 # ` · ` separator reproduce the reference text exactly.
-HELP_LAYOUT: tuple[tuple[str, tuple[tuple[tuple[str, tuple[str, ...]], ...], ...]], ...] = (
+HELP_LAYOUT: tuple[HelpSection, ...] = (
     ("Navigation", (
         (("open <url>", ("open",)), ("back", ("back",)), ("forward", ("forward",)), ("reload", ("reload",))),
     )),
@@ -258,19 +229,22 @@ _HELP_FOOTER = (
 )
 
 
-def _render_help() -> str:
+def _render(layout: Sequence[HelpSection]) -> str:
     lines: list[str] = []
-    for group, rows in HELP_LAYOUT:
+    for group, rows in layout:
         for i, row in enumerate(rows):
             head = group if i == 0 else ""
             lines.append(f"{head:<13}" + " · ".join(text for text, _ in row))
-    return "\n".join(lines) + "\n\n" + _HELP_FOOTER
+    return "\n".join(lines)
 
 
-HELP: str = _render_help()
+# The reference's text, verbatim: models are prompted with it.
+REFERENCE_HELP: str = _render(HELP_LAYOUT) + "\n\n" + _HELP_FOOTER
+# The commands beyond the reference, one short section after it; `help <command>` gives the details.
+MORE_LAYOUT: tuple[HelpSection, ...] = (*_TABS_HELP, *_INPUT_HELP, *_STATE_HELP, *_OUTPUT_HELP)
+HELP: str = REFERENCE_HELP + ("\n\n" + _render(MORE_LAYOUT) if MORE_LAYOUT else "")
 
 
 def render_extension_help() -> str:
     """Usage lines of refwright's own commands, for appending after HELP in a tool description."""
     return "\n".join(f"{spec.usage}  — {spec.summary}" for spec in all_specs() if spec.extension)
-

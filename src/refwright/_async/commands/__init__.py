@@ -6,13 +6,13 @@ from collections.abc import Awaitable, Callable
 
 from ..._result import CommandResult
 from ...commands import HELP, ParsedCommand
-from .._page import Page
+from .._session import Session
 from . import act, navigation, observe, query, resolve, state, wait
 
-Handler = Callable[[Page, ParsedCommand], Awaitable[CommandResult | str]]
+Handler = Callable[[Session, ParsedCommand], Awaitable[CommandResult | str]]
 
 
-async def _help(page: Page, cmd: ParsedCommand) -> str:
+async def _help(session: Session, cmd: ParsedCommand) -> str:
     return HELP
 
 

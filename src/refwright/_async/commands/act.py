@@ -16,7 +16,7 @@ from playwright.async_api import Locator
 from ..._errors import CoveredError, RefwrightError
 from ...commands import ParsedCommand
 from ...snapshot._format import quote
-from .._page import Page
+from .._session import Session
 from .._translate import perform, translate
 
 # Names of controls that close a cover (a dialog, a banner, a loading screen).
@@ -30,21 +30,21 @@ _ON_TOP = """el => { const r = el.getBoundingClientRect();
 _MAX_CLOSERS_TRIED = 5
 
 
-async def _act(page: Page, target: str, name: str, action: Callable[[Locator, float], Awaitable[object]]) -> None:
+async def _act(session: Session, target: str, name: str, action: Callable[[Locator, float], Awaitable[object]]) -> None:
     try:
-        await perform(page.locator(target), action, target=target, command=name,
-                      timeout=page.config.timeouts.action)
+        await perform(session.locator(target), action, target=target, command=name,
+                      timeout=session.config.timeouts.action)
     except CoveredError as exc:
-        closer = await _closer_on_top(page)
+        closer = await _closer_on_top(session)
         if closer is None:
             raise
         raise CoveredError(f"{exc} The last snapshot lists {closer}, which is on top now: click it to close "
                            "the cover.") from exc
 
 
-async def _closer_on_top(page: Page) -> str | None:
+async def _closer_on_top(session: Session) -> str | None:
     """A ref of the last snapshot that closes something and can be clicked now (nothing covers it)."""
-    snap = page.last_snapshot
+    snap = session.last_snapshot
     if snap is None:
         return None
     tried = 0
@@ -55,35 +55,35 @@ async def _closer_on_top(page: Page) -> str | None:
         if tried > _MAX_CLOSERS_TRIED:
             break
         try:
-            if await page.locator(ref).evaluate(_ON_TOP, timeout=500):
+            if await session.locator(ref).evaluate(_ON_TOP, timeout=500):
                 return f"@{ref} [{entry.role}] {quote(entry.name)}"
         except (PlaywrightError, RefwrightError):
             continue
     return None
 
 
-async def _choose_option(page: Page, target: str) -> bool:
+async def _choose_option(session: Session, target: str) -> bool:
     """Clicking an <option> of a dropdown selects it, as a person's click in the open list would."""
-    entry = page.ref(target)
+    entry = session.ref(target)
     if entry is None or entry.role != "option":
         return False
-    option = page.locator(target)
+    option = session.locator(target)
     select = option.locator("xpath=ancestor::select[1]")
     if await select.count() != 1:
         return False
-    handle = await option.element_handle(timeout=page.config.timeouts.action)
-    await _act(page, target, "click", lambda loc, t: select.select_option(element=handle, timeout=t))
+    handle = await option.element_handle(timeout=session.config.timeouts.action)
+    await _act(session, target, "click", lambda loc, t: select.select_option(element=handle, timeout=t))
     return True
 
 
-async def _click_without_a_box(page: Page, target: str) -> str | None:
+async def _click_without_a_box(session: Session, target: str) -> str | None:
     """Click an element whose own box is empty but that shows something: a link around a floated image,
     an empty logo link. Its visible content is clicked instead (the click reaches the element, as a
     person's would), else a link is focused and Enter pressed. ``None``: the element has a box (or is
     hidden): the ordinary click goes ahead and reports any failure. The text says how, when that
     matters to the model ("" when the click went to its content)."""
-    locator = page.locator(target)
-    timeout = page.config.timeouts.action
+    locator = session.locator(target)
+    timeout = session.config.timeouts.action
     try:
         if await locator.count() != 1:
             return None
@@ -103,7 +103,7 @@ async def _click_without_a_box(page: Page, target: str) -> str | None:
         await locator.focus(timeout=timeout)
         if not await locator.evaluate("el => el.getRootNode().activeElement === el", timeout=timeout):
             return None
-        await page.playwright_page.keyboard.press("Enter")
+        await session.pw.keyboard.press("Enter")
     except PlaywrightError as exc:
         raise translate(exc, target=target, command="click", timeout=timeout) from exc
     return " (it shows no box of its own: refwright focused the link and pressed Enter)"
@@ -113,13 +113,13 @@ async def _click_without_a_box(page: Page, target: str) -> str | None:
 _FOCUSABLE_LINK = "el => (el.localName === 'a' || el.localName === 'area') && el.hasAttribute('href')"
 
 
-def _simple(verb_output: str, method: str) -> Callable[[Page, ParsedCommand], Awaitable[str]]:
-    async def handler(page: Page, cmd: ParsedCommand) -> str:
+def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand], Awaitable[str]]:
+    async def handler(session: Session, cmd: ParsedCommand) -> str:
         target = cmd.args[0]
-        if method == "click" and await _choose_option(page, target):
+        if method == "click" and await _choose_option(session, target):
             return f"{verb_output} {target}"
         if method == "click":
-            how = await _click_without_a_box(page, target)
+            how = await _click_without_a_box(session, target)
             if how is not None:
                 return f"{verb_output} {target}{how}"
 
@@ -127,33 +127,33 @@ def _simple(verb_output: str, method: str) -> Callable[[Page, ParsedCommand], Aw
             result: object = await getattr(loc, method)(timeout=timeout)
             return result
 
-        await _act(page, target, cmd.name, run)
+        await _act(session, target, cmd.name, run)
         return f"{verb_output} {target}"
 
     return handler
 
 
-async def fill(page: Page, cmd: ParsedCommand) -> str:
+async def fill(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
-    await _act(page, target, cmd.name, lambda loc, t: loc.fill(text, timeout=t))
+    await _act(session, target, cmd.name, lambda loc, t: loc.fill(text, timeout=t))
     return f"Filled {target}"
 
 
-async def type_(page: Page, cmd: ParsedCommand) -> str:
+async def type_(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
-    await _act(page, target, cmd.name, lambda loc, t: loc.press_sequentially(text, timeout=t))
+    await _act(session, target, cmd.name, lambda loc, t: loc.press_sequentially(text, timeout=t))
     return f"Typed into {target}"
 
 
-async def press(page: Page, cmd: ParsedCommand) -> str:
+async def press(session: Session, cmd: ParsedCommand) -> str:
     key = cmd.args[0]
     try:
         if len(cmd.args) > 1:
-            await _act(page, cmd.args[1], cmd.name, lambda loc, t: loc.press(key, timeout=t))
+            await _act(session, cmd.args[1], cmd.name, lambda loc, t: loc.press(key, timeout=t))
         else:
-            await page.playwright_page.keyboard.press(key)
+            await session.pw.keyboard.press(key)
     except PlaywrightError as exc:
         raise _key_error(exc, key) from exc
     return f"Pressed {key}"
@@ -168,27 +168,27 @@ def _key_error(exc: PlaywrightError, key: str) -> RefwrightError:
     return translate(exc)
 
 
-async def select(page: Page, cmd: ParsedCommand) -> str:
+async def select(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     value = cmd.text_from(1)
-    await _act(page, target, cmd.name, lambda loc, t: loc.select_option(value, timeout=t))
+    await _act(session, target, cmd.name, lambda loc, t: loc.select_option(value, timeout=t))
     return f"Selected {value} in {target}"
 
 
-async def drag(page: Page, cmd: ParsedCommand) -> str:
+async def drag(session: Session, cmd: ParsedCommand) -> str:
     source, target = cmd.args[0], cmd.args[1]
-    destination = page.locator(target)
-    await _act(page, source, cmd.name, lambda loc, t: loc.drag_to(destination, timeout=t))
+    destination = session.locator(target)
+    await _act(session, source, cmd.name, lambda loc, t: loc.drag_to(destination, timeout=t))
     return f"Dragged {source} to {target}"
 
 
 _DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
-async def scroll(page: Page, cmd: ParsedCommand) -> str:
+async def scroll(session: Session, cmd: ParsedCommand) -> str:
     direction = cmd.args[0].lower()
     if direction in ("top", "bottom"):
-        await page._runtime("scroll", to=direction)
+        await session.channel.run("scroll", to=direction)
         return f"Scrolled {direction}"
     if direction not in _DIRECTIONS:
         raise RefwrightError("Usage: scroll <up|down|left|right|top|bottom> [pixels]")
@@ -199,17 +199,17 @@ async def scroll(page: Page, cmd: ParsedCommand) -> str:
         except ValueError:
             px = 300
     dx, dy = _DIRECTIONS[direction]
-    await page._runtime("scroll", dx=dx * px, dy=dy * px)
+    await session.channel.run("scroll", dx=dx * px, dy=dy * px)
     return f"Scrolled {direction}"
 
 
-async def scrollintoview(page: Page, cmd: ParsedCommand) -> str:
+async def scrollintoview(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
-    await _act(page, target, cmd.name, lambda loc, t: loc.scroll_into_view_if_needed(timeout=t))
+    await _act(session, target, cmd.name, lambda loc, t: loc.scroll_into_view_if_needed(timeout=t))
     return f"Scrolled {target} into view"
 
 
-async def highlight(page: Page, cmd: ParsedCommand) -> str:
+async def highlight(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
 
     async def run(loc: Locator, timeout: float) -> None:
@@ -217,7 +217,7 @@ async def highlight(page: Page, cmd: ParsedCommand) -> str:
         await loc.wait_for(state="attached", timeout=timeout)
         await loc.highlight()
 
-    await _act(page, target, cmd.name, run)
+    await _act(session, target, cmd.name, run)
     return f"Highlighted {target}"
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from ..._errors import RefwrightError
 from ..._result import CommandResult
 from ...commands import ParsedCommand
+from ...snapshot._diff import diff_snapshots
 from ...snapshot._format import quote
-from .._page import Page
+from .._session import Session
+from .._snapshots import take_screenshot, take_snapshot
 
 
 def _depth(value: str | bool | None) -> int | None:
@@ -16,9 +18,9 @@ def _depth(value: str | bool | None) -> int | None:
     return None
 
 
-async def snapshot(page: Page, cmd: ParsedCommand) -> CommandResult:
+async def snapshot(session: Session, cmd: ParsedCommand) -> CommandResult:
     selector = cmd.flag("selector")
-    snap = await page.snapshot(
+    snap = await take_snapshot(session,
         interactive=bool(cmd.flag("interactive")),
         compact=bool(cmd.flag("compact")),
         max_depth=_depth(cmd.flag("depth")),
@@ -29,22 +31,22 @@ async def snapshot(page: Page, cmd: ParsedCommand) -> CommandResult:
     return CommandResult(command=cmd.line, output=snap.tree, snapshot=snap)
 
 
-async def diff(page: Page, cmd: ParsedCommand) -> CommandResult:
+async def diff(session: Session, cmd: ParsedCommand) -> CommandResult:
     if cmd.args[0].lower() != "snapshot":
         raise RefwrightError(f"Usage: {cmd.spec.usage}")
-    before = page.last_snapshot
-    result = await snapshot(page, cmd)
+    before = session.last_snapshot
+    result = await snapshot(session, cmd)
     assert result.snapshot is not None
     if before is None:
         output = "(no earlier snapshot: this is the first, later `diff snapshot` calls show changes)\n" + result.output
     else:
-        output = page.diff_snapshot(before, result.snapshot).text
+        output = diff_snapshots(before, result.snapshot).text
     return CommandResult(command=cmd.line, output=output, snapshot=result.snapshot)
 
 
-async def screenshot(page: Page, cmd: ParsedCommand) -> CommandResult:
+async def screenshot(session: Session, cmd: ParsedCommand) -> CommandResult:
     annotate = bool(cmd.flag("annotate"))
-    shot = await page.screenshot(full_page=bool(cmd.flag("full")), annotate=annotate)
+    shot = await take_screenshot(session, full_page=bool(cmd.flag("full")), annotate=annotate)
     lines = [f"Screenshot {shot.width}×{shot.height}"]
     for a in shot.annotations:
         name = f" {quote(a.name)}" if a.name else ""

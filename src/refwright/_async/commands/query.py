@@ -8,8 +8,7 @@ from playwright.async_api import Locator
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
 from ...safety import clean_line
-from .._engine import run_op
-from .._page import Page
+from .._session import Session
 from .._translate import translate
 
 _GET_FIELDS = ("text", "html", "value", "attr", "count", "box", "title", "url")
@@ -21,38 +20,38 @@ def _usage_get(field: str) -> RefwrightError:
     return RefwrightError(f"Usage: {usage}")
 
 
-def _no_reads(page: Page) -> None:
-    if not page.config.allow_dom_extraction:
+def _no_reads(session: Session) -> None:
+    if not session.config.allow_dom_extraction:
         raise RefwrightError("Reading page content is disabled by Config.allow_dom_extraction.")
 
 
-async def _count(page: Page, target: str, loc: Locator) -> int:
+async def _count(session: Session, target: str, loc: Locator) -> int:
     try:
         return await loc.count()
     except PlaywrightError as exc:
         raise translate(exc, target=target) from exc
 
 
-async def get(page: Page, cmd: ParsedCommand) -> str:
+async def get(session: Session, cmd: ParsedCommand) -> str:
     field = cmd.args[0].lower()
     if field not in _GET_FIELDS:
         raise RefwrightError(f"Unknown `get {cmd.args[0]}`. Try text, html, value, attr, count, box, title or url.")
-    pw = page.playwright_page
+    pw = session.pw
     if field == "title":
         return clean_line(await pw.title())
     if field == "url":
         return clean_line(pw.url)
     if len(cmd.args) < 2 or (field == "attr" and len(cmd.args) < 3):
         raise _usage_get(field)
-    _no_reads(page)
+    _no_reads(session)
     target = cmd.args[1]
-    loc = page.locator(target)
-    count = await _count(page, target, loc)
+    loc = session.locator(target)
+    count = await _count(session, target, loc)
     if field == "count":
         return str(count)
     if count == 0:
         return "null" if field in ("attr", "box") else ""
-    timeout = page.config.timeouts.action
+    timeout = session.config.timeouts.action
     try:
         if field == "text":
             return await loc.inner_text(timeout=timeout)
@@ -80,22 +79,22 @@ def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-async def is_(page: Page, cmd: ParsedCommand) -> str:
+async def is_(session: Session, cmd: ParsedCommand) -> str:
     state = cmd.args[0].lower()
     if state not in _IS_STATES:
         raise RefwrightError(f"Unknown `is {cmd.args[0]}`. Try visible, enabled, checked, focused or editable.")
     if len(cmd.args) < 2:
         raise RefwrightError(f"Usage: is {state} <target>")
     target = cmd.args[1]
-    loc = page.locator(target)
-    count = await _count(page, target, loc)
+    loc = session.locator(target)
+    count = await _count(session, target, loc)
     if count == 0:
         if state in ("visible", "focused"):
             return "false"
         raise RefwrightError(
             f"No element found for '{target}'. Refresh the snapshot if this is a stale reference."
         )
-    timeout = page.config.timeouts.action
+    timeout = session.config.timeouts.action
     try:
         if state == "visible":
             value = await loc.is_visible()
@@ -108,7 +107,7 @@ async def is_(page: Page, cmd: ParsedCommand) -> str:
         else:
             if count > 1:
                 await loc.is_visible()  # raises the strict-mode error for several matches
-            value = bool((await run_op(loc, "focused", timeout))["focused"])
+            value = bool((await session.channel.run("focused", scope=loc, timeout=timeout))["focused"])
     except PlaywrightError as exc:
         if "Not a checkbox or radio button" in str(exc):
             raise RefwrightError(f"Element {target} is not a checkbox or radio button") from exc

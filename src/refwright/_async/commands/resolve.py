@@ -8,7 +8,8 @@ from ..._errors import RefwrightError
 from ...commands import ParsedCommand, tokenize
 from ...resolve import _commands  # noqa: F401  (registers the command specs once)
 from ...resolve._model import render_inspection
-from .._page import Page
+from .. import resolve as resolver
+from .._session import Session
 
 _HEAD = re.compile(r"^\s*\S+\s*")
 _NEW = re.compile(r"^--new(?:\s+|$)")
@@ -34,48 +35,48 @@ def request_text(cmd: ParsedCommand) -> tuple[str, bool]:
     return rest, new
 
 
-async def inspect(page: Page, cmd: ParsedCommand) -> str:
-    return render_inspection(await page.inspect())
+async def inspect(session: Session, cmd: ParsedCommand) -> str:
+    return render_inspection(await resolver.inspect_page(session))
 
 
-async def act(page: Page, cmd: ParsedCommand) -> str:
+async def act(session: Session, cmd: ParsedCommand) -> str:
     request, new = request_text(cmd)
     if not request:
         raise RefwrightError("Usage: act [--new] <request>")
-    return (await page.act(request, new=new)).output
+    return (await resolver.act(session, request, new=new)).output
 
 
-async def confirm(page: Page, cmd: ParsedCommand) -> str:
-    return (await page.confirm(cmd.args[0])).output
+async def confirm(session: Session, cmd: ParsedCommand) -> str:
+    return (await resolver.confirm(session, cmd.args[0])).output
 
 
-async def setfield(page: Page, cmd: ParsedCommand) -> str:
-    return (await page.set_field(cmd.args[0], cmd.text_from(1))).output
+async def setfield(session: Session, cmd: ParsedCommand) -> str:
+    return (await resolver.set_field(session, cmd.args[0], cmd.text_from(1))).output
 
 
-async def copyfield(page: Page, cmd: ParsedCommand) -> str:
-    return (await page.copy_field(cmd.args[0], cmd.args[1])).output
+async def copyfield(session: Session, cmd: ParsedCommand) -> str:
+    return (await resolver.copy_field(session, cmd.args[0], cmd.args[1])).output
 
 
-async def setchecks(page: Page, cmd: ParsedCommand) -> str:
-    return (await page.set_checks(list(cmd.args))).output
+async def setchecks(session: Session, cmd: ParsedCommand) -> str:
+    return (await resolver.set_checks(session, list(cmd.args))).output
 
 
-async def selectexact(page: Page, cmd: ParsedCommand) -> str:
-    return (await page.select_exact(cmd.args[0], cmd.text_from(1))).output
+async def selectexact(session: Session, cmd: ParsedCommand) -> str:
+    return (await resolver.select_exact(session, cmd.args[0], cmd.text_from(1))).output
 
 
-async def setrange(page: Page, cmd: ParsedCommand) -> str:
+async def setrange(session: Session, cmd: ParsedCommand) -> str:
     raw = cmd.args[1].replace("−", "-")
     try:
         value = float(raw)
     except ValueError:
         raise RefwrightError(f"`{cmd.args[1]}` is not a number. Usage: setrange <target> <value>") from None
-    return (await page.set_range(cmd.args[0], value)).output
+    return (await resolver.set_range(session, cmd.args[0], value)).output
 
 
-async def dragto(page: Page, cmd: ParsedCommand) -> str:
-    return (await page.drag_to(cmd.args[0], cmd.args[1])).output
+async def dragto(session: Session, cmd: ParsedCommand) -> str:
+    return (await resolver.drag_to(session, cmd.args[0], cmd.args[1])).output
 
 
 HANDLERS = {

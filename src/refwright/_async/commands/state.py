@@ -8,7 +8,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
-from .._page import Page
+from .._session import Session
 from .wait import eval_disabled
 
 
@@ -20,54 +20,54 @@ def _json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-async def eval_(page: Page, cmd: ParsedCommand) -> str:
-    eval_disabled(page)
+async def eval_(session: Session, cmd: ParsedCommand) -> str:
+    eval_disabled(session)
     script = cmd.text_from(0)
     try:
-        value = await page.playwright_page.evaluate(script)
+        value = await session.pw.evaluate(script)
     except PlaywrightError as exc:
         message = str(exc).splitlines()[0].removeprefix("Page.evaluate: ")
         raise RefwrightError(f"eval failed: {message}") from exc
     return _json(value)
 
 
-async def console(page: Page, cmd: ParsedCommand) -> str:
-    messages = page.console_messages()
+async def console(session: Session, cmd: ParsedCommand) -> str:
+    messages = list(session.events.console)
     return "\n".join(messages) if messages else "No console messages"
 
 
-async def errors(page: Page, cmd: ParsedCommand) -> str:
-    errs = page.page_errors()
+async def errors(session: Session, cmd: ParsedCommand) -> str:
+    errs = list(session.events.errors)
     return "\n".join(errs) if errs else "No page errors"
 
 
-async def cookies(page: Page, cmd: ParsedCommand) -> str:
+async def cookies(session: Session, cmd: ParsedCommand) -> str:
     sub = cmd.args[0].lower() if cmd.args else "list"
-    context = page.playwright_page.context
+    context = session.pw.context
     if sub == "clear":
         await context.clear_cookies()
         return "Cleared cookies"
     if sub not in ("list", "get"):
         raise RefwrightError("Usage: cookies [list|clear]")
-    if not page.config.allow_dom_extraction:
+    if not session.config.allow_dom_extraction:
         raise RefwrightError("Reading cookies is disabled by Config.allow_dom_extraction.")
-    jar = await context.cookies([page.url]) if page.url.startswith("http") else await context.cookies()
+    jar = await context.cookies([session.url]) if session.url.startswith("http") else await context.cookies()
     if not jar:
         return "No cookies"
     return "\n".join(f"{c.get('name')}={c.get('value')}  ({c.get('domain')}{c.get('path')})" for c in jar)
 
 
-async def storage(page: Page, cmd: ParsedCommand) -> str:
+async def storage(session: Session, cmd: ParsedCommand) -> str:
     kind = cmd.args[0].lower()
     if kind not in ("local", "session"):
         raise RefwrightError("Usage: storage <local|session> [clear]")
     label = f"{kind} storage"
     if len(cmd.args) > 1 and cmd.args[1].lower() == "clear":
-        await page._runtime("storage", kind=kind, clear=True)
+        await session.channel.run("storage", kind=kind, clear=True)
         return f"Cleared {label}"
-    if not page.config.allow_dom_extraction:
+    if not session.config.allow_dom_extraction:
         raise RefwrightError("Reading storage is disabled by Config.allow_dom_extraction.")
-    result = await page._runtime("storage", kind=kind, clear=False)
+    result = await session.channel.run("storage", kind=kind, clear=False)
     entries = result.get("entries") or []
     if not entries:
         return f"No {label}"

@@ -43,10 +43,9 @@ from ...resolve._text import fold, match_labels
 from ...resolve._values import field_value
 from ._do import copy_between, do, fill_text, select_label, set_slider
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op, settle
-from ._state import state_of
 
 if TYPE_CHECKING:
-    from .._page import Page
+    from .._session import Session
 
 __all__ = ["act"]
 
@@ -71,36 +70,37 @@ def _did(match: Match, verb: str) -> str:
 # Steps
 
 
-async def _click(page: Page, state: ResolverState, inspection: Inspection, match: Match, on_done: Callable[[], None],
-                 why: str) -> _Step:
+async def _click(session: Session, state: ResolverState, inspection: Inspection, match: Match,
+                 on_done: Callable[[], None], why: str) -> _Step:
     control = match.control
     if control.approval:
         return _Step("", complete=False,
                      proposal=state.propose(inspection, control, "click", f"matched by {match.how}; {why}",
                                       on_done=on_done))
-    await do(page, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
+    await do(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
     on_done()
     return _Step(_did(match, "Clicked"))
 
 
-async def _step_click(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_click(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                       memo: Memo) -> _Step:
     part = plan.parts[index]
     match = click_match(part, inspection)
     note = f"clicked {describe(match.control, with_ref=False)}"
-    return await _click(page, state, inspection, match, lambda: memo.mark(index, note), "the request asks to click it")
+    return await _click(session, state, inspection, match, lambda: memo.mark(index, note),
+                        "the request asks to click it")
 
 
-async def _step_focus(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_focus(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                       memo: Memo) -> _Step:
     part = plan.parts[index]
     match = find_target(part.targets, inspection.controls, TEXT_KINDS | CLICKABLE | {"select"})
-    await do(page, inspection, match.control, "click", lambda loc, t: loc.click(timeout=t))
+    await do(session, inspection, match.control, "click", lambda loc, t: loc.click(timeout=t))
     memo.mark(index, f"focused {describe(match.control, with_ref=False)}")
     return _Step(_did(match, "Focused (clicked into)"))
 
 
-async def _step_menu(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_menu(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                      memo: Memo) -> _Step:
     part = plan.parts[index]
     labels = part.labels
@@ -119,61 +119,61 @@ async def _step_menu(page: Page, state: ResolverState, plan: Plan, index: int, i
     j, match = found
     if j == len(labels) - 1:
         note = "chose " + " > ".join(labels)
-        return await _click(page, state, inspection, match, lambda: memo.mark(index, note),
+        return await _click(session, state, inspection, match, lambda: memo.mark(index, note),
                             f"the last item of the menu path {' > '.join(labels)}")
     nxt = labels[j + 1]
-    await do(page, inspection, match.control, "hover", lambda loc, t: loc.hover(timeout=t))
-    if await _wait_visible(page, nxt):
+    await do(session, inspection, match.control, "hover", lambda loc, t: loc.hover(timeout=t))
+    if await _wait_visible(session, nxt):
         return _Step(f"Opened {describe(match.control)} by hovering ({match.how}), which revealed {nxt!r}", False)
     if match.control.approval:
         raise RefwrightError(f"Hovering {describe(match.control)} did not reveal {nxt!r}, and clicking it needs "
                              "approval. Click it yourself (`click @…`) if that is meant.")
-    await do(page, inspection, match.control, "click", lambda loc, t: loc.click(timeout=t))
-    if await _wait_visible(page, nxt):
+    await do(session, inspection, match.control, "click", lambda loc, t: loc.click(timeout=t))
+    if await _wait_visible(session, nxt):
         return _Step(f"Opened {describe(match.control)} by clicking ({match.how}), which revealed {nxt!r}", False)
     raise TargetNotFound(f"Opening {describe(match.control)} did not reveal {nxt!r}; the path "
                          f"{' > '.join(labels)} does not match this menu. Run `inspect` to see its items.")
 
 
-async def _wait_visible(page: Page, label: str, max_ms: int = 1_200) -> bool:
+async def _wait_visible(session: Session, label: str, max_ms: int = 1_200) -> bool:
     waited = 0
     while True:
-        now = await inspect_page(page, limit=ACT_LIMIT)
+        now = await inspect_page(session, limit=ACT_LIMIT)
         _tier, hits = match_labels(label, [c.label for c in now.controls if c.kind in MENU_KINDS])
         if hits:
             return True
         if waited >= max_ms:
             return False
-        await page.playwright_page.wait_for_timeout(100)
+        await session.pw.wait_for_timeout(100)
         waited += 100
 
 
-async def _step_fill(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_fill(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                      memo: Memo) -> _Step:
     part = plan.parts[index]
     value = part.value or ""
     field = part.field or Target(role="textbox")
     if is_secret(field):
-        return await _fill_secret(page, index, inspection, memo, field, value)
+        return await _fill_secret(session, index, inspection, memo, field, value)
     match = fill_fields(part, inspection)
     # Each field gets the value in the form it holds (a date input takes 2017-10-20 for 10/20/2017).
     typed = [(c, field_value(c.input_type, value)) for c in match.controls]
     pending = [(c, v) for c, v in typed if c.value_hash != value_hash(inspection.token, v)]
     for c, v in pending:
-        await do(page, inspection, c, "fill", fill_text(v))
+        await do(session, inspection, c, "fill", fill_text(v))
     shown = ", ".join(describe(c) for c, _ in pending)
     converted = next((c for c, v in pending if v != value), None)
     how = f"{match.how}; written as the {converted.input_type} field takes it" if converted else match.how
     return _Step(f"Entered the requested text ({len(value)} characters) into {shown} ({how})")
 
 
-async def _step_copy(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_copy(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                      memo: Memo) -> _Step:
     part = plan.parts[index]
     source = find_target(part.targets, inspection.controls, TEXT_KINDS,
                          what=f"a field to copy from: {part.targets[0].describe()}")
     target = field_match(part.field or Target(role="textbox"), inspection, exclude=source.control.id)
-    await copy_between(page, source.control.id, target.control.id, describe(source.control),
+    await copy_between(session, source.control.id, target.control.id, describe(source.control),
                        describe(target.control))
     names = (describe(source.control, with_ref=False), describe(target.control, with_ref=False))
     memo.mark(index, f"copied {names[0]} into {names[1]}")
@@ -181,9 +181,9 @@ async def _step_copy(page: Page, state: ResolverState, plan: Plan, index: int, i
                  f"({target.how}); the text is not shown")
 
 
-async def _fill_secret(page: Page, index: int, inspection: Inspection, memo: Memo, field: Target,
+async def _fill_secret(session: Session, index: int, inspection: Inspection, memo: Memo, field: Target,
                        value: str) -> _Step:
-    items = (await run_resolver_op(page, "secrets"))["items"]
+    items = (await run_resolver_op(session, "secrets"))["items"]
     if not items:
         raise TargetNotFound("The request names a password, but the page shows no password field. Nothing was done.")
     label = field.label or ""
@@ -198,14 +198,14 @@ async def _fill_secret(page: Page, index: int, inspection: Inspection, memo: Mem
     for item in chosen:
         if item.get("d"):
             raise RefwrightError("The password field is disabled, so nothing was entered.")
-        locator = element_locator(page, inspection.token, int(item["id"]))
-        await locator.fill(value, timeout=page.config.timeouts.action)
+        locator = element_locator(session, inspection.token, int(item["id"]))
+        await locator.fill(value, timeout=session.config.timeouts.action)
     memo.mark(index, f"entered the password into {len(chosen)} field(s)")
     how = tier or ("every password field" if field.every else "the only password field")
     return _Step(f"Entered the requested password into {len(chosen)} password field(s) ({how}; it is never read back)")
 
 
-async def _step_names(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_names(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                       memo: Memo) -> _Step:
     part = plan.parts[index]
     on = part.value != "off"
@@ -220,7 +220,7 @@ async def _step_names(page: Page, state: ResolverState, plan: Plan, index: int, 
         if safe:
             verb = "check" if on else "uncheck"
             for c in safe:
-                await do(page, inspection, c, verb, lambda loc, t: loc.set_checked(on, timeout=t))
+                await do(session, inspection, c, verb, lambda loc, t: loc.set_checked(on, timeout=t))
             rest = len(part.labels) - len(safe)
             done_text = "Checked" if on else "Unchecked"
             more = f"; {rest} other name(s) already set or handled next" if rest else ""
@@ -234,21 +234,21 @@ async def _step_names(page: Page, state: ResolverState, plan: Plan, index: int, 
             if control.approval:
                 return _Step("", False, state.propose(inspection, control, "click",
                                                 "the radio the request names"))
-            await do(page, inspection, control, "check", lambda loc, t: loc.check(timeout=t))
+            await do(session, inspection, control, "check", lambda loc, t: loc.check(timeout=t))
             return _Step(f"Checked the radio {describe(control)} (label {name!r})", complete=len(resolved) == 1)
         if how == "option" and not select_done(control, option, inspection.token):
-            await do(page, inspection, control, "select", select_label(option))
+            await do(session, inspection, control, "select", select_label(option))
             return _Step(f"Selected the option {option!r} in {describe(control)}", complete=len(resolved) == 1)
         if how == "click" and fold(name) not in memo.clicked_names:
             def mark(n: str = name) -> None:
                 memo.clicked_names.add(fold(n))
             match = Match((control,), "label of a " + control.kind, Target(label=name))
-            return await _click(page, state, inspection, match, mark, "the request names it")
+            return await _click(session, state, inspection, match, mark, "the request names it")
     memo.mark(index, "selected " + ", ".join(repr(n) for n in part.labels))
     return _Step("Everything named is already selected")
 
 
-async def _step_option(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_option(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                        memo: Memo) -> _Step:
     part = plan.parts[index]
     label = part.labels[0]
@@ -261,7 +261,7 @@ async def _step_option(page: Page, state: ResolverState, plan: Plan, index: int,
             if disabled:
                 raise RefwrightError(f"The option {disabled[0]!r} of {describe(control)} is disabled, so it cannot be "
                                      "chosen. Nothing was done.")
-            await do(page, inspection, control, "select", lambda loc, t: loc.select_option(label=names, timeout=t))
+            await do(session, inspection, control, "select", lambda loc, t: loc.select_option(label=names, timeout=t))
             memo.mark(index, "selected " + ", ".join(map(repr, names)))
             return _Step(f"Selected the options {', '.join(map(repr, names))} in {describe(control)} (exact options of "
                          "a multiple select)")
@@ -273,7 +273,7 @@ async def _step_option(page: Page, state: ResolverState, plan: Plan, index: int,
         control, option = hits[0]
         if dict(control.options).get(option):
             raise RefwrightError(f"The option {option!r} of {describe(control)} is disabled, so it cannot be chosen.")
-        await do(page, inspection, control, "select", lambda loc, t: loc.select_option(label=option, timeout=t))
+        await do(session, inspection, control, "select", lambda loc, t: loc.select_option(label=option, timeout=t))
         memo.mark(index, f"selected {option!r}")
         return _Step(f"Selected the option {option!r} in {describe(control)} (an exact option of a native select)")
     try:
@@ -283,24 +283,25 @@ async def _step_option(page: Page, state: ResolverState, plan: Plan, index: int,
                   and "expanded" not in c.states]
         if len(closed) == 1:
             c = closed[0]
-            await do(page, inspection, c, "click", lambda loc, t: loc.click(timeout=t))
+            await do(session, inspection, c, "click", lambda loc, t: loc.click(timeout=t))
             return _Step(f"Opened {describe(c)} to show its options (the only collapsed list on the page)", False)
         raise
     note = f"chose {label!r}"
-    return await _click(page, state, inspection, match, lambda: memo.mark(index, note), "the option the request names")
+    return await _click(session, state, inspection, match, lambda: memo.mark(index, note),
+                        "the option the request names")
 
 
-async def _step_slider(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_slider(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                        memo: Memo) -> _Step:
     part = plan.parts[index]
     value = float(part.value or "0")
     match = find_target([Target(role="slider")], inspection.controls, SLIDER_KINDS, what="a slider")
-    how = await set_slider(page, inspection, match.control, value)
+    how = await set_slider(session, inspection, match.control, value)
     memo.mark(index, f"set the slider to {number_text(value)}")
     return _Step(f"Set {describe(match.control)} to {number_text(value)} ({match.how}; {how})")
 
 
-async def _step_check(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_check(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                       memo: Memo) -> _Step:
     part = plan.parts[index]
     match = find_target(part.targets, inspection.controls, {"radio", "checkbox"})
@@ -308,12 +309,12 @@ async def _step_check(page: Page, state: ResolverState, plan: Plan, index: int, 
         note = f"checked {describe(match.control, with_ref=False)}"
         return _Step("", False, state.propose(inspection, match.control, "click", f"matched by {match.how}",
                                         on_done=lambda: memo.mark(index, note)))
-    await do(page, inspection, match.control, "check", lambda loc, t: loc.check(timeout=t))
+    await do(session, inspection, match.control, "check", lambda loc, t: loc.check(timeout=t))
     memo.mark(index, f"checked {describe(match.control, with_ref=False)}")
     return _Step(_did(match, "Checked"))
 
 
-async def _step_find(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_find(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                      memo: Memo) -> _Step:
     part = plan.parts[index]
     try:
@@ -322,24 +323,24 @@ async def _step_find(page: Page, state: ResolverState, plan: Plan, index: int, i
         pass
     else:
         note = f"found and clicked {describe(match.control, with_ref=False)}"
-        return await _click(page, state, inspection, match, lambda: memo.mark(index, note), "the request's target")
+        return await _click(session, state, inspection, match, lambda: memo.mark(index, note), "the request's target")
     label = next((t.label for t in part.targets if t.label), "")
-    items = (await run_resolver_op(page, "disclosures", label=label))["items"]
+    items = (await run_resolver_op(session, "disclosures", label=label))["items"]
     fresh = [i for i in items if int(i["id"]) not in memo.tried]
     pick = next((i for i in fresh if i["c"]), None) or (fresh[0] if fresh else None)
     if pick is None:
         raise TargetNotFound(f"{part.targets[0].describe()} is not visible, and every collapsed section was already "
                              "opened. Nothing more was done; run `inspect` to see the page.")
     memo.tried.add(int(pick["id"]))
-    locator = element_locator(page, inspection.token, int(pick["id"]))
-    await locator.click(timeout=page.config.timeouts.action)
+    locator = element_locator(session, inspection.token, int(pick["id"]))
+    await locator.click(timeout=session.config.timeouts.action)
     why = "its hidden content names it" if pick["c"] else "the next collapsed section in page order"
     return _Step(f"Expanded the section {str(pick['l'])!r} to look for {part.targets[0].describe()} ({why})", False)
 
 
-async def _step_expand(page: Page, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_expand(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                        memo: Memo) -> _Step:
-    items = [i for i in (await run_resolver_op(page, "disclosures", label=""))["items"] if not i.get("tab")]
+    items = [i for i in (await run_resolver_op(session, "disclosures", label=""))["items"] if not i.get("tab")]
     if not items:
         memo.mark(index, "found no collapsed section to expand")
         return _Step("Found no collapsed section to expand (nothing was done)")
@@ -348,16 +349,16 @@ async def _step_expand(page: Page, state: ResolverState, plan: Plan, index: int,
         raise AmbiguousTarget(f"Ambiguous: {len(items)} collapsed sections ({listed}). Nothing was done; name the one "
                               "to open (act click \"<its title>\").")
     pick = items[0]
-    locator = element_locator(page, inspection.token, int(pick["id"]))
-    await locator.click(timeout=page.config.timeouts.action)
+    locator = element_locator(session, inspection.token, int(pick["id"]))
+    await locator.click(timeout=session.config.timeouts.action)
     memo.mark(index, f"expanded the section {str(pick['l'])!r}")
     return _Step(f"Expanded the section {str(pick['l'])!r} (the only collapsed section on the page)")
 
 
-async def _dismiss_popup(page: Page, state: ResolverState, inspection: Inspection, control: Control,
+async def _dismiss_popup(session: Session, state: ResolverState, inspection: Inspection, control: Control,
                          missing: str) -> _Step:
     match = Match((control,), "the button that closes the popup", Target(label=control.label))
-    step = await _click(page, state, inspection, match, lambda: None,
+    step = await _click(session, state, inspection, match, lambda: None,
                         f"a popup is all the page shows, and {missing} is not visible behind it")
     if step.proposal is None:
         step = _Step(f"Dismissed the popup with {describe(control)}: {missing} could not be reached while it was "
@@ -367,7 +368,7 @@ async def _dismiss_popup(page: Page, state: ResolverState, inspection: Inspectio
     return step
 
 
-async def _step_submit(page: Page, state: ResolverState, plan: Plan, index: int | None, inspection: Inspection,
+async def _step_submit(session: Session, state: ResolverState, plan: Plan, index: int | None, inspection: Inspection,
                        memo: Memo) -> _Step:
     found = submit_candidates(inspection)
     if not found:
@@ -393,7 +394,7 @@ async def _step_submit(page: Page, state: ResolverState, plan: Plan, index: int 
 
 
 # One step per kind of part; each reads the part at `index` of `plan`.
-_STEPS: dict[Kind, Callable[[Page, ResolverState, Plan, int, Inspection, Memo], Awaitable[_Step]]] = {
+_STEPS: dict[Kind, Callable[[Session, ResolverState, Plan, int, Inspection, Memo], Awaitable[_Step]]] = {
     Kind.CLICK: _step_click,
     Kind.FOCUS: _step_focus,
     Kind.MENU: _step_menu,
@@ -409,13 +410,13 @@ _STEPS: dict[Kind, Callable[[Page, ResolverState, Plan, int, Inspection, Memo], 
 }
 
 
-async def act(page: Page, request: str, *, new: bool = False) -> StepResult:
+async def act(session: Session, request: str, *, new: bool = False) -> StepResult:
     """Carry out ONE step of ``request`` without a model, or refuse with a reason and what to do next."""
     plan = parse_request(request)
-    state = state_of(page)
-    before = await inspect_page(page, limit=ACT_LIMIT, texts=True)
+    state = session.resolver
+    before = await inspect_page(session, limit=ACT_LIMIT, texts=True)
     memo, moved = state.memo_for(plan.request, new, before.token)
-    result = await _act_step(page, state, plan, before, memo)
+    result = await _act_step(session, state, plan, before, memo)
     return _with_afresh(result) if moved else result
 
 
@@ -429,11 +430,11 @@ def _with_afresh(result: StepResult) -> StepResult:
     return replace(result, output=f"{first}\n{_AFRESH}{sep}{rest}")
 
 
-async def _act_step(page: Page, state: ResolverState, plan: Plan, before: Inspection, memo: Memo) -> StepResult:
+async def _act_step(session: Session, state: ResolverState, plan: Plan, before: Inspection, memo: Memo) -> StepResult:
     pending = pending_parts(plan, before, memo)
     if not pending:
         if plan.implicit_submit and not memo.submitted and submit_candidates(before):
-            step = await _step_submit(page, state, plan, None, before, memo)
+            step = await _step_submit(session, state, plan, None, before, memo)
             assert step.proposal is not None
             return step.proposal
         return StepResult(done_text(memo), done=True)
@@ -445,12 +446,12 @@ async def _act_step(page: Page, state: ResolverState, plan: Plan, before: Inspec
             raise RefwrightError("The request's text fields are not filled yet, so nothing was clicked. Run act again "
                                  "to fill them first.")
     try:
-        step = await _STEPS[plan.parts[index].kind](page, state, plan, index, before, memo)
+        step = await _STEPS[plan.parts[index].kind](session, state, plan, index, before, memo)
     except (TargetNotFound, RefwrightTimeoutError) as exc:
         # A popup that appeared (on focus, say) and hides or covers the page is closed first, as a person
         # would. When the action timed out, the popup may have come after `before`: the page is read again.
         timed_out = isinstance(exc, RefwrightTimeoutError)
-        now = await inspect_page(page, limit=ACT_LIMIT, texts=True) if timed_out else before
+        now = await inspect_page(session, limit=ACT_LIMIT, texts=True) if timed_out else before
         dismiss = popup_dismiss(now, covering=timed_out)
         if dismiss is None:
             if isinstance(exc, TargetNotFound) and before.frames:
@@ -459,13 +460,13 @@ async def _act_step(page: Page, state: ResolverState, plan: Plan, before: Inspec
         part = plan.parts[index]
         missing = part.targets[0].describe() if part.targets else part.field.describe() if part.field else "the target"
         before = now
-        step = await _dismiss_popup(page, state, now, dismiss, missing)
+        step = await _dismiss_popup(session, state, now, dismiss, missing)
     if step.proposal is not None:
         return step.proposal
     if step.complete and plan.parts[index].kind in STATE_KINDS and index not in memo.done:
         memo.mark(index, step.text[0].lower() + step.text[1:] if step.text else plan.parts[index].describe())
-    await settle(page)
-    after = await inspect_page(page, limit=ACT_LIMIT, texts=True)
+    await settle(session)
+    after = await inspect_page(session, limit=ACT_LIMIT, texts=True)
     state.follow(before.token, after.token)
     changes = summarize_changes(before, after)
     remaining = pending_parts(plan, after, memo)

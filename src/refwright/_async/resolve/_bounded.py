@@ -15,10 +15,9 @@ from ...resolve._select import number_text
 from ...resolve._text import match_labels
 from ._do import checked_to, copy_between, do, set_slider
 from ._inspect import ACT_LIMIT, inspect_page, ref_id, run_resolver_op, settle
-from ._state import state_of
 
 if TYPE_CHECKING:
-    from .._page import Page
+    from .._session import Session
 
 __all__ = ["copy_field", "drag_to", "select_exact", "set_checks", "set_field", "set_range"]
 
@@ -33,12 +32,12 @@ _REASONS = {
 }
 
 
-async def _control(page: Page, inspection: Inspection, target: str, kinds: Collection[str], what: str) -> Control:
-    element_id = ref_id(page, target, inspection)
+async def _control(session: Session, inspection: Inspection, target: str, kinds: Collection[str], what: str) -> Control:
+    element_id = ref_id(session, target, inspection)
     if element_id is not None:
         control = inspection.get(element_id)
         if control is None:
-            info = await run_resolver_op(page, "describe", id=element_id)
+            info = await run_resolver_op(session, "describe", id=element_id)
             if not info.get("found"):
                 raise RefwrightError(f"{target} is gone from the page. Run `inspect` again.")
             reason = _REASONS.get(str(info.get("reason") or ""))
@@ -53,34 +52,34 @@ async def _control(page: Page, inspection: Inspection, target: str, kinds: Colle
     return find_target([Target(label=target)], inspection.controls, kinds, what=f"{what} labelled {target!r}").control
 
 
-async def _finish(page: Page, before: Inspection, text: str) -> StepResult:
-    await settle(page)
-    after = await inspect_page(page, limit=ACT_LIMIT, texts=True)
+async def _finish(session: Session, before: Inspection, text: str) -> StepResult:
+    await settle(session)
+    after = await inspect_page(session, limit=ACT_LIMIT, texts=True)
     return StepResult(f"{text}\n{summarize_changes(before, after)}")
 
 
-async def set_field(page: Page, target: str, value: str) -> StepResult:
+async def set_field(session: Session, target: str, value: str) -> StepResult:
     """Fill a visible text, date or time field with ``value``; nothing is submitted."""
-    before = await inspect_page(page, limit=ACT_LIMIT, texts=True)
-    control = await _control(page, before, target, TEXT_KINDS, "a text, date or time field")
-    await do(page, before, control, "fill", lambda loc, t: loc.fill(value, timeout=t))
-    return await _finish(page, before, f"Filled {describe(control)} with the given text ({len(value)} characters); "
+    before = await inspect_page(session, limit=ACT_LIMIT, texts=True)
+    control = await _control(session, before, target, TEXT_KINDS, "a text, date or time field")
+    await do(session, before, control, "fill", lambda loc, t: loc.fill(value, timeout=t))
+    return await _finish(session, before, f"Filled {describe(control)} with the given text ({len(value)} characters); "
                                        "nothing was submitted.")
 
 
-async def copy_field(page: Page, source: str, target: str) -> StepResult:
+async def copy_field(session: Session, source: str, target: str) -> StepResult:
     """Copy the text of one visible field into another; the text itself is never returned."""
-    before = await inspect_page(page, limit=ACT_LIMIT, texts=True)
+    before = await inspect_page(session, limit=ACT_LIMIT, texts=True)
     ids: list[int] = []
     for name in (source, target):
-        element_id = ref_id(page, name, before)
+        element_id = ref_id(session, name, before)
         if element_id is None:
-            element_id = (await _control(page, before, name, TEXT_KINDS, "a text field")).id
+            element_id = (await _control(session, before, name, TEXT_KINDS, "a text field")).id
         ids.append(element_id)
-    await copy_between(page, ids[0], ids[1], source, target)
+    await copy_between(session, ids[0], ids[1], source, target)
     src, dst = before.get(ids[0]), before.get(ids[1])
     names = [describe(c) if c else n for c, n in ((src, source), (dst, target))]
-    return await _finish(page, before, f"Copied the text of {names[0]} into {names[1]} (the text is not shown); "
+    return await _finish(session, before, f"Copied the text of {names[0]} into {names[1]} (the text is not shown); "
                                        "nothing was submitted.")
 
 
@@ -99,7 +98,7 @@ def _check_items(items: Mapping[str, bool] | Sequence[str]) -> list[tuple[str, b
     return out
 
 
-async def set_checks(page: Page, items: Mapping[str, bool] | Sequence[str]) -> StepResult:
+async def set_checks(session: Session, items: Mapping[str, bool] | Sequence[str]) -> StepResult:
     """Set up to 40 uniquely labelled visible checkboxes (``label``/``label=on`` checks, ``label=off`` clears)."""
     wanted = _check_items(items)
     if not wanted:
@@ -107,10 +106,10 @@ async def set_checks(page: Page, items: Mapping[str, bool] | Sequence[str]) -> S
     if len(wanted) > MAX_CHECKS:
         raise RefwrightError(f"{len(wanted)} checkboxes asked; at most {MAX_CHECKS} are set in one call. "
                              "Nothing was done.")
-    before = await inspect_page(page, limit=ACT_LIMIT, texts=True)
+    before = await inspect_page(session, limit=ACT_LIMIT, texts=True)
     plan: list[tuple[Control, bool]] = []
     for name, on in wanted:
-        control = await _control(page, before, name, {"checkbox"}, "a checkbox")
+        control = await _control(session, before, name, {"checkbox"}, "a checkbox")
         if control.approval:
             raise RefwrightError(f"{describe(control)} is approval-required ({control.risk_reason}); setchecks "
                                  "leaves it alone and nothing was done. Click it through `act` to get a proposal.")
@@ -122,21 +121,21 @@ async def set_checks(page: Page, items: Mapping[str, bool] | Sequence[str]) -> S
     changed = 0
     for control, on in plan:
         if control.checked != on:
-            await do(page, before, control, "check" if on else "uncheck", checked_to(on))
+            await do(session, before, control, "check" if on else "uncheck", checked_to(on))
             changed += 1
     on_count = sum(1 for _, on in plan if on)
     text = (f"Set {len(plan)} checkbox(es): {on_count} checked, {len(plan) - on_count} cleared; {changed} changed, "
             f"{len(plan) - changed} already as asked. Nothing was submitted.")
-    return await _finish(page, before, text)
+    return await _finish(session, before, text)
 
 
-async def select_exact(page: Page, target: str | None, option: str) -> StepResult:
+async def select_exact(session: Session, target: str | None, option: str) -> StepResult:
     """Choose one exact, enabled option of a visible native select (the only select when ``target`` is None)."""
-    before = await inspect_page(page, limit=ACT_LIMIT, texts=True)
+    before = await inspect_page(session, limit=ACT_LIMIT, texts=True)
     if target is None:
         control = find_target([Target(role="select")], before.controls, {"select"}, what="a list").control
     else:
-        control = await _control(page, before, target, {"select"}, "a native select")
+        control = await _control(session, before, target, {"select"}, "a native select")
     tier, hits = match_labels(option, [o[0] for o in control.options])
     if tier not in ("exact label", "label ignoring case") or not hits:
         shown = ", ".join(repr(o[0]) for o in control.options[:10])
@@ -146,25 +145,25 @@ async def select_exact(page: Page, target: str | None, option: str) -> StepResul
     label, disabled = control.options[hits[0]]
     if disabled:
         raise RefwrightError(f"The option {label!r} of {describe(control)} is disabled; nothing was done.")
-    await do(page, before, control, "select", lambda loc, t: loc.select_option(label=label, timeout=t))
-    return await _finish(page, before, f"Selected {label!r} in {describe(control)}; nothing was submitted.")
+    await do(session, before, control, "select", lambda loc, t: loc.select_option(label=label, timeout=t))
+    return await _finish(session, before, f"Selected {label!r} in {describe(control)}; nothing was submitted.")
 
 
-async def set_range(page: Page, target: str | None, value: float) -> StepResult:
+async def set_range(session: Session, target: str | None, value: float) -> StepResult:
     """Set a slider to exactly ``value`` within its bounds and step; restored when it cannot get there."""
-    before = await inspect_page(page, limit=ACT_LIMIT, texts=True)
+    before = await inspect_page(session, limit=ACT_LIMIT, texts=True)
     if target is None:
         control = find_target([Target(role="slider")], before.controls, SLIDER_KINDS, what="a slider").control
     else:
-        control = await _control(page, before, target, SLIDER_KINDS, "a slider")
-    how = await set_slider(page, before, control, value)
-    return await _finish(page, before, f"Set {describe(control)} to {number_text(value)} ({how}).")
+        control = await _control(session, before, target, SLIDER_KINDS, "a slider")
+    how = await set_slider(session, before, control, value)
+    return await _finish(session, before, f"Set {describe(control)} to {number_text(value)} ({how}).")
 
 
-async def drag_to(page: Page, source: str, target: str) -> StepResult:
+async def drag_to(session: Session, source: str, target: str) -> StepResult:
     """Propose dragging an inspected draggable onto a declared drop target (always needs ``confirm``)."""
-    before = await inspect_page(page, limit=ACT_LIMIT)
-    src = await _control(page, before, source, {"draggable"}, "a draggable item")
-    dst = await _control(page, before, target, {"droptarget"}, "a declared drop target")
-    return state_of(page).propose(before, src, "drag", "the caller asked for this drag",
+    before = await inspect_page(session, limit=ACT_LIMIT)
+    src = await _control(session, before, source, {"draggable"}, "a draggable item")
+    dst = await _control(session, before, target, {"droptarget"}, "a declared drop target")
+    return session.resolver.propose(before, src, "drag", "the caller asked for this drag",
                                   args={"target": dst.id, "target_desc": describe(dst)})

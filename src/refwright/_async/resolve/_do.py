@@ -14,7 +14,7 @@ from .._translate import perform
 from ._inspect import element_locator, run_resolver_op
 
 if TYPE_CHECKING:
-    from .._page import Page
+    from .._session import Session
 
 __all__ = ["checked_to", "copy_between", "do", "fill_text", "select_label", "set_slider", "unusable"]
 
@@ -35,14 +35,14 @@ def unusable(control: Control, verb: str) -> RefwrightError | None:
     return None
 
 
-async def do(page: Page, inspection: Inspection, control: Control, command: str,
+async def do(session: Session, inspection: Inspection, control: Control, command: str,
              action: Callable[[Locator, float], Awaitable[Any]]) -> None:
     """Run one Playwright action on ``control``, with refwright's error messages."""
     problem = unusable(control, command)
     if problem is not None:
         raise problem
-    locator = element_locator(page, inspection.token, control.id)
-    await perform(locator, action, target=f"@{control.ref}", command=command, timeout=page.config.timeouts.action)
+    locator = element_locator(session, inspection.token, control.id)
+    await perform(locator, action, target=f"@{control.ref}", command=command, timeout=session.config.timeouts.action)
 
 
 def select_label(label: str) -> Callable[[Locator, float], Awaitable[Any]]:
@@ -76,7 +76,7 @@ def _close(a: float | None, b: float) -> bool:
     return a is not None and abs(a - b) < 1e-9
 
 
-async def set_slider(page: Page, inspection: Inspection, control: Control, value: float) -> str:
+async def set_slider(session: Session, inspection: Inspection, control: Control, value: float) -> str:
     """Move a slider to exactly ``value``; returns how. The original value is restored on failure."""
     lo, hi, _step = control.bounds or (None, None, None)
     shown = describe(control)
@@ -88,7 +88,7 @@ async def set_slider(page: Page, inspection: Inspection, control: Control, value
     if control.disabled:
         raise RefwrightError(f"{shown} is disabled, so nothing was changed.")
     if control.kind == "range":
-        result = await run_resolver_op(page, "setRange", id=control.id, value=value)
+        result = await run_resolver_op(session, "setRange", id=control.id, value=value)
         fail = result.get("fail")
         if fail == "step":
             raise RefwrightError(
@@ -103,16 +103,16 @@ async def set_slider(page: Page, inspection: Inspection, control: Control, value
         if fail:
             raise RefwrightError(f"{shown} could not be set to {number_text(value)} ({fail}). Nothing was changed.")
         return "set the range input within its bounds and step"
-    return await _keyboard_slider(page, inspection, control, value)
+    return await _keyboard_slider(session, inspection, control, value)
 
 
-async def _keyboard_slider(page: Page, inspection: Inspection, control: Control, value: float) -> str:
+async def _keyboard_slider(session: Session, inspection: Inspection, control: Control, value: float) -> str:
     shown = describe(control)
-    keyboard = page.playwright_page.keyboard
-    await do(page, inspection, control, "focus", lambda loc, t: loc.focus(timeout=t))
+    keyboard = session.pw.keyboard
+    await do(session, inspection, control, "focus", lambda loc, t: loc.focus(timeout=t))
 
     async def numbers() -> dict[str, Any]:
-        return await run_resolver_op(page, "numbers", id=control.id)
+        return await run_resolver_op(session, "numbers", id=control.id)
 
     before = await numbers()
     moved_with = ""
@@ -144,7 +144,7 @@ async def _keyboard_slider(page: Page, inspection: Inspection, control: Control,
         original = before.get("aria")
 
     async def read() -> float | None:
-        v = (await run_resolver_op(page, "sliderValue", id=control.id, readout=readout))["v"]
+        v = (await run_resolver_op(session, "sliderValue", id=control.id, readout=readout))["v"]
         return None if v is None else float(v)
 
     first = await read()
@@ -199,11 +199,11 @@ _COPY_FAILS = {
 }
 
 
-async def copy_between(page: Page, source_id: int, target_id: int, source: str, target: str) -> None:
+async def copy_between(session: Session, source_id: int, target_id: int, source: str, target: str) -> None:
     """Copy one field's text into another inside the page; ``source``/``target`` name them in errors."""
     if source_id == target_id:
         raise RefwrightError("The source and the target are the same field; nothing was copied.")
-    result = await run_resolver_op(page, "copy", **{"from": source_id, "to": target_id})
+    result = await run_resolver_op(session, "copy", **{"from": source_id, "to": target_id})
     fail = str(result.get("fail") or "")
     if fail:
         if fail == "gone":

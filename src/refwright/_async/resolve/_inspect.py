@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import base64
-import json
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
 from ..._errors import RefwrightError
 from ...resolve._model import Control, Inspection, control_from_raw
 from ...snapshot._refs import RefTarget, parse_ref
-from .._engine import ENGINE, INSPECT_ENGINE, register_engine
-from .._translate import translate
+from .._engine import ENGINE, INSPECT_ENGINE
 
 if TYPE_CHECKING:
-    from .._page import Page
+    from .._session import Session
 
 __all__ = ["element_locator", "inspect_page", "run_resolver_op", "settle"]
 
@@ -27,30 +23,20 @@ ACT_LIMIT = 400
 INSPECT_LIMIT = 80
 
 
-async def run_resolver_op(page: Page, op: str, **args: Any) -> dict[str, Any]:
+async def run_resolver_op(session: Session, op: str, **args: Any) -> dict[str, Any]:
     """Run one operation of inspect.js in the main frame's isolated world."""
-    if not page.config.allow_dom_extraction:
+    if not session.config.allow_dom_extraction:
         raise RefwrightError("Inspecting the page is disabled by Config.allow_dom_extraction.")
-    await register_engine(page._selectors())
-    payload = base64.b64encode(json.dumps({"op": op, **args}).encode()).decode()
-    try:
-        text = await page.playwright_page.locator(f"{INSPECT_ENGINE}=run:{payload}").text_content(
-            timeout=page.config.timeouts.action)
-    except PlaywrightError as exc:
-        raise translate(exc) from exc
-    result: dict[str, Any] = json.loads(text or "{}")
-    if "error" in result:
-        raise RefwrightError(str(result["error"]))
-    return result
+    return await session.channel.run(op, engine=INSPECT_ENGINE, **args)
 
 
-def publish_refs(page: Page, token: str, controls: Sequence[Control], gone: Sequence[int] = ()) -> dict[int, str]:
+def publish_refs(session: Session, token: str, controls: Sequence[Control], gone: Sequence[int] = ()) -> dict[int, str]:
     """Give each control a ref in the page's RefTable, alongside the refs of the last snapshot.
 
     Refs are keyed by element, so an element that a snapshot already named keeps its ref; ``gone`` are
     ids of collected elements, whose refs are forgotten.
     """
-    table = page._refs
+    table = session.refs
     same_document = any(t.token == token for t in table.latest.values() if not t.frames)
     table.begin(token)
     table.release((), token, gone)
@@ -64,11 +50,11 @@ def publish_refs(page: Page, token: str, controls: Sequence[Control], gone: Sequ
     return out
 
 
-async def inspect_page(page: Page, *, limit: int = INSPECT_LIMIT, texts: bool = False) -> Inspection:
-    raw = await run_resolver_op(page, "inspect", limit=limit, texts=texts)
+async def inspect_page(session: Session, *, limit: int = INSPECT_LIMIT, texts: bool = False) -> Inspection:
+    raw = await run_resolver_op(session, "inspect", limit=limit, texts=texts)
     token = str(raw["token"])
     controls = [control_from_raw(c) for c in raw.get("controls", [])]
-    refs = publish_refs(page, token, controls, [int(i) for i in raw.get("gone", [])])
+    refs = publish_refs(session, token, controls, [int(i) for i in raw.get("gone", [])])
     controls = [replace(c, ref=refs[c.id]) for c in controls]
     return Inspection(
         token=token,
@@ -84,11 +70,11 @@ async def inspect_page(page: Page, *, limit: int = INSPECT_LIMIT, texts: bool = 
     )
 
 
-def element_locator(page: Page, token: str, element_id: int) -> Locator:
-    return page.playwright_page.locator(f"{ENGINE}=ref:{token}:{element_id}")
+def element_locator(session: Session, token: str, element_id: int) -> Locator:
+    return session.pw.locator(f"{ENGINE}=ref:{token}:{element_id}")
 
 
-async def settle(page: Page, *, quiet_ms: int = 120, at_least_ms: int = 100, max_ms: int = 900) -> None:
+async def settle(session: Session, *, quiet_ms: int = 120, at_least_ms: int = 100, max_ms: int = 900) -> None:
     """Wait until the DOM has not changed for ``quiet_ms`` (at most ``max_ms``).
 
     It waits ``at_least_ms`` even on a quiet page: what a step sets off often starts on a short timer
@@ -97,24 +83,24 @@ async def settle(page: Page, *, quiet_ms: int = 120, at_least_ms: int = 100, max
     waited = 0
     while waited < max_ms:
         try:
-            quiet = int((await run_resolver_op(page, "quiet"))["ms"])
+            quiet = int((await run_resolver_op(session, "quiet"))["ms"])
         except RefwrightError:
             quiet = 0
         if quiet >= quiet_ms and waited >= at_least_ms:
             return
         pause = at_least_ms - waited if quiet >= quiet_ms else max(30, min(quiet_ms - quiet, max_ms - waited))
-        await page.playwright_page.wait_for_timeout(pause)
+        await session.pw.wait_for_timeout(pause)
         waited += pause
 
 
-def ref_id(page: Page, target: str, inspection: Inspection) -> int | None:
+def ref_id(session: Session, target: str, inspection: Inspection) -> int | None:
     """The element id behind a ref (``@e3``), when it names an element of this document."""
     ref = parse_ref(target)
     if ref is None:
         return None
-    entry = page._refs.latest.get(ref)
+    entry = session.refs.latest.get(ref)
     if entry is None or entry.frames or entry.token != inspection.token:
-        if not page._refs.ever_assigned(ref):
+        if not session.refs.ever_assigned(ref):
             raise RefwrightError(f"There is no ref @{ref} on this page. Run `inspect` and use a ref it lists.")
         raise RefwrightError(f"@{ref} is stale: the page changed since it was listed. Run `inspect` again.")
     return entry.local_id

@@ -7,13 +7,13 @@ from collections.abc import Callable
 
 from ..._result import CommandResult
 from ...commands import HELP, ParsedCommand
-from .._page import Page
+from .._session import Session
 from . import act, navigation, observe, query, resolve, state, wait
 
-Handler = Callable[[Page, ParsedCommand], CommandResult | str]
+Handler = Callable[[Session, ParsedCommand], CommandResult | str]
 
 
-def _help(page: Page, cmd: ParsedCommand) -> str:
+def _help(session: Session, cmd: ParsedCommand) -> str:
     return HELP
 
 

@@ -17,7 +17,7 @@ from playwright.sync_api import Locator
 from ..._errors import CoveredError, RefwrightError
 from ...commands import ParsedCommand
 from ...snapshot._format import quote
-from .._page import Page
+from .._session import Session
 from .._translate import perform, translate
 
 # Names of controls that close a cover (a dialog, a banner, a loading screen).
@@ -31,21 +31,21 @@ _ON_TOP = """el => { const r = el.getBoundingClientRect();
 _MAX_CLOSERS_TRIED = 5
 
 
-def _act(page: Page, target: str, name: str, action: Callable[[Locator, float], object]) -> None:
+def _act(session: Session, target: str, name: str, action: Callable[[Locator, float], object]) -> None:
     try:
-        perform(page.locator(target), action, target=target, command=name,
-                      timeout=page.config.timeouts.action)
+        perform(session.locator(target), action, target=target, command=name,
+                      timeout=session.config.timeouts.action)
     except CoveredError as exc:
-        closer = _closer_on_top(page)
+        closer = _closer_on_top(session)
         if closer is None:
             raise
         raise CoveredError(f"{exc} The last snapshot lists {closer}, which is on top now: click it to close "
                            "the cover.") from exc
 
 
-def _closer_on_top(page: Page) -> str | None:
+def _closer_on_top(session: Session) -> str | None:
     """A ref of the last snapshot that closes something and can be clicked now (nothing covers it)."""
-    snap = page.last_snapshot
+    snap = session.last_snapshot
     if snap is None:
         return None
     tried = 0
@@ -56,35 +56,35 @@ def _closer_on_top(page: Page) -> str | None:
         if tried > _MAX_CLOSERS_TRIED:
             break
         try:
-            if page.locator(ref).evaluate(_ON_TOP, timeout=500):
+            if session.locator(ref).evaluate(_ON_TOP, timeout=500):
                 return f"@{ref} [{entry.role}] {quote(entry.name)}"
         except (PlaywrightError, RefwrightError):
             continue
     return None
 
 
-def _choose_option(page: Page, target: str) -> bool:
+def _choose_option(session: Session, target: str) -> bool:
     """Clicking an <option> of a dropdown selects it, as a person's click in the open list would."""
-    entry = page.ref(target)
+    entry = session.ref(target)
     if entry is None or entry.role != "option":
         return False
-    option = page.locator(target)
+    option = session.locator(target)
     select = option.locator("xpath=ancestor::select[1]")
     if select.count() != 1:
         return False
-    handle = option.element_handle(timeout=page.config.timeouts.action)
-    _act(page, target, "click", lambda loc, t: select.select_option(element=handle, timeout=t))
+    handle = option.element_handle(timeout=session.config.timeouts.action)
+    _act(session, target, "click", lambda loc, t: select.select_option(element=handle, timeout=t))
     return True
 
 
-def _click_without_a_box(page: Page, target: str) -> str | None:
+def _click_without_a_box(session: Session, target: str) -> str | None:
     """Click an element whose own box is empty but that shows something: a link around a floated image,
     an empty logo link. Its visible content is clicked instead (the click reaches the element, as a
     person's would), else a link is focused and Enter pressed. ``None``: the element has a box (or is
     hidden): the ordinary click goes ahead and reports any failure. The text says how, when that
     matters to the model ("" when the click went to its content)."""
-    locator = page.locator(target)
-    timeout = page.config.timeouts.action
+    locator = session.locator(target)
+    timeout = session.config.timeouts.action
     try:
         if locator.count() != 1:
             return None
@@ -104,7 +104,7 @@ def _click_without_a_box(page: Page, target: str) -> str | None:
         locator.focus(timeout=timeout)
         if not locator.evaluate("el => el.getRootNode().activeElement === el", timeout=timeout):
             return None
-        page.playwright_page.keyboard.press("Enter")
+        session.pw.keyboard.press("Enter")
     except PlaywrightError as exc:
         raise translate(exc, target=target, command="click", timeout=timeout) from exc
     return " (it shows no box of its own: refwright focused the link and pressed Enter)"
@@ -114,13 +114,13 @@ def _click_without_a_box(page: Page, target: str) -> str | None:
 _FOCUSABLE_LINK = "el => (el.localName === 'a' || el.localName === 'area') && el.hasAttribute('href')"
 
 
-def _simple(verb_output: str, method: str) -> Callable[[Page, ParsedCommand], str]:
-    def handler(page: Page, cmd: ParsedCommand) -> str:
+def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand], str]:
+    def handler(session: Session, cmd: ParsedCommand) -> str:
         target = cmd.args[0]
-        if method == "click" and _choose_option(page, target):
+        if method == "click" and _choose_option(session, target):
             return f"{verb_output} {target}"
         if method == "click":
-            how = _click_without_a_box(page, target)
+            how = _click_without_a_box(session, target)
             if how is not None:
                 return f"{verb_output} {target}{how}"
 
@@ -128,33 +128,33 @@ def _simple(verb_output: str, method: str) -> Callable[[Page, ParsedCommand], st
             result: object = getattr(loc, method)(timeout=timeout)
             return result
 
-        _act(page, target, cmd.name, run)
+        _act(session, target, cmd.name, run)
         return f"{verb_output} {target}"
 
     return handler
 
 
-def fill(page: Page, cmd: ParsedCommand) -> str:
+def fill(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
-    _act(page, target, cmd.name, lambda loc, t: loc.fill(text, timeout=t))
+    _act(session, target, cmd.name, lambda loc, t: loc.fill(text, timeout=t))
     return f"Filled {target}"
 
 
-def type_(page: Page, cmd: ParsedCommand) -> str:
+def type_(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
-    _act(page, target, cmd.name, lambda loc, t: loc.press_sequentially(text, timeout=t))
+    _act(session, target, cmd.name, lambda loc, t: loc.press_sequentially(text, timeout=t))
     return f"Typed into {target}"
 
 
-def press(page: Page, cmd: ParsedCommand) -> str:
+def press(session: Session, cmd: ParsedCommand) -> str:
     key = cmd.args[0]
     try:
         if len(cmd.args) > 1:
-            _act(page, cmd.args[1], cmd.name, lambda loc, t: loc.press(key, timeout=t))
+            _act(session, cmd.args[1], cmd.name, lambda loc, t: loc.press(key, timeout=t))
         else:
-            page.playwright_page.keyboard.press(key)
+            session.pw.keyboard.press(key)
     except PlaywrightError as exc:
         raise _key_error(exc, key) from exc
     return f"Pressed {key}"
@@ -169,27 +169,27 @@ def _key_error(exc: PlaywrightError, key: str) -> RefwrightError:
     return translate(exc)
 
 
-def select(page: Page, cmd: ParsedCommand) -> str:
+def select(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     value = cmd.text_from(1)
-    _act(page, target, cmd.name, lambda loc, t: loc.select_option(value, timeout=t))
+    _act(session, target, cmd.name, lambda loc, t: loc.select_option(value, timeout=t))
     return f"Selected {value} in {target}"
 
 
-def drag(page: Page, cmd: ParsedCommand) -> str:
+def drag(session: Session, cmd: ParsedCommand) -> str:
     source, target = cmd.args[0], cmd.args[1]
-    destination = page.locator(target)
-    _act(page, source, cmd.name, lambda loc, t: loc.drag_to(destination, timeout=t))
+    destination = session.locator(target)
+    _act(session, source, cmd.name, lambda loc, t: loc.drag_to(destination, timeout=t))
     return f"Dragged {source} to {target}"
 
 
 _DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
-def scroll(page: Page, cmd: ParsedCommand) -> str:
+def scroll(session: Session, cmd: ParsedCommand) -> str:
     direction = cmd.args[0].lower()
     if direction in ("top", "bottom"):
-        page._runtime("scroll", to=direction)
+        session.channel.run("scroll", to=direction)
         return f"Scrolled {direction}"
     if direction not in _DIRECTIONS:
         raise RefwrightError("Usage: scroll <up|down|left|right|top|bottom> [pixels]")
@@ -200,17 +200,17 @@ def scroll(page: Page, cmd: ParsedCommand) -> str:
         except ValueError:
             px = 300
     dx, dy = _DIRECTIONS[direction]
-    page._runtime("scroll", dx=dx * px, dy=dy * px)
+    session.channel.run("scroll", dx=dx * px, dy=dy * px)
     return f"Scrolled {direction}"
 
 
-def scrollintoview(page: Page, cmd: ParsedCommand) -> str:
+def scrollintoview(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
-    _act(page, target, cmd.name, lambda loc, t: loc.scroll_into_view_if_needed(timeout=t))
+    _act(session, target, cmd.name, lambda loc, t: loc.scroll_into_view_if_needed(timeout=t))
     return f"Scrolled {target} into view"
 
 
-def highlight(page: Page, cmd: ParsedCommand) -> str:
+def highlight(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
 
     def run(loc: Locator, timeout: float) -> None:
@@ -218,7 +218,7 @@ def highlight(page: Page, cmd: ParsedCommand) -> str:
         loc.wait_for(state="attached", timeout=timeout)
         loc.highlight()
 
-    _act(page, target, cmd.name, run)
+    _act(session, target, cmd.name, run)
     return f"Highlighted {target}"
 
 

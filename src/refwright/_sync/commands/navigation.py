@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 
 from playwright.sync_api import Error as PlaywrightError
@@ -16,14 +15,14 @@ from ..._errors import PolicyDeniedError, RefwrightError
 from ..._url import normalize_url
 from ...commands import ParsedCommand
 from ...safety import clean_line
-from .._page import Page
+from .._session import Session
 from .._translate import first_line, is_closed_error, translate
 
 
-def _titled(page: Page, prefix: str) -> str:
+def _titled(session: Session, prefix: str) -> str:
     # Both are the page's words: cleaned of control, bidi and zero-width characters.
-    title = clean_line(page.title()).strip()
-    url = clean_line(page.url)
+    title = clean_line(session.title()).strip()
+    url = clean_line(session.url)
     return f"{prefix} {url} — {title}" if title else f"{prefix} {url}"
 
 
@@ -40,7 +39,7 @@ def _settle_error_page(pw: PlaywrightPage) -> None:
         pass
 
 
-def open_(page: Page, cmd: ParsedCommand) -> str:
+def open_(session: Session, cmd: ParsedCommand) -> str:
     raw = cmd.args[0].strip()
     scheme = _BARE_SCHEME.match(raw)
     if scheme and scheme.group(1).lower() not in ("http", "https"):
@@ -48,15 +47,15 @@ def open_(page: Page, cmd: ParsedCommand) -> str:
         raise PolicyDeniedError(f"Refused {clean_line(raw)[:200]}: only http and https URLs can be opened.")
     url = normalize_url(raw)
     # Refused schemes and addresses never reach the browser.
-    page._guard.check_navigation(url)
-    page._opening = True
+    session.guard.check_navigation(url)
+    session.nav.opening = True
     try:
-        return _open_checked(page, url)
+        return _open_checked(session, url)
     finally:
-        page._opening = False
+        session.nav.opening = False
 
 
-def _refused_redirect(page: Page, response: Response) -> tuple[str, str] | None:
+def _refused_redirect(session: Session, response: Response) -> tuple[str, str] | None:
     """The first hop of ``response``'s redirect chain that refwright refuses, with the reason."""
     hops: list[str] = []
     request: Request | None = response.request
@@ -64,65 +63,63 @@ def _refused_redirect(page: Page, response: Response) -> tuple[str, str] | None:
         hops.append(request.url)
         request = request.redirected_from
     for hop in reversed(hops[:-1]):
-        reason = page._guard.verdict(hop)
+        reason = session.guard.verdict(hop)
         if reason is not None:
             return hop, reason
     return None
 
 
-def _wait_for_load(page: Page, pw: PlaywrightPage, remaining_ms: float) -> None:
-    """Wait for the top-level document's load event until the navigation's time is up. A page whose
-    frames or resources never arrive (refused, or hanging) is still opened: it is shown as it is, with
-    a note, since what did arrive can be read and used."""
-    try:
-        pw.wait_for_load_state("load", timeout=max(remaining_ms, 1))
-    except PlaywrightTimeoutError:
-        page._events.append(
-            f"The page had not finished loading after {int(page.config.timeouts.navigation)}ms (some of its "
-            "frames or resources did not arrive); it is shown as it is. `wait --load load` waits longer.")
-    except PlaywrightError as exc:
-        if is_closed_error(exc):
-            raise translate(exc) from exc
-        # The document was replaced while loading (a redirect by script or meta refresh): its successor
-        # is what the page shows now.
+def _note_unloaded(session: Session) -> None:
+    """A page whose frames or resources never arrive (refused, or hanging) is still opened: it is shown as
+    it is, with a note, since what did arrive can be read and used."""
+    session.events.notes.append(
+        f"The page had not finished loading after {int(session.config.timeouts.navigation)}ms (some of its "
+        "frames or resources did not arrive); it is shown as it is. `wait --load load` waits longer.")
 
 
-def _open_checked(page: Page, url: str) -> str:
-    pw = page.playwright_page
-    page._kept_by_beforeunload = False
+def _open_checked(session: Session, url: str) -> str:
+    pw = session.pw
+    session.nav.kept_by_beforeunload = False
     for attempt in range(3):
+        committed = False
         try:
-            started = time.monotonic()
-            # Only the top-level document decides whether `open` worked: its commit here, its load below.
-            response = pw.goto(url, wait_until="commit", timeout=page.config.timeouts.navigation)
+            # Only the top-level document decides whether `open` worked: its commit, then its load. The
+            # load is awaited as the page's event, armed before the navigation: a load state read after
+            # the commit can still be the previous document's.
+            with pw.expect_event("load", timeout=session.config.timeouts.navigation):
+                response = pw.goto(url, wait_until="commit", timeout=session.config.timeouts.navigation)
+                committed = True
             break
         except PlaywrightError as exc:
             if is_closed_error(exc):
                 raise translate(exc) from exc
+            if committed:
+                if isinstance(exc, PlaywrightTimeoutError):
+                    _note_unloaded(session)
+                break
             # A load interrupted by a leftover error page goes through when tried again.
             if attempt == 0 and "is interrupted by another navigation" in str(exc):
                 continue
             # The page kept itself with a beforeunload dialog (dismissed, never accepted): go on in a
             # fresh tab, so that a page cannot hold the agent.
-            if attempt < 2 and page._kept_by_beforeunload and page._escape_trap():
-                page._kept_by_beforeunload = False
-                pw = page.playwright_page
+            if attempt < 2 and session.nav.kept_by_beforeunload and session.escape_trap():
+                session.nav.kept_by_beforeunload = False
+                pw = session.pw
                 continue
             if "net::ERR_" in str(exc):
                 _settle_error_page(pw)
-            refused = page._navigation_refusal(url)
+            refused = session.navigation_refusal(url)
             if refused:
                 raise PolicyDeniedError(f"Navigation to {url} was blocked: {clean_line(refused)}") from exc
             reason = first_line(str(exc)).removeprefix("Page.goto: ")
             raise RefwrightError(f"Navigation to {url} failed: {reason}") from exc
-    _wait_for_load(page, pw, page.config.timeouts.navigation - (time.monotonic() - started) * 1000)
-    if response is not None and not page.capabilities().redirects_checked:
+    if response is not None and not session.capabilities().redirects_checked:
         # Request interception does not see redirect hops: check the chain now, and leave the page
         # before the model can read what a refused address answered.
-        hop = _refused_redirect(page, response)
+        hop = _refused_redirect(session, response)
         if hop is not None:
             try:
-                pw.goto("about:blank", timeout=page.config.timeouts.navigation)
+                pw.goto("about:blank", timeout=session.config.timeouts.navigation)
             except PlaywrightError:
                 pass
             raise PolicyDeniedError(
@@ -133,11 +130,11 @@ def _open_checked(page: Page, url: str) -> str:
         # A redirect hop or the target itself was refused by refwright's proxy. The reason comes from the
         # proxy's own record, never from the response: a site can send this header too, and its text
         # must not reach the model as refwright's words.
-        refused = page._navigation_refusal(url, response.url)
+        refused = session.navigation_refusal(url, response.url)
         if refused:
             raise PolicyDeniedError(f"Navigation to {url} was blocked: {clean_line(refused)}")
     if (response is not None and response.headers.get("x-refwright-proxy-error") == "1"
-            and response.url.startswith("http://") and page.capabilities().request_filtering == "proxy"):
+            and response.url.startswith("http://") and session.capabilities().request_filtering == "proxy"):
         # Only refwright's proxy answers plain-http requests with this header (it drops the header from
         # upstream responses); over https it could only come from the site.
         reason = (response.text()).strip()
@@ -145,34 +142,34 @@ def _open_checked(page: Page, url: str) -> str:
     if response is not None and not response.ok:
         # The reference treats a non-ok response as a failed navigation; the page still shows it.
         raise RefwrightError(f"Navigation to {url} failed with HTTP {response.status}")
-    return _titled(page, "Opened")
+    return _titled(session, "Opened")
 
 
-def _history(page: Page, go: Callable[..., object]) -> None:
-    page._kept_by_beforeunload = False
+def _history(session: Session, go: Callable[..., object]) -> None:
+    session.nav.kept_by_beforeunload = False
     try:
-        go(timeout=page.config.timeouts.navigation)
+        go(timeout=session.config.timeouts.navigation)
     except PlaywrightError as exc:
-        if page._kept_by_beforeunload and not is_closed_error(exc):
+        if session.nav.kept_by_beforeunload and not is_closed_error(exc):
             raise RefwrightError(
                 "The page kept itself open with a \"Leave site?\" (beforeunload) dialog, which refwright "
                 "dismissed, so the page did not change. Use `open <url>` to leave it.") from exc
         raise
 
 
-def back(page: Page, cmd: ParsedCommand) -> str:
-    _history(page, page.playwright_page.go_back)
-    return f"Went back to {clean_line(page.url)}"
+def back(session: Session, cmd: ParsedCommand) -> str:
+    _history(session, session.pw.go_back)
+    return f"Went back to {clean_line(session.url)}"
 
 
-def forward(page: Page, cmd: ParsedCommand) -> str:
-    _history(page, page.playwright_page.go_forward)
-    return f"Went forward to {clean_line(page.url)}"
+def forward(session: Session, cmd: ParsedCommand) -> str:
+    _history(session, session.pw.go_forward)
+    return f"Went forward to {clean_line(session.url)}"
 
 
-def reload(page: Page, cmd: ParsedCommand) -> str:
-    _history(page, page.playwright_page.reload)
-    return f"Reloaded {clean_line(page.url)}"
+def reload(session: Session, cmd: ParsedCommand) -> str:
+    _history(session, session.pw.reload)
+    return f"Reloaded {clean_line(session.url)}"
 
 
 HANDLERS = {"open": open_, "back": back, "forward": forward, "reload": reload}

@@ -6,8 +6,10 @@ from __future__ import annotations
 from ..._errors import RefwrightError
 from ..._result import CommandResult
 from ...commands import ParsedCommand
+from ...snapshot._diff import diff_snapshots
 from ...snapshot._format import quote
-from .._page import Page
+from .._session import Session
+from .._snapshots import take_screenshot, take_snapshot
 
 
 def _depth(value: str | bool | None) -> int | None:
@@ -17,9 +19,9 @@ def _depth(value: str | bool | None) -> int | None:
     return None
 
 
-def snapshot(page: Page, cmd: ParsedCommand) -> CommandResult:
+def snapshot(session: Session, cmd: ParsedCommand) -> CommandResult:
     selector = cmd.flag("selector")
-    snap = page.snapshot(
+    snap = take_snapshot(session,
         interactive=bool(cmd.flag("interactive")),
         compact=bool(cmd.flag("compact")),
         max_depth=_depth(cmd.flag("depth")),
@@ -30,22 +32,22 @@ def snapshot(page: Page, cmd: ParsedCommand) -> CommandResult:
     return CommandResult(command=cmd.line, output=snap.tree, snapshot=snap)
 
 
-def diff(page: Page, cmd: ParsedCommand) -> CommandResult:
+def diff(session: Session, cmd: ParsedCommand) -> CommandResult:
     if cmd.args[0].lower() != "snapshot":
         raise RefwrightError(f"Usage: {cmd.spec.usage}")
-    before = page.last_snapshot
-    result = snapshot(page, cmd)
+    before = session.last_snapshot
+    result = snapshot(session, cmd)
     assert result.snapshot is not None
     if before is None:
         output = "(no earlier snapshot: this is the first, later `diff snapshot` calls show changes)\n" + result.output
     else:
-        output = page.diff_snapshot(before, result.snapshot).text
+        output = diff_snapshots(before, result.snapshot).text
     return CommandResult(command=cmd.line, output=output, snapshot=result.snapshot)
 
 
-def screenshot(page: Page, cmd: ParsedCommand) -> CommandResult:
+def screenshot(session: Session, cmd: ParsedCommand) -> CommandResult:
     annotate = bool(cmd.flag("annotate"))
-    shot = page.screenshot(full_page=bool(cmd.flag("full")), annotate=annotate)
+    shot = take_screenshot(session, full_page=bool(cmd.flag("full")), annotate=annotate)
     lines = [f"Screenshot {shot.width}×{shot.height}"]
     for a in shot.annotations:
         name = f" {quote(a.name)}" if a.name else ""

@@ -9,7 +9,8 @@ from ..._errors import RefwrightError
 from ...commands import ParsedCommand, tokenize
 from ...resolve import _commands  # noqa: F401  (registers the command specs once)
 from ...resolve._model import render_inspection
-from .._page import Page
+from .. import resolve as resolver
+from .._session import Session
 
 _HEAD = re.compile(r"^\s*\S+\s*")
 _NEW = re.compile(r"^--new(?:\s+|$)")
@@ -35,48 +36,48 @@ def request_text(cmd: ParsedCommand) -> tuple[str, bool]:
     return rest, new
 
 
-def inspect(page: Page, cmd: ParsedCommand) -> str:
-    return render_inspection(page.inspect())
+def inspect(session: Session, cmd: ParsedCommand) -> str:
+    return render_inspection(resolver.inspect_page(session))
 
 
-def act(page: Page, cmd: ParsedCommand) -> str:
+def act(session: Session, cmd: ParsedCommand) -> str:
     request, new = request_text(cmd)
     if not request:
         raise RefwrightError("Usage: act [--new] <request>")
-    return (page.act(request, new=new)).output
+    return (resolver.act(session, request, new=new)).output
 
 
-def confirm(page: Page, cmd: ParsedCommand) -> str:
-    return (page.confirm(cmd.args[0])).output
+def confirm(session: Session, cmd: ParsedCommand) -> str:
+    return (resolver.confirm(session, cmd.args[0])).output
 
 
-def setfield(page: Page, cmd: ParsedCommand) -> str:
-    return (page.set_field(cmd.args[0], cmd.text_from(1))).output
+def setfield(session: Session, cmd: ParsedCommand) -> str:
+    return (resolver.set_field(session, cmd.args[0], cmd.text_from(1))).output
 
 
-def copyfield(page: Page, cmd: ParsedCommand) -> str:
-    return (page.copy_field(cmd.args[0], cmd.args[1])).output
+def copyfield(session: Session, cmd: ParsedCommand) -> str:
+    return (resolver.copy_field(session, cmd.args[0], cmd.args[1])).output
 
 
-def setchecks(page: Page, cmd: ParsedCommand) -> str:
-    return (page.set_checks(list(cmd.args))).output
+def setchecks(session: Session, cmd: ParsedCommand) -> str:
+    return (resolver.set_checks(session, list(cmd.args))).output
 
 
-def selectexact(page: Page, cmd: ParsedCommand) -> str:
-    return (page.select_exact(cmd.args[0], cmd.text_from(1))).output
+def selectexact(session: Session, cmd: ParsedCommand) -> str:
+    return (resolver.select_exact(session, cmd.args[0], cmd.text_from(1))).output
 
 
-def setrange(page: Page, cmd: ParsedCommand) -> str:
+def setrange(session: Session, cmd: ParsedCommand) -> str:
     raw = cmd.args[1].replace("−", "-")
     try:
         value = float(raw)
     except ValueError:
         raise RefwrightError(f"`{cmd.args[1]}` is not a number. Usage: setrange <target> <value>") from None
-    return (page.set_range(cmd.args[0], value)).output
+    return (resolver.set_range(session, cmd.args[0], value)).output
 
 
-def dragto(page: Page, cmd: ParsedCommand) -> str:
-    return (page.drag_to(cmd.args[0], cmd.args[1])).output
+def dragto(session: Session, cmd: ParsedCommand) -> str:
+    return (resolver.drag_to(session, cmd.args[0], cmd.args[1])).output
 
 
 HANDLERS = {

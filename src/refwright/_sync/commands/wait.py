@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from ..._errors import RefwrightError, RefwrightTimeoutError
 from ...commands import ParsedCommand
-from .._page import Page
+from .._session import Session
 from .._translate import translate
 
 DEFAULT_TIMEOUT = 10_000
@@ -42,13 +42,13 @@ def _timeout(cmd: ParsedCommand) -> float:
     return DEFAULT_TIMEOUT
 
 
-def eval_disabled(page: Page) -> None:
-    if not page.config.allow_eval:
+def eval_disabled(session: Session) -> None:
+    if not session.config.allow_eval:
         raise RefwrightError("JavaScript evaluation is disabled by Config.allow_eval")
 
 
-def wait(page: Page, cmd: ParsedCommand) -> str:
-    pw = page.playwright_page
+def wait(session: Session, cmd: ParsedCommand) -> str:
+    pw = session.pw
     timeout = _timeout(cmd)
     ms = int(timeout)
     text = cmd.flag("text")
@@ -62,7 +62,7 @@ def wait(page: Page, cmd: ParsedCommand) -> str:
             raise RefwrightTimeoutError(f'Timeout {ms}ms exceeded waiting for text "{text}"') from exc
         return f'Found text "{text}"'
     if isinstance(fn, str):
-        eval_disabled(page)
+        eval_disabled(session)
         try:
             pw.wait_for_function(fn, timeout=timeout)
         except PlaywrightTimeoutError as exc:
@@ -86,7 +86,7 @@ def wait(page: Page, cmd: ParsedCommand) -> str:
     if delay is not None:
         pw.wait_for_timeout(delay)
         return f"Waited {first}ms"
-    loc = page.locator(first)
+    loc = session.locator(first)
     try:
         loc.wait_for(state="visible", timeout=timeout)
     except PlaywrightTimeoutError as exc:

@@ -12,38 +12,37 @@ from ...resolve._proposals import ProposalError
 from ...resolve._result import StepResult
 from ._do import do
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, settle
-from ._state import state_of
 
 if TYPE_CHECKING:
-    from .._page import Page
+    from .._session import Session
 
 __all__ = ["confirm"]
 
 
-def confirm(page: Page, token: str) -> StepResult:
-    state = state_of(page)
+def confirm(session: Session, token: str) -> StepResult:
+    state = session.resolver
     proposal = state.proposals.take(token, time.monotonic())
-    before = inspect_page(page, limit=ACT_LIMIT, texts=True)
+    before = inspect_page(session, limit=ACT_LIMIT, texts=True)
     state.proposals.check_page(proposal, url=before.url, fingerprint=before.fingerprint)
     control = before.get(int(proposal.args["id"]))
     if control is None or before.token != proposal.args.get("token"):
         raise ProposalError("Cancelled: the proposed control is no longer on the page. Nothing was done.")
     if proposal.action == "click":
-        do(page, before, control, "click", lambda loc, t: loc.click(timeout=t))
+        do(session, before, control, "click", lambda loc, t: loc.click(timeout=t))
         verb = "Clicked"
     elif proposal.action == "drag":
         target = before.get(int(proposal.args["target"]))
         if target is None:
             raise ProposalError("Cancelled: the drop target is no longer on the page. Nothing was done.")
-        destination = element_locator(page, before.token, target.id)
-        do(page, before, control, "drag", lambda loc, t: loc.drag_to(destination, timeout=t))
+        destination = element_locator(session, before.token, target.id)
+        do(session, before, control, "drag", lambda loc, t: loc.drag_to(destination, timeout=t))
         verb = "Dragged"
     else:
         raise RefwrightError(f"Unknown proposal action {proposal.action!r}; nothing was done.")
     if proposal.on_done is not None:
         proposal.on_done()
-    settle(page)
-    after = inspect_page(page, limit=ACT_LIMIT, texts=True)
+    settle(session)
+    after = inspect_page(session, limit=ACT_LIMIT, texts=True)
     if proposal.on_done is not None:
         # The proposal was a step of act's request: its memory goes on to the document the step led to.
         state.follow(before.token, after.token)

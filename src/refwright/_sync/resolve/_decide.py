@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING
 
 from ...resolve._changes import summarize_changes
@@ -15,50 +14,35 @@ from ...resolve._result import StepResult
 from ._act import act as act_locally
 from ._do import do
 from ._inspect import ACT_LIMIT, inspect_page, settle
-from ._state import state_of
 
 if TYPE_CHECKING:
-    from .._page import Page
+    from .._session import Session
 
-__all__ = ["act", "decision_provider", "set_decision_provider"]
+__all__ = ["act"]
 
-_PROVIDERS: weakref.WeakKeyDictionary[Page, Decider] = weakref.WeakKeyDictionary()
-
-
-def set_decision_provider(page: Page, provider: Decider | None) -> None:
-    if provider is None:
-        _PROVIDERS.pop(page, None)
-    else:
-        _PROVIDERS[page] = provider
-
-
-def decision_provider(page: Page) -> Decider | None:
-    return _PROVIDERS.get(page)
-
-
-def act(page: Page, request: str, *, new: bool = False) -> StepResult:
+def act(session: Session, request: str, *, new: bool = False) -> StepResult:
     """One step of ``request``: resolved locally, else picked by the page's decision provider, if any."""
     try:
-        return act_locally(page, request, new=new)
+        return act_locally(session, request, new=new)
     except (UnsupportedRequest, TargetNotFound, AmbiguousTarget) as refusal:
-        provider = _PROVIDERS.get(page)
+        provider = session.decider
         if provider is None:
             raise
-        return _decide(page, provider, request, refusal)
+        return _decide(session, provider, request, refusal)
 
 
-def _decide(page: Page, provider: Decider, request: str, refusal: Exception) -> StepResult:
-    before = inspect_page(page, limit=ACT_LIMIT, texts=True)
+def _decide(session: Session, provider: Decider, request: str, refusal: Exception) -> StepResult:
+    before = inspect_page(session, limit=ACT_LIMIT, texts=True)
     reply = decide_reply(provider, request, before)
     control, reason = parse_decision(reply, before)
     how = f"picked by the decision provider: {reason}"
     if control.approval:
-        return state_of(page).propose(before, control, "click", how)
+        return session.resolver.propose(before, control, "click", how)
     if control.kind not in CLICKABLE | TEXT_KINDS | {"select"}:
         return StepResult(f"The decision provider picked {describe(control)}, which act can only click or focus; "
                           "nothing was done. Use the bounded actions (setfield, selectexact, setrange) on its ref.")
-    do(page, before, control, "click", lambda loc, t: loc.click(timeout=t))
-    settle(page)
-    after = inspect_page(page, limit=ACT_LIMIT, texts=True)
+    do(session, before, control, "click", lambda loc, t: loc.click(timeout=t))
+    settle(session)
+    after = inspect_page(session, limit=ACT_LIMIT, texts=True)
     return StepResult(f"Clicked {describe(control)} ({how}). The local resolver could not: "
                       f"{str(refusal).splitlines()[0][:200]}\n{summarize_changes(before, after)}")

@@ -15,7 +15,7 @@ from .._translate import perform
 from ._inspect import element_locator, run_resolver_op
 
 if TYPE_CHECKING:
-    from .._page import Page
+    from .._session import Session
 
 __all__ = ["checked_to", "copy_between", "do", "fill_text", "select_label", "set_slider", "unusable"]
 
@@ -36,14 +36,14 @@ def unusable(control: Control, verb: str) -> RefwrightError | None:
     return None
 
 
-def do(page: Page, inspection: Inspection, control: Control, command: str,
+def do(session: Session, inspection: Inspection, control: Control, command: str,
              action: Callable[[Locator, float], Any]) -> None:
     """Run one Playwright action on ``control``, with refwright's error messages."""
     problem = unusable(control, command)
     if problem is not None:
         raise problem
-    locator = element_locator(page, inspection.token, control.id)
-    perform(locator, action, target=f"@{control.ref}", command=command, timeout=page.config.timeouts.action)
+    locator = element_locator(session, inspection.token, control.id)
+    perform(locator, action, target=f"@{control.ref}", command=command, timeout=session.config.timeouts.action)
 
 
 def select_label(label: str) -> Callable[[Locator, float], Any]:
@@ -77,7 +77,7 @@ def _close(a: float | None, b: float) -> bool:
     return a is not None and abs(a - b) < 1e-9
 
 
-def set_slider(page: Page, inspection: Inspection, control: Control, value: float) -> str:
+def set_slider(session: Session, inspection: Inspection, control: Control, value: float) -> str:
     """Move a slider to exactly ``value``; returns how. The original value is restored on failure."""
     lo, hi, _step = control.bounds or (None, None, None)
     shown = describe(control)
@@ -89,7 +89,7 @@ def set_slider(page: Page, inspection: Inspection, control: Control, value: floa
     if control.disabled:
         raise RefwrightError(f"{shown} is disabled, so nothing was changed.")
     if control.kind == "range":
-        result = run_resolver_op(page, "setRange", id=control.id, value=value)
+        result = run_resolver_op(session, "setRange", id=control.id, value=value)
         fail = result.get("fail")
         if fail == "step":
             raise RefwrightError(
@@ -104,16 +104,16 @@ def set_slider(page: Page, inspection: Inspection, control: Control, value: floa
         if fail:
             raise RefwrightError(f"{shown} could not be set to {number_text(value)} ({fail}). Nothing was changed.")
         return "set the range input within its bounds and step"
-    return _keyboard_slider(page, inspection, control, value)
+    return _keyboard_slider(session, inspection, control, value)
 
 
-def _keyboard_slider(page: Page, inspection: Inspection, control: Control, value: float) -> str:
+def _keyboard_slider(session: Session, inspection: Inspection, control: Control, value: float) -> str:
     shown = describe(control)
-    keyboard = page.playwright_page.keyboard
-    do(page, inspection, control, "focus", lambda loc, t: loc.focus(timeout=t))
+    keyboard = session.pw.keyboard
+    do(session, inspection, control, "focus", lambda loc, t: loc.focus(timeout=t))
 
     def numbers() -> dict[str, Any]:
-        return run_resolver_op(page, "numbers", id=control.id)
+        return run_resolver_op(session, "numbers", id=control.id)
 
     before = numbers()
     moved_with = ""
@@ -145,7 +145,7 @@ def _keyboard_slider(page: Page, inspection: Inspection, control: Control, value
         original = before.get("aria")
 
     def read() -> float | None:
-        v = (run_resolver_op(page, "sliderValue", id=control.id, readout=readout))["v"]
+        v = (run_resolver_op(session, "sliderValue", id=control.id, readout=readout))["v"]
         return None if v is None else float(v)
 
     first = read()
@@ -200,11 +200,11 @@ _COPY_FAILS = {
 }
 
 
-def copy_between(page: Page, source_id: int, target_id: int, source: str, target: str) -> None:
+def copy_between(session: Session, source_id: int, target_id: int, source: str, target: str) -> None:
     """Copy one field's text into another inside the page; ``source``/``target`` name them in errors."""
     if source_id == target_id:
         raise RefwrightError("The source and the target are the same field; nothing was copied.")
-    result = run_resolver_op(page, "copy", **{"from": source_id, "to": target_id})
+    result = run_resolver_op(session, "copy", **{"from": source_id, "to": target_id})
     fail = str(result.get("fail") or "")
     if fail:
         if fail == "gone":

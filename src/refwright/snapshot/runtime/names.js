@@ -200,14 +200,18 @@
     const ariaLabel = el.localName === 'slot' ? '' : flat(el.getAttribute('aria-label'));
     if (ariaLabel && !(ctx.embedded && controlValueForName(el, role) !== null)) return ariaLabel;
 
+    // Chromium: a container inside another element's name gives only its author's name (aria-label,
+    // title), never its content, nor a caption or legend from it.
+    const container = ctx.recursing && !ctx.inLabelledBy && !ctx.referenced && isNameContainer(el, role);
+
     // 2E: native label mechanisms.
-    if (role !== 'presentation' && role !== 'none') {
+    if (role !== 'presentation' && role !== 'none' && (!container || NAMED_BY_ATTRIBUTE.has(el.localName))) {
       const native = nativeName(el, role, ctx);
       if (native) return native;
     }
 
     // 2F: name from content.
-    if (NAME_FROM_CONTENT.has(role) || ctx.recursing || ctx.referenced) {
+    if (NAME_FROM_CONTENT.has(role) || (ctx.recursing && !container) || ctx.referenced) {
       const text = contentText(el, ctx, style, false);
       if (flatContent(text)) return ctx.recursing ? text : flatContent(text);
       // A descendant that is only a space still separates its neighbours' words.
@@ -216,6 +220,24 @@
 
     // 2I: tooltip attribute.
     return flat(el.getAttribute('title'));
+  }
+
+  // Roles whose content Chromium leaves out of an enclosing element's name (its "no name from
+  // contents" roles): `<a href><figure><img alt="x"></figure>Title</a>` is the link "Title".
+  const NAME_CONTAINERS = new Set(('alert alertdialog application article banner blockquote complementary ' +
+    'contentinfo dialog document feed figure grid group img listbox log main marquee menu menubar ' +
+    'navigation note progressbar radiogroup row search separator status table tablist tabpanel timer ' +
+    'toolbar tree treegrid').split(' '));
+  // ...but these elements' content is read: Chromium gives <details> and <address> roles of their own,
+  // a <footer> inside a link is no landmark, and a <table> may be a layout table.
+  const READ_CONTAINER_TAGS = new Set(['details', 'address', 'footer', 'table']);
+
+  function isNameContainer(el, role) {
+    if (!NAME_CONTAINERS.has(role)) return false;
+    // An element named by an attribute keeps that name; an <svg role=img> is an image whose drawing
+    // (a sprite's <use>) says nothing, while a plain <svg> lends its parts' titles.
+    if (NAMED_BY_ATTRIBUTE.has(el.localName)) return el.localName === 'svg' && el.hasAttribute('role');
+    return el.hasAttribute('role') || !READ_CONTAINER_TAGS.has(el.localName);
   }
 
   const INLINE_BLOCKS = /^inline-(block|flex|grid|table)/;
@@ -256,8 +278,6 @@
           parts.push(' ');
           continue;
         }
-        // A nested tree, menu or group of items names itself, not its parent item.
-        if (child.hasAttribute('role') && NESTED_CONTAINERS.has(roleOf(child))) continue;
         const cs = styleOf(child);
         if (cs.display === 'none' && !ctx.hiddenOk) continue;
         const t = textAlternative(child, { recursing: true, embedded: true, inLabelledBy: ctx.inLabelledBy,
@@ -316,6 +336,14 @@
     }
     if (tag === 'svg') {
       const t = el.querySelector(':scope > title');
+      return t ? flatContent(t.textContent) : '';
+    }
+    if (tag === 'use') {
+      // An icon drawn from a sprite (`<svg><use href="#icon-x"/></svg>`) is named, as in Chromium, by
+      // the <title> of the symbol it shows: the browser clones that symbol into the use element.
+      const ref = el.getAttribute('href') || el.getAttribute('xlink:href') || '';
+      const target = ref.startsWith('#') ? byIdIn(el, ref.slice(1)) : null;
+      const t = target && target.querySelector(':scope > title');
       return t ? flatContent(t.textContent) : '';
     }
     if (tag === 'fieldset') {

@@ -34,9 +34,6 @@
   const LANDMARKS = new Set(['banner', 'complementary', 'contentinfo', 'form', 'main', 'navigation',
     'region', 'search']);
 
-  const NESTED_CONTAINERS = new Set(['group', 'tree', 'treegrid', 'menu', 'menubar', 'grid',
-    'dialog', 'alertdialog', 'tablist']);
-
   const TEXT_INPUT_TYPES = new Set(['', 'text', 'email', 'tel', 'url', 'search', 'password', 'number',
     'date', 'datetime-local', 'month', 'week', 'time', 'color']);
 

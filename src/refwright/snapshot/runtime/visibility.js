@@ -25,10 +25,17 @@
       if (style.clipPath === 'inset(50%)' || style.clipPath === 'inset(100%)') return true;
       return false;
     }
+    // A link whose icon font or background image never loaded has no box, but Chromium lists it and
+    // focus + Enter follows it (the click path does so), so it stays on the page for a model.
+    if (isKeyboardLink(el)) return false;
     // A zero-size element can still show overflowing children (a floated image in an empty link), but
     // when none of them has a box, nothing of it can be seen or hit.
     if (style.overflow !== 'visible' || el.children.length === 0) return true;
     return !hasShownDescendant(el);
+  }
+
+  function isKeyboardLink(el) {
+    return (el.localName === 'a' || el.localName === 'area') && el.hasAttribute('href');
   }
 
   function hasShownDescendant(el) {

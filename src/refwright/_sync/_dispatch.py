@@ -1,0 +1,165 @@
+# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+"""Running one command line on a session: the policy, the handler under the busy-page watchdog, the
+recovery of a crashed or hung tab, and the notes and boundary around the answer."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from .._errors import BrowserError, PageUnresponsiveError, RefwrightError, RefwrightTimeoutError
+from .._notes import with_notes
+from .._result import CommandResult
+from .._url import normalize_url
+from .._watchdog import PROBE_SECONDS, command_seconds
+from ..commands import ParsedCommand, parse
+from ..safety import ActionType, create_content_boundary, truncate
+from ._session import Session, close_over_cdp
+from ._translate import is_closed_error, translate
+from .commands import HANDLERS
+
+__all__ = ["finish", "run_command"]
+
+T = TypeVar("T")
+
+
+def _timed_out(exc: BaseException) -> bool:
+    """A time limit ran out, which may mean the page stopped answering (and is then worth a probe)."""
+    if isinstance(exc, (PlaywrightTimeoutError, RefwrightTimeoutError)):
+        return True
+    return isinstance(exc, RefwrightError) and "Timeout" in str(exc) and "exceeded" in str(exc)
+
+
+def run_command(session: Session, command: str) -> CommandResult:
+    """Parse one command line, run it, and return its result; failures raise ``RefwrightError``."""
+    parsed = parse(command)
+    handler = HANDLERS[parsed.spec.name]
+    action = parsed.spec.action_for(parsed.args)
+    session.check_policy(action, _policy_url(session, parsed, action))
+    if parsed.name == "wait" and isinstance(parsed.flag("fn"), str):
+        session.check_policy(ActionType.EVALUATE, session.url)
+    seconds = command_seconds(parsed.name, parsed.raw_args, parsed.flag("timeout"),
+                              session.config.timeouts.action, session.config.timeouts.navigation)
+    try:
+        result = _within(session, seconds, lambda: handler(session, parsed))
+    except PlaywrightError as exc:
+        error = translate(exc)
+        if is_closed_error(exc):
+            session.recover_quietly()
+        raise error from exc
+    except PageUnresponsiveError:
+        raise  # its page was replaced already
+    except BrowserError:
+        session.recover_quietly()
+        raise
+    if isinstance(result, str):
+        result = CommandResult(command=command, output=result)
+    return finish(session, result, parsed.spec.returns_page_text(parsed.args))
+
+
+def _policy_url(session: Session, parsed: ParsedCommand, action: ActionType | None) -> str:
+    # Navigate is decided on where it goes, everything else on where the page is.
+    if action is ActionType.NAVIGATE and parsed.name == "open" and parsed.args:
+        return normalize_url(parsed.args[0])
+    return session.url
+
+
+def _within(session: Session, seconds: float, run: Callable[[], T]) -> T:
+    """Run one command (or one public call) so that it answers within ``seconds`` whatever the
+    page's scripts do: a page that stops answering is closed and replaced, and the call raises
+    PageUnresponsiveError. Nested calls run under the outer deadline."""
+    if session.guarding:
+        return run()
+    watchdog = session.watchdog
+    session.guarding = True
+    watchdog.arm(seconds)
+    deadline = time.monotonic() + seconds
+    failure: Exception | None = None
+    overran = False
+    try:
+        try:
+            result = run()
+        except asyncio.CancelledError:
+            if not watchdog.took_back_cancel():
+                raise
+            overran = not watchdog.hung
+        except Exception as exc:
+            failure = exc
+        # From here on every call is bounded by itself: the watchdog stands down.
+        watchdog.disarm()
+        try:
+            hung = watchdog.hung or (failure is not None and _timed_out(failure)
+                                     and not _answers(session, deadline))
+        except asyncio.CancelledError:
+            # The watchdog cancelled the command just as it failed by itself.
+            if not watchdog.took_back_cancel():
+                raise
+            hung = watchdog.hung
+    finally:
+        watchdog.disarm()
+        session.guarding = False
+    if hung:
+        raise _replace_hung_page(session, seconds) from failure
+    if overran:
+        raise RefwrightTimeoutError(
+            f"The command did not finish within {int(seconds * 1000)}ms, though the page still "
+            "answers. Try it again, or take a new snapshot (`snapshot -i`).")
+    if failure is not None:
+        raise failure
+    return result
+
+
+def _answers(session: Session, deadline: float) -> bool:
+    """Whether the page's scripts let it answer at all (bounded: a spinning renderer says no). It is
+    given until the command's deadline: work of refwright's own that timed out may still be running
+    in the page (a snapshot of a huge page), and a page that ends it in time is not hung."""
+    pw = session.pw
+    if pw.is_closed():
+        return True
+    seconds = max(PROBE_SECONDS, deadline - time.monotonic())
+    try:
+        pw.wait_for_function("true", timeout=seconds * 1000, polling=100)
+    except PlaywrightTimeoutError:
+        return False
+    except PlaywrightError:
+        return True
+    return True
+
+
+def _replace_hung_page(session: Session, seconds: float) -> PageUnresponsiveError:
+    """Close a page whose renderer stopped answering (over CDP, which needs no renderer) and go on
+    in a fresh tab; the error says what happened and what to do."""
+    hung = session.pw
+    if not hung.is_closed() and not session.watchdog.closed:
+        close_over_cdp(hung)
+    replaced = False
+    if session.replaceable:
+        session.recover_quietly()
+        replaced = session.pw is not hung
+    head = ("The page stopped responding: a script on it kept running and never yielded (such as an "
+            f"endless loop), so the command could not finish within {int(seconds * 1000)}ms. ")
+    if replaced:
+        return PageUnresponsiveError(
+            head + "refwright closed that tab and continues in a blank one; its refs are gone. Run "
+            "`open <url>` to continue (the same page may hang again).")
+    return PageUnresponsiveError(
+        head + "refwright closed that tab. Create a new page to continue.")
+
+
+def finish(session: Session, result: CommandResult, page_text: bool = False) -> CommandResult:
+    events = session.events.drain() + session.refusal_notes()
+    output = result.output
+    config = session.config
+    if config.max_output is not None and len(output) > config.max_output:
+        output = truncate(output, config.max_output)
+    output = with_notes(output, events)
+    # Notes carry the page's words (dialog messages, file names, host names): inside the boundary.
+    if config.content_boundaries and (page_text or events):
+        output = create_content_boundary(session.origin()).wrap(output)
+    return CommandResult(command=result.command, output=output, snapshot=result.snapshot,
+                         screenshot=result.screenshot, events=tuple(events))

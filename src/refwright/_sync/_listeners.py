@@ -1,0 +1,143 @@
+# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+"""What a page tells refwright as it runs: its console and errors, dialogs, downloads and popups (all
+refused or dismissed, each left as a note for the next answer), and the hosts it contacted."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import ConsoleMessage, Dialog, Download, Request, WebSocket
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page as PlaywrightPage
+
+from .._notes import why
+from ..safety import clean_line, clean_text
+from ..snapshot._format import quote
+from ._guard import NetworkGuard, target_key
+
+__all__ = ["Navigation", "PageEvents"]
+
+# How many distinct hosts a page remembers having requested (for telling its refusals from others').
+_MAX_REMEMBERED_TARGETS = 512
+
+
+class Navigation:
+    """Navigation state the listeners and the navigation commands share."""
+
+    def __init__(self) -> None:
+        # True while `open` navigates: it checks its own redirect chain.
+        self.opening = False
+        # Set when a beforeunload dialog was dismissed (the page asked to be kept).
+        self.kept_by_beforeunload = False
+
+
+class PageEvents:
+    """The listeners of one refwright page, kept across the Playwright pages it replaces."""
+
+    def __init__(self, guard: NetworkGuard, nav: Navigation) -> None:
+        self._guard = guard
+        self._nav = nav
+        self._pw: PlaywrightPage | None = None
+        self.console: list[str] = []
+        self.errors: list[str] = []
+        # Notes for the next answer (dialogs, downloads, popups, redirects).
+        self.notes: list[str] = []
+        # (host, port) of every request and WebSocket this page made, newest last, so refusals recorded by
+        # the session-wide proxy can be told apart from other pages' and from Chromium's own.
+        self._requested: dict[tuple[str, int], None] = {}
+
+    def attach(self, pw: PlaywrightPage) -> None:
+        self._pw = pw
+        pw.on("console", self._on_console)
+        pw.on("pageerror", self._on_page_error)
+        pw.on("framenavigated", self._on_navigated)
+        pw.on("dialog", self._on_dialog)
+        pw.on("download", self._on_download)
+        pw.on("popup", self._on_popup)
+        pw.on("request", self._on_request)
+        pw.on("websocket", self._on_websocket)
+        if not self._guard.capabilities().redirects_checked:
+            pw.on("request", self._check_redirect_hop)
+
+    def drain(self) -> list[str]:
+        notes, self.notes = self.notes, []
+        return notes
+
+    def remember_target(self, url: str) -> None:
+        parts = urlsplit(url)
+        if parts.hostname:
+            default = 443 if parts.scheme in ("https", "wss") else 80
+            try:
+                port = parts.port or default
+            except ValueError:
+                port = default
+            key = target_key(parts.hostname, port)
+            self._requested.pop(key, None)
+            self._requested[key] = None
+            if len(self._requested) > _MAX_REMEMBERED_TARGETS:
+                del self._requested[next(iter(self._requested))]
+
+    def requested(self, host: str, port: int) -> bool:
+        return target_key(host, port) in self._requested
+
+    def _on_request(self, request: Request) -> None:
+        self.remember_target(request.url)
+
+    def _check_redirect_hop(self, request: Request) -> None:
+        # Request interception (a wrapped page, --cdp) is not asked about redirect hops: the browser
+        # follows them by itself. What cannot be stopped is at least reported; `open` turns a refused hop
+        # of its own navigation into an error instead.
+        if request.redirected_from is None:
+            return
+        if (self._nav.opening and request.is_navigation_request() and self._pw is not None
+                and request.frame == self._pw.main_frame):
+            return
+        reason = self._guard.verdict(request.url)
+        if reason is not None:
+            self.notes.append(
+                f"A redirect reached {quote(clean_line(request.url)[:200])}, which refwright refuses: "
+                f"{why(reason)} This page is not behind refwright's proxy (a wrapped page or --cdp), and "
+                "request interception cannot stop a redirect hop.")
+
+    def _on_websocket(self, websocket: WebSocket) -> None:
+        self.remember_target(websocket.url)
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        self.console.append(f"[{message.type}] {clean_text(message.text)}")
+
+    def _on_page_error(self, error: Exception) -> None:
+        self.errors.append(clean_text(str(error) or repr(error)))
+
+    def _on_navigated(self, frame: Any) -> None:
+        if self._pw is not None and frame == self._pw.main_frame:
+            self.console.clear()
+            self.errors.clear()
+
+    def _on_dialog(self, dialog: Dialog) -> None:
+        # Dismissed, never accepted: confirm() gets false and prompt() null, and no command hangs.
+        if dialog.type == "beforeunload":
+            # Dismissing "Leave site?" keeps the page; `open` then moves to a fresh tab (escape_trap).
+            self._nav.kept_by_beforeunload = True
+        self.notes.append(
+            f"A JavaScript {dialog.type} dialog was dismissed: {quote(clean_line(dialog.message))}")
+        try:
+            dialog.dismiss()
+        except PlaywrightError:
+            pass
+
+    def _on_download(self, download: Download) -> None:
+        self.notes.append(
+            f"A download of {quote(clean_line(download.suggested_filename))} was refused; nothing was saved.")
+        try:
+            download.cancel()
+        except PlaywrightError:
+            pass
+
+    def _on_popup(self, popup: PlaywrightPage) -> None:
+        self.notes.append(
+            f"A popup window or new tab ({quote(clean_line(popup.url))}) was closed; this page stays in control.")
+        try:
+            popup.close()
+        except PlaywrightError:
+            pass

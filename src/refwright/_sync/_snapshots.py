@@ -1,0 +1,163 @@
+# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+"""Snapshots (the main document and, through the runtime channel, every frame in it) and screenshots."""
+
+from __future__ import annotations
+
+import re
+import struct
+from typing import Any
+
+from playwright.sync_api import Error as PlaywrightError
+
+from .._errors import RefwrightError
+from .._result import Annotation, ScreenshotResult
+from ..snapshot._format import truncate_tree
+from ..snapshot._refs import RefTarget
+from ..snapshot._tree import TreeBuilder
+from ..snapshot._types import Snapshot
+from ._engine import ENGINE, scope_for
+from ._session import Session
+from ._translate import mapped
+
+__all__ = ["png_size", "take_screenshot", "take_snapshot"]
+
+# The page's landmarks, and how each is named for `snapshot -s`: by a unique id, else by a unique tag.
+_LANDMARK_CSS = ("main, nav, header, footer, aside, search, [role=main], [role=navigation], [role=banner], "
+                 "[role=contentinfo], [role=complementary], [role=search], [role=region][aria-label]")
+_LANDMARK_JS = """els => els.filter(e => e.getClientRects().length).map(e => {
+  if (/^[A-Za-z][\\w-]*$/.test(e.id) && document.querySelectorAll('#' + e.id).length === 1) return '#' + e.id;
+  const tag = e.localName;
+  return document.getElementsByTagName(tag).length === 1 ? tag : '';
+})"""
+_PLAIN_SELECTOR = re.compile(r"#[A-Za-z][\w-]{0,60}|[a-z]{1,10}")
+
+# A child frame that does not answer this fast is shown as unavailable instead of holding up the tree.
+_FRAME_TIMEOUT = 3_000
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        return 0, 0
+    width, height = struct.unpack(">II", data[16:24])
+    return int(width), int(height)
+
+
+def take_snapshot(session: Session, *, interactive: bool = False, compact: bool = False,
+                        max_depth: int | None = None, selector: str | None = None, urls: bool = False,
+                        cursor: bool = False, include_hidden: bool = False) -> Snapshot:
+    """The page as an accessibility tree; its refs replace the previous snapshot's."""
+    if not session.config.allow_dom_extraction:
+        raise RefwrightError("Snapshots are disabled by Config.allow_dom_extraction.")
+    opts: dict[str, Any] = {"interactive": interactive, "compact": compact, "urls": urls, "maxDepth": max_depth,
+                            "selector": selector, "cursor": cursor, "includeHidden": include_hidden}
+    main = session.channel.run("snapshot", **opts)
+    refs = session.refs
+    refs.begin(main["token"])
+    build = TreeBuilder(refs, indent=not interactive)
+    tokens = {main["token"]}
+    _collect(session, main, (), 0, build, tokens, opts)
+    if selector is None:
+        refs.forget(tokens)
+    refs.publish(build.targets)
+    lines = build.lines
+    if lines:
+        tree = "\n".join(lines)
+    else:
+        tree = "(no interactive elements)" if interactive else "(empty page)"
+    truncated = bool(main.get("truncated"))
+    limit = session.config.max_snapshot_chars
+    if limit is not None and len(tree) > limit:
+        tree = truncate_tree(lines, limit, interactive=interactive, selector=selector, max_depth=max_depth,
+                             landmarks=() if selector is not None else _landmarks(session))
+        truncated = True
+    snap = Snapshot(tree=tree, refs=build.refs, nodes=build.nodes, url=str(main.get("url", "")),
+                    title=str(main.get("title", "")), truncated=truncated)
+    session.last_snapshot = snap
+    return snap
+
+
+def _collect(session: Session, result: dict[str, Any], frames: tuple[str, ...], offset: int,
+                   build: TreeBuilder, tokens: set[str], opts: dict[str, Any]) -> None:
+    doc = build.document(result, frames, offset)
+    start = 0
+    for index in doc.iframe_lines:
+        build.emit(doc, start, index + 1)
+        _collect_frame(session, build.target(doc, index), doc.depths[index] + offset, build, tokens, opts)
+        start = index + 1
+    build.emit(doc, start, len(doc.lines))
+
+
+def _collect_frame(session: Session, iframe: RefTarget, depth: int, build: TreeBuilder, tokens: set[str],
+                         opts: dict[str, Any]) -> None:
+    max_depth = opts.get("maxDepth")
+    if max_depth is not None and depth + 1 > max_depth:
+        return
+    frames = (*iframe.frames, iframe.selector(ENGINE))
+    child_opts = dict(opts, selector=None)
+    if max_depth is not None:
+        child_opts["maxDepth"] = max_depth - depth - 1
+    try:
+        with mapped():
+            failed = _frame_failed(session, iframe)
+        if failed:
+            raise RefwrightError("the frame shows the browser's error page")
+        child = session.channel.run("snapshot", scope=scope_for(session.pw, frames), timeout=_FRAME_TIMEOUT,
+                                          **child_opts)
+    except RefwrightError:
+        if not opts.get("interactive"):
+            build.note("(frame content unavailable)", depth + 1)
+        return
+    tokens.add(str(child["token"]))
+    _collect(session, child, frames, depth + 1, build, tokens, opts)
+
+
+def _landmarks(session: Session) -> tuple[str, ...]:
+    """Selectors that pick out each of the page's landmarks alone (``main``, ``#sidebar``), for the
+    advice of a cut snapshot. Page-made text (ids) is kept only when it is a plain identifier."""
+    try:
+        found = session.pw.locator(_LANDMARK_CSS).evaluate_all(_LANDMARK_JS)
+    except PlaywrightError:
+        return ()
+    if not isinstance(found, list):
+        return ()
+    return tuple(dict.fromkeys(x for x in found if isinstance(x, str) and _PLAIN_SELECTOR.fullmatch(x)))
+
+
+def _frame_failed(session: Session, iframe: RefTarget) -> bool:
+    """Whether the frame shows Chromium's error page (a refused or failed load): nothing runs there,
+    so asking it for a snapshot would only wait out the timeout. Cheap when no frame failed."""
+    pw = session.pw
+    if not any(f.url.startswith("chrome-error:") for f in pw.frames):
+        return False
+    scope = scope_for(pw, iframe.frames)
+    handle = scope.locator(iframe.selector(ENGINE)).element_handle(timeout=_FRAME_TIMEOUT)
+    frame = handle.content_frame() if handle is not None else None
+    return frame is None or frame.url.startswith("chrome-error:")
+
+
+def take_screenshot(session: Session, *, full_page: bool = False, annotate: bool = False) -> ScreenshotResult:
+    annotations: list[Annotation] = []
+    if annotate:
+        snap = take_snapshot(session)
+        by_frame: dict[tuple[str, ...], list[RefTarget]] = {}
+        for target in session.refs.latest.values():
+            by_frame.setdefault(target.frames, []).append(target)
+        # Labels are drawn in the main document; refs inside frames are listed without a label.
+        main_targets = by_frame.get((), [])
+        result = session.channel.run("annotate", items=[[t.local_id, int(t.ref[1:])] for t in main_targets])
+        for target, box in zip(main_targets, result["boxes"], strict=True):
+            if box is None:
+                continue
+            entry = snap.refs[target.ref]
+            annotations.append(Annotation(int(target.ref[1:]), target.ref, entry.role, entry.name,
+                                          (box[0], box[1], box[2], box[3])))
+    try:
+        with mapped():
+            data = session.pw.screenshot(full_page=full_page, type="png",
+                                               timeout=session.config.timeouts.action)
+    finally:
+        if annotate:
+            session.channel.run("unannotate")
+    width, height = png_size(data)
+    annotations.sort(key=lambda a: a.number)
+    return ScreenshotResult(bytes=data, width=width, height=height, annotations=tuple(annotations))
