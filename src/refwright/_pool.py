@@ -15,7 +15,7 @@ from types import TracebackType
 from playwright.async_api import Error as PlaywrightError
 
 from ._async import Browser, Page
-from ._async._remote import endpoint_kind, redact
+from ._async._remote import endpoint_kind, parse_listen, redact, selenium_hub
 from ._config import Config
 from ._errors import BrowserError
 
@@ -43,17 +43,23 @@ class SessionPool:
     Chrome's CDP ``http://`` URL. At most ``sessions_per_browser`` sessions run on one browser; more wait.
     A browser that crashes or becomes unreachable fails the sessions that were on it (each with a
     BrowserError saying so) and is replaced by a fresh connection; new sessions go to the others meanwhile.
+    ``guard_listen``/``guard_host`` put remote browsers behind refwright's filtering proxy (see
+    :func:`refwright.launch`); port 0 gives each remote browser a free port of its own.
     """
 
     def __init__(self, endpoints: Sequence[str] = ("local",), *, sessions_per_browser: int = 8,
                  config: Config | None = None, executable_path: str | None = None,
-                 headless: bool = True) -> None:
+                 headless: bool = True, guard_listen: str | None = None, guard_host: str | None = None) -> None:
         if not endpoints:
             raise BrowserError('SessionPool needs at least one endpoint, e.g. endpoints=["local"].')
         if sessions_per_browser < 1:
             raise BrowserError("sessions_per_browser must be at least 1.")
-        for endpoint in endpoints:
-            endpoint_kind(endpoint)  # a clear error now rather than at the first session
+        remote = [e for e in endpoints if endpoint_kind(e) != "local" or selenium_hub()]
+        if guard_listen and parse_listen(guard_listen)[1] != 0 and len(remote) > 1:
+            raise BrowserError(f"guard_listen {guard_listen!r} names one port, but {len(remote)} remote browsers each "
+                               "need a proxy of their own: give port 0 (a free port each), e.g. 0.0.0.0:0.")
+        self._guard_listen = guard_listen
+        self._guard_host = guard_host
         self.config = config or Config()
         self.sessions_per_browser = sessions_per_browser
         self._executable_path = executable_path
@@ -64,9 +70,12 @@ class SessionPool:
 
     def _new_browser(self, endpoint: str) -> Browser:
         kind = endpoint_kind(endpoint)
+        remote = kind != "local" or selenium_hub() is not None
         return Browser(config=self.config, executable_path=self._executable_path, headless=self._headless,
                        cdp_url=endpoint if kind == "cdp" else None,
-                       connect_url=endpoint if kind == "connect" else None)
+                       connect_url=endpoint if kind == "connect" else None,
+                       guard_listen=self._guard_listen if remote else None,
+                       guard_host=self._guard_host if remote else None)
 
     async def __aenter__(self) -> SessionPool:
         return self

@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import TracebackType
 
 from playwright.sync_api import Browser as PlaywrightBrowser
-from playwright.sync_api import BrowserContext, Playwright, Selectors, sync_playwright
+from playwright.sync_api import BrowserContext, BrowserType, Playwright, Selectors, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
@@ -18,7 +18,7 @@ from ..safety import ActionPolicy
 from ._engine import register_engine
 from ._guard import NetworkGuard
 from ._page import ConfirmCallback, Page
-from ._remote import connect_headers, redact
+from ._remote import connect_headers, parse_listen, redact, scrub, selenium_hub
 from ._translate import mapped
 
 __all__ = ["Browser", "launch"]
@@ -33,7 +33,8 @@ class Browser:
     def __init__(self, *, config: Config | None = None, executable_path: str | None = None,
                  headless: bool = True, cdp_url: str | None = None, args: list[str] | None = None,
                  action_policy: ActionPolicy | None = None, confirm: ConfirmCallback | None = None,
-                 decide: Decider | None = None, connect_url: str | None = None) -> None:
+                 decide: Decider | None = None, connect_url: str | None = None,
+                 guard_listen: str | None = None, guard_host: str | None = None) -> None:
         self.config = config or Config()
         # Every new page asks this provider when act cannot resolve a request (Page.set_decision_provider).
         self.decide = decide
@@ -51,8 +52,15 @@ class Browser:
         self._browser: PlaywrightBrowser | None = None
         self._context: BrowserContext | None = None
         self._pages: list[Page] = []
-        # refwright's own proxy stands in front of a browser it launches; an attached one is intercepted.
-        self._guard = NetworkGuard(self.config, proxy=cdp_url is None and connect_url is None)
+        # refwright's own proxy stands in front of a browser it launches. A remote one (a Playwright server,
+        # CDP, a Selenium Grid) reaches it at guard_listen when given, else is intercepted.
+        remote = bool(cdp_url or connect_url or selenium_hub())
+        listen = parse_listen(guard_listen) if guard_listen else None
+        if listen is not None and not remote:
+            raise BrowserError("guard_listen is for a remote browser (connect=, cdp_url= or SELENIUM_REMOTE_URL); "
+                               "a browser refwright launches already goes through its proxy on loopback.")
+        self._guard = NetworkGuard(self.config, proxy=not remote, listen=listen, reach_host=guard_host,
+                                   remote=remote)
 
     def __enter__(self) -> Browser:
         return self
@@ -85,18 +93,19 @@ class Browser:
         chromium = self._playwright.chromium
         if self.connect_url:
             try:
-                self._browser = chromium.connect(self.connect_url, headers=connect_headers())
+                headers = connect_headers()
+                self._browser = chromium.connect(self.connect_url, headers=headers)
             except PlaywrightError as exc:
+                detail = scrub(str(exc).splitlines()[0], [self.connect_url], headers.values())
                 raise BrowserError(
                     f"Could not connect to the Playwright server at {redact(self.connect_url)}: "
-                    f"{str(exc).splitlines()[0]}. Check that it runs (playwright run-server --port 3000) with "
+                    f"{detail}. Check that it runs (playwright run-server --port 3000) with "
                     "the same Playwright major.minor version as this client, and that its token is in "
                     "REFWRIGHT_CONNECT_HEADERS."
                 ) from exc
             # Before any context exists: engines registered later miss contexts made meanwhile.
             register_engine(self._playwright.selectors)
-            self._context = self._browser.new_context(accept_downloads=False)
-            self._guard.intercept(self._context)
+            self._context = self._remote_context()
             return self._context
         if self.cdp_url:
             try:
@@ -110,9 +119,15 @@ class Browser:
             # connection would only reach contexts created later.
             register_engine(self._playwright.selectors)
             contexts = self._browser.contexts
-            self._context = contexts[0] if contexts else self._browser.new_context()
-            self._guard.intercept(self._context)
+            if contexts and not self._guard.proxies_remote:
+                self._context = contexts[0]
+                self._guard.intercept(self._context)
+            else:
+                # The Chrome's existing context has no proxy of its own; a new one can have refwright's.
+                self._context = self._remote_context()
             return self._context
+        if selenium_hub():
+            return self._start_on_grid(chromium)
         candidate = find_browser(self.executable_path)
         if candidate is None:
             raise BrowserError(
@@ -137,6 +152,31 @@ class Browser:
         register_engine(self._playwright.selectors)
         self._context = self._browser.new_context(accept_downloads=False)
         return self._context
+
+    def _start_on_grid(self, chromium: BrowserType) -> BrowserContext:
+        # Playwright reads SELENIUM_REMOTE_URL itself: launch() asks the Grid for a session, takes its se:cdp
+        # endpoint and attaches over CDP; the Grid node's Chromium is used, not a local one.
+        hub = selenium_hub() or ""
+        try:
+            self._browser = chromium.launch(headless=self.headless, args=[*chromium_args(), *self._extra_args])
+        except PlaywrightError as exc:
+            raise BrowserError(
+                f"The Selenium Grid at {redact(hub)} gave no browser: {scrub(str(exc).splitlines()[0], [hub])}. "
+                "Check that the Grid (version 4) runs and has a free Chrome slot, and that its token is in "
+                "SELENIUM_REMOTE_HEADERS."
+            ) from exc
+        assert self._playwright is not None
+        register_engine(self._playwright.selectors)
+        self._context = self._remote_context()
+        return self._context
+
+    def _remote_context(self) -> BrowserContext:
+        """A new context of the remote browser, behind refwright's proxy (guard_listen) or intercepted."""
+        assert self._browser is not None
+        context = self._browser.new_context(accept_downloads=False, **self._guard.context_options())
+        if not self._guard.proxies_remote:
+            self._guard.intercept(context)
+        return context
 
     def _fresh_playwright_page(self, own_context: BrowserContext | None = None) -> PlaywrightPage:
         if own_context is not None:
@@ -182,10 +222,9 @@ class Browser:
     def _own_context(self) -> BrowserContext:
         self._start()
         assert self._browser is not None
-        context = self._browser.new_context(accept_downloads=False)
-        if self.cdp_url or self.connect_url:
-            self._guard.intercept(context)
-        return context
+        if self._guard.remote:
+            return self._remote_context()
+        return self._browser.new_context(accept_downloads=False)
 
     def _stop_browser(self) -> None:
         browser, self._browser, self._context = self._browser, None, None
@@ -209,7 +248,7 @@ class Browser:
 def launch(*, config: Config | None = None, executable_path: str | None = None, headless: bool = True,
            cdp_url: str | None = None, args: list[str] | None = None, action_policy: ActionPolicy | None = None,
            confirm: ConfirmCallback | None = None, decide: Decider | None = None,
-           connect: str | None = None) -> Browser:
+           connect: str | None = None, guard_listen: str | None = None, guard_host: str | None = None) -> Browser:
     """A browser session that starts on first use: ``with launch() as browser: ...``.
 
     ``action_policy`` decides every command of every page (see :class:`refwright.ActionPolicy`);
@@ -217,8 +256,13 @@ def launch(*, config: Config | None = None, executable_path: str | None = None, 
     ``confirm_actions``. Without it such actions are refused. ``decide`` (any ``refwright.Llm``) picks one
     control when ``act`` cannot resolve a request locally. ``connect`` is a Playwright server's
     ``ws://`` endpoint (``playwright run-server``, Browserless, Moon); headers for it (tokens) come from
-    ``REFWRIGHT_CONNECT_HEADERS`` (a JSON object).
+    ``REFWRIGHT_CONNECT_HEADERS`` (a JSON object). With ``SELENIUM_REMOTE_URL`` set, the browser comes from
+    that Selenium Grid 4 (Playwright's own support). A remote browser's traffic goes through refwright's
+    filtering proxy when ``guard_listen="HOST:PORT"`` names an address it can reach (``guard_host``: the
+    name it reaches this machine by, when HOST is 0.0.0.0); the proxy then serves only clients with the
+    session's credential. Without it, requests are intercepted and ``page.capabilities().not_guarded``
+    says what that leaves open.
     """
     return Browser(config=config, executable_path=executable_path, headless=headless, cdp_url=cdp_url,
                    args=args, action_policy=action_policy, confirm=confirm, decide=decide,
-                   connect_url=connect)
+                   connect_url=connect, guard_listen=guard_listen, guard_host=guard_host)
