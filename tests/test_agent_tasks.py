@@ -31,7 +31,8 @@ def test_tasks_run_over_a_remote_pool_and_resume(server: TestServer, tmp_path: P
         done = _agent("--tasks", str(tasks), "--concurrency", "3", "--model", "local", "--output", str(output),
                       "--allow-private", "--connect", fleet.endpoint)
         assert done.returncode == 0, done.stderr
-        assert "3 tasks to run (0 already done), concurrency 3, network guard: interception" in done.stderr
+        assert "3 tasks to run (0 already done), concurrency 3" in done.stderr
+        assert "refwright: network guard: interception; not guarded: preconnects" in done.stderr
         # The endpoint's query (tokens ride there) is never printed.
         assert "launch-options" not in done.stderr
         lines = [json.loads(line) for line in output.read_text().splitlines()]
@@ -62,7 +63,7 @@ def test_a_task_on_a_refused_target_is_an_error_line(server: TestServer, tmp_pat
     result = json.loads(done.stdout)
     assert result["id"] == "private" and result["answer"] is None
     assert result["error"].startswith(f"Refused {server.url('/x')}: 127.0.0.1 is a loopback address.")
-    assert "network guard: proxy" in done.stderr
+    assert "refwright: network guard: proxy\n" in done.stderr
 
 
 def test_task_files_are_checked_line_by_line() -> None:

@@ -16,6 +16,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from ._async import Browser, Page
 from ._async._remote import endpoint_kind, parse_listen, redact, selenium_hub
+from ._capabilities import Capabilities
 from ._config import Config
 from ._errors import BrowserError
 
@@ -83,6 +84,10 @@ class SessionPool:
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                         tb: TracebackType | None) -> None:
         await self.close()
+
+    def capabilities(self) -> list[Capabilities]:
+        """Per endpoint, what the network guard enforces for its sessions and what it leaves open."""
+        return [s.browser.capabilities() for s in self._slots]
 
     def stats(self) -> list[dict[str, object]]:
         """Per endpoint (credentials and query removed): active sessions, failures, whether it is up."""

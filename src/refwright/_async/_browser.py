@@ -9,6 +9,7 @@ from playwright.async_api import BrowserContext, BrowserType, Playwright, Select
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 
+from .._capabilities import Capabilities
 from .._config import Config
 from .._discovery import chromium_args, find_browser
 from .._errors import BrowserError
@@ -76,6 +77,11 @@ class Browser:
     def connected(self) -> bool:
         """Whether the browser was started and is still there (a crash or lost server makes this False)."""
         return self._browser is not None and self._browser.is_connected()
+
+    def capabilities(self) -> Capabilities:
+        """What the network guard enforces for this browser's pages, and what it leaves open (nothing is
+        started to answer; a listen port of 0 is shown as 0 until the proxy binds)."""
+        return self._guard.capabilities()
 
     def _playwright_selectors(self) -> Selectors:
         assert self._playwright is not None

@@ -9,7 +9,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from .._errors import RefwrightError
 from ..snapshot._format import json_line
-from ._options import add_browser_options, browser_options
+from ._options import add_browser_options, browser_options, guard_line
 
 if TYPE_CHECKING:
     from ..agent import AgentEvent, AgentRun, Turn
@@ -159,6 +159,7 @@ async def _drive(args: argparse.Namespace, llm: Any, progress: _Progress, transc
     options = browser_options(args)
     async with refwright.launch(**options.launch_kwargs()) as browser:
         page = await browser.new_page()
+        print(guard_line(browser.capabilities()), file=sys.stderr, flush=True)
         if args.url:
             progress.running(0, f"open {args.url}")
             opened = await page.run_command(f"open {args.url}")

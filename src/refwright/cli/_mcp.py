@@ -9,7 +9,8 @@ import signal
 import sys
 from typing import Any
 
-from ._options import add_browser_options, browser_options
+from .._errors import RefwrightError
+from ._options import add_browser_options, browser_options, guard_line
 
 __all__ = ["add_parser"]
 
@@ -42,7 +43,15 @@ def run(args: argparse.Namespace) -> int:
         print("refwright: the MCP server needs the mcp package: pip install 'refwright[mcp]'", file=sys.stderr)
         return 2
     options = browser_options(args)
+    from .. import launch
     from ..mcp import create_server
+
+    try:
+        # The browser starts on the first tool call; its guard is known now (a listen port 0 shows as 0).
+        print(guard_line(launch(**options.launch_kwargs()).capabilities()), file=sys.stderr, flush=True)
+    except RefwrightError as exc:
+        print(f"refwright: {exc.message}", file=sys.stderr)
+        return 2
 
     server = create_server(args.profile, mode=args.mode, approve=args.approve, **options.launch_kwargs())
     try:

@@ -111,17 +111,20 @@ def prepare(args: argparse.Namespace) -> tuple[list[Task], int, IO[str]]:
 async def run_tasks(args: argparse.Namespace, options: Any, endpoints: list[str], todo: list[Task], total: int,
                     out: IO[str]) -> int:
     from .._pool import SessionPool
+    from ._options import guard_line
 
     terminal = sys.stderr.isatty()
-    kinds = sorted({"proxy" if e == "local" else "interception" for e in endpoints})
     print(f"refwright: {len(todo)} tasks to run ({total - len(todo)} already done), concurrency "
-          f"{args.concurrency}, network guard: {' and '.join(kinds)}", file=sys.stderr, flush=True)
+          f"{args.concurrency}", file=sys.stderr, flush=True)
     failed = 0
     count = 0
     semaphore = asyncio.Semaphore(args.concurrency)
     try:
         async with SessionPool(endpoints, sessions_per_browser=args.concurrency, config=options.config,
-                               executable_path=options.executable_path, headless=options.headless) as pool:
+                               executable_path=options.executable_path, headless=options.headless,
+                               guard_listen=options.guard_listen, guard_host=options.guard_host) as pool:
+            for line in dict.fromkeys(guard_line(c) for c in pool.capabilities()):
+                print(line, file=sys.stderr, flush=True)
 
             async def guarded(task: Task) -> None:
                 nonlocal failed, count
