@@ -21,6 +21,7 @@ from ._errors import (
 )
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._sync import Browser, Page, launch, wrap
+from ._sync_pool import PooledPage, SessionPool
 from ._url import normalize_url
 from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary
@@ -43,10 +44,12 @@ __all__ = [
     "Page",
     "PageUnresponsiveError",
     "PolicyDeniedError",
+    "PooledPage",
     "RefEntry",
     "RefwrightError",
     "RefwrightTimeoutError",
     "ScreenshotResult",
+    "SessionPool",
     "Snapshot",
     "SnapshotDiff",
     "SnapshotNode",
