@@ -82,3 +82,49 @@ def process_group_alive(proc: Proc, grace: float = 5.0) -> bool:
         if time.monotonic() > deadline:
             return True
         time.sleep(0.1)
+
+
+GRID_JAR_ENV = "REFWRIGHT_SELENIUM_JAR"
+# Where `npm install --ignore-scripts @nightwatch/selenium-server@4.20.0` in /tmp/refwright-grid puts the jar
+# (the npm package carries Selenium's own standalone server jar; Java and chromedriver come from Debian).
+GRID_JAR = "/tmp/refwright-grid/node_modules/@nightwatch/selenium-server/lib/selenium-server-4.20.0.jar"
+
+
+def grid_missing() -> str | None:
+    """Why a real Selenium Grid cannot run here, or ``None`` when it can."""
+    import shutil
+
+    jar = os.environ.get(GRID_JAR_ENV, GRID_JAR)
+    missing = [what for what, ok in (("java", shutil.which("java")), ("chromedriver", shutil.which("chromedriver")),
+                                     (jar, os.path.isfile(jar))) if not ok]
+    if missing:
+        return ("no Selenium Grid here (missing " + ", ".join(missing) + "): apt-get install default-jre-headless "
+                "chromium-driver; cd /tmp/refwright-grid && npm install --ignore-scripts "
+                "@nightwatch/selenium-server@4.20.0")
+    return None
+
+
+def selenium_grid(timeout: float = 60.0) -> Proc:
+    """A real Selenium Grid 4 (standalone: hub and one node) whose node starts Chromium through
+    chromedriver; its endpoint is the hub URL for SELENIUM_REMOTE_URL."""
+    import urllib.request
+
+    port = _free_port()
+    jar = os.environ.get(GRID_JAR_ENV, GRID_JAR)
+    popen = subprocess.Popen(["java", "-jar", jar, "standalone", "--host", "127.0.0.1", "--port", str(port),
+                              "--selenium-manager", "false", "--max-sessions", "4"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    proc = Proc(popen, f"http://127.0.0.1:{port}/wd/hub")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/status", timeout=2) as answer:
+                if json.load(answer)["value"]["ready"]:
+                    return proc
+        except (OSError, ValueError, KeyError):
+            pass
+        if popen.poll() is not None:
+            break
+        time.sleep(0.5)
+    proc.kill()
+    raise RuntimeError("the Selenium Grid did not become ready")
