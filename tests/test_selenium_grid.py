@@ -6,7 +6,9 @@ tested in test_remote_guard)."""
 
 from __future__ import annotations
 
+import json
 import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 
 import pytest
@@ -19,6 +21,13 @@ from .server import TestServer
 
 pytestmark = [pytest.mark.asyncio(loop_scope="session"),
               pytest.mark.skipif(grid_missing() is not None, reason=grid_missing() or "")]
+
+
+def _grid_sessions(grid: Proc) -> int:
+    status_url = grid.endpoint.removesuffix("/wd/hub") + "/status"
+    with urllib.request.urlopen(status_url, timeout=5) as answer:
+        nodes = json.load(answer)["value"]["nodes"]
+    return sum(1 for node in nodes for slot in node["slots"] if slot.get("session"))
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +51,7 @@ async def test_a_grid_browser_behind_the_proxy(grid: Proc, server: TestServer,
         await page.run_command(f"open {server.html('/grid-ok', '<title>from the grid</title>')}")
         assert (await page.run_command("get title")).output == "from the grid"
         assert "HeadlessChrome" in await page.playwright_page.evaluate("navigator.userAgent")
+        assert _grid_sessions(grid) == 1  # the browser is the Grid's, not one launched here
         caps = page.capabilities()
         assert caps.request_filtering == "proxy" and caps.proxy_listen is not None
         with pytest.raises(PolicyDeniedError, match="loopback"):
@@ -52,3 +62,4 @@ async def test_a_grid_browser_behind_the_proxy(grid: Proc, server: TestServer,
         except refwright.RefwrightError:
             pass
         assert cross_server.requests_to("/grid-secret") == []
+    assert _grid_sessions(grid) == 0  # closing the browser ended the Grid session
