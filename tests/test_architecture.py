@@ -128,7 +128,7 @@ def _privates_of(path: Path) -> set[str]:
 def test_no_module_reads_page_browser_or_session_privates() -> None:
     # Anything called page, browser or session here (page, self._page, self.session) is one of them.
     owners = {"refwright._async._page": "page", "refwright._async._browser": "browser",
-              "refwright._async._session": "session"}
+              "refwright._async._session": "session", "refwright._async._chromium": "chromium"}
     reads = []
     for owner, noun in owners.items():
         private = _privates_of(MODULES[owner])
@@ -144,6 +144,28 @@ def test_no_module_reads_page_browser_or_session_privates() -> None:
                 if holder.search(label):
                     reads.append(f"{name}:{node.lineno} {label}.{node.attr}")
     assert sorted(reads) == []
+
+
+def _instance_state(path: Path, cls: str) -> set[str]:
+    """The attributes a class's methods assign on ``self``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    (node,) = (n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
+    return {t.attr for t in ast.walk(node) if isinstance(t, ast.Attribute) and isinstance(t.ctx, ast.Store)
+            and isinstance(t.value, ast.Name) and t.value.id == "self"}
+
+
+def test_browser_and_page_are_thin_facades_over_their_implementations() -> None:
+    browser, page = MODULES["refwright._async._browser"], MODULES["refwright._async._page"]
+    # The state is the implementation's; a facade keeps only it and the defaults it hands to new pages.
+    assert _instance_state(browser, "Browser") <= {"_impl", "_pages", "decide", "action_policy", "confirm"}
+    assert _instance_state(page, "Page") == {"_impl", "config"}
+    # Browser never touches Playwright itself, and neither facade handles Playwright errors ad hoc: the
+    # translating boundary (``mapped``) does.
+    imported = [n.module or "" if isinstance(n, ast.ImportFrom) else n.names[0].name
+                for n in _imports(ast.parse(browser.read_text(encoding="utf-8")))]
+    assert [m for m in imported if m.startswith("playwright")] == []
+    for path in (browser, page):
+        assert not [n for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(n, ast.Try)]
 
 
 def test_no_hand_written_module_is_over_500_lines() -> None:

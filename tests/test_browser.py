@@ -42,8 +42,9 @@ async def test_a_crashed_browser_is_an_error_then_a_new_browser(server: TestServ
     async with refwright.launch(config=TEST_CONFIG) as browser:
         page = await browser.new_page()
         await run(page, f"open {server.url('/signup.html')}")
-        assert browser._browser is not None
-        await browser._browser.close()  # the whole browser goes away underneath the page
+        chromium = browser._impl.browser  # the implementation behind the Browser facade
+        assert chromium is not None
+        await chromium.close()  # the whole browser goes away underneath the page
         with pytest.raises(BrowserError):
             await page.run_command("get title")
         assert (await run(page, f"open {server.url('/signup.html')}")).endswith("— Sign up")

@@ -1,6 +1,6 @@
 """Many isolated sessions (a browser context each) spread over local and remote browsers.
 
-Async only: sync Playwright serves one thread, where a pool of concurrent sessions has nothing to share.
+For sync code, ``refwright.sync_api.SessionPool`` (``_sync_pool``) runs this pool on a loop thread of its own.
 """
 
 from __future__ import annotations

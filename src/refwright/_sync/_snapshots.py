@@ -7,8 +7,6 @@ import re
 import struct
 from typing import Any
 
-from playwright.sync_api import Error as PlaywrightError
-
 from .._errors import RefwrightError
 from .._result import Annotation, ScreenshotResult
 from ..snapshot._format import truncate_tree
@@ -21,14 +19,7 @@ from ._translate import mapped
 
 __all__ = ["png_size", "take_screenshot", "take_snapshot"]
 
-# The page's landmarks, and how each is named for `snapshot -s`: by a unique id, else by a unique tag.
-_LANDMARK_CSS = ("main, nav, header, footer, aside, search, [role=main], [role=navigation], [role=banner], "
-                 "[role=contentinfo], [role=complementary], [role=search], [role=region][aria-label]")
-_LANDMARK_JS = """els => els.filter(e => e.getClientRects().length).map(e => {
-  if (/^[A-Za-z][\\w-]*$/.test(e.id) && document.querySelectorAll('#' + e.id).length === 1) return '#' + e.id;
-  const tag = e.localName;
-  return document.getElementsByTagName(tag).length === 1 ? tag : '';
-})"""
+# Page-made text (ids) in the advice of a cut snapshot only when it is a plain identifier.
 _PLAIN_SELECTOR = re.compile(r"#[A-Za-z][\w-]{0,60}|[a-z]{1,10}")
 
 # A child frame that does not answer this fast is shown as unavailable instead of holding up the tree.
@@ -113,10 +104,10 @@ def _collect_frame(session: Session, iframe: RefTarget, depth: int, build: TreeB
 
 def _landmarks(session: Session) -> tuple[str, ...]:
     """Selectors that pick out each of the page's landmarks alone (``main``, ``#sidebar``), for the
-    advice of a cut snapshot. Page-made text (ids) is kept only when it is a plain identifier."""
+    advice of a cut snapshot."""
     try:
-        found = session.pw.locator(_LANDMARK_CSS).evaluate_all(_LANDMARK_JS)
-    except PlaywrightError:
+        found = (session.channel.run("landmarks")).get("landmarks")
+    except RefwrightError:
         return ()
     if not isinstance(found, list):
         return ()

@@ -17,6 +17,7 @@
     snapshot,
     scroll,
     storage,
+    landmarks,
     annotate: (a) => annotate(a.items),
     unannotate,
     info: (a) => info(a.id),
