@@ -18,5 +18,14 @@ if ! have_browser; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
 fi
 
+# Local OCR (the `visual` commands): the tesserocr wheel bundles libtesseract; the English data is Debian's.
+if ! ls /usr/share/tesseract-ocr/*/tessdata/eng.traineddata >/dev/null 2>&1 && [[ -z "${TESSDATA_PREFIX:-}" ]]; then
+  sudo=""
+  [[ "$(id -u)" != "0" ]] && sudo="sudo"
+  echo "setup: installing Debian's tesseract-ocr-eng (language data for local OCR)" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq tesseract-ocr-eng >/dev/null
+fi
+
 python3 -m pip install -q --disable-pip-version-check -e ".[dev]" 2>&1 | grep -v "Running pip as the 'root' user" || true
 python3 -c "import refwright" # fails loudly when the install did not work

@@ -34,6 +34,8 @@ SUBSTITUTIONS: list[tuple[str, str]] = [
     (r"\bAsyncIterator\b", "Iterator"),
     (r"\bcheck_url_async\b", "check_url"),
     (r"\bdecide_reply_async\b", "decide_reply"),
+    (r"\bask_vision_async\b", "ask_vision"),
+    (r"\bin_thread_async\b", "in_thread"),
     # Awaitable[X] -> X, for the simple (non-nested) annotations the async code uses.
     (r"\bAwaitable\[([^\[\]]*)\]", r"\1"),
     (r"(from collections\.abc import [^\n]*?)\bAwaitable, ", r"\1"),

@@ -115,6 +115,7 @@ def test_doctor() -> None:
     # The guard's parsers are named with their versions, so a bug report says which ones ran.
     assert all(f"{name} " in out for name in ("ada-url", "h11", "aiodns", "pycares", "c-ares"))
     assert "MISSING" not in out
+    assert "ocr: ok (tesseract 5." in out
 
 
 def test_demo_walkthrough() -> None:

@@ -6,7 +6,8 @@ import pytest
 
 from refwright import HELP, RefwrightError
 from refwright.commands import COMMANDS, parse
-from refwright.commands._registry import HELP_LAYOUT, all_specs
+from refwright.commands._registry import HELP_DETAILS_LINE, HELP_LAYOUT, MORE_LAYOUT, all_specs
+from refwright.commands._registry import REFERENCE_HELP as RENDERED_REFERENCE
 
 REFERENCE_HELP = """\
 Navigation   open <url> · back · forward · reload
@@ -25,8 +26,24 @@ Page         eval <js> · console · errors · cookies [clear] · storage <local
 Targets are snapshot refs such as @e3, or any selector: css, text=Save, role=button, label=Email."""
 
 
-def test_help_is_the_reference_text() -> None:
-    assert HELP == REFERENCE_HELP
+def test_help_starts_with_the_reference_text_verbatim() -> None:
+    assert RENDERED_REFERENCE == REFERENCE_HELP
+    assert HELP.startswith(REFERENCE_HELP + "\n\n")
+
+
+def test_help_then_lists_the_commands_beyond_the_reference_and_points_to_help_command() -> None:
+    more = HELP[len(REFERENCE_HELP):].strip("\n").split("\n\n")
+    assert more[-1] == HELP_DETAILS_LINE == "Run `help <command>` for a command's details, flags and output."
+    if MORE_LAYOUT:
+        assert len(more) == 2
+        groups = [line.split()[0] for line in more[0].splitlines() if not line.startswith(" ")]
+        assert groups == [group for group, _ in MORE_LAYOUT]
+
+
+def test_help_stays_small() -> None:
+    # HELP is in every system prompt: the commands beyond the reference get one short section, and
+    # `help <command>` has the rest.
+    assert len(HELP) < 4_000
 
 
 def test_every_core_command_is_in_help() -> None:

@@ -66,6 +66,13 @@ async def test_a_remote_browser_goes_through_the_proxy_at_the_listen_address(
             pass
         assert (await page.run_command("get title")).output != "private"
         assert cross_server.requests_to("/remote-proxy-secret") == []
+        # A new window (a context of its own) goes through the proxy too.
+        await page.run_command("window new")
+        try:
+            await page.run_command(f"open {hop}")
+        except refwright.RefwrightError:
+            pass
+        assert cross_server.requests_to("/remote-proxy-secret") == []
         # Another client without the session's credential is turned away before any check or lookup.
         port = int(caps.proxy_listen.rsplit(":", 1)[1])
         answer = await _raw_request(port, f"GET {ok} HTTP/1.1\r\nHost: x\r\n\r\n")

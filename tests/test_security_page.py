@@ -176,7 +176,10 @@ async def test_downloads_are_refused_noted_and_never_saved(page: Page, server: T
 
 
 @pytest.mark.parametrize("how", ["window.open", "target=_blank", "form target=_blank"])
-async def test_popups_and_new_tabs_are_closed_and_noted(page: Page, server: TestServer, how: str) -> None:
+async def test_popups_and_new_tabs_are_closed_and_noted(browser: refwright.Browser, configured: list[Page],
+                                                        server: TestServer, how: str) -> None:
+    # Config.popups "close" (the `actions` MCP profile's); by default a popup becomes a tab (test_tabs.py).
+    page = await page_with(browser, configured, popups="close")
     controls = {
         "window.open": "<button id=go onclick=\"window.open('/empty.html?popup')\">go</button>",
         "target=_blank": '<a id=go href="/empty.html?tab" target=_blank>go</a>',

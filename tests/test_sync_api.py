@@ -73,3 +73,40 @@ def test_sync_launch_and_commands(sync_browser: sync_api.Browser, server: TestSe
             page.run_command("teleport")
     finally:
         page.close()
+
+
+def test_sync_output_commands(sync_browser: sync_api.Browser, server: TestServer) -> None:
+    # The generated code keeps the screencast's acknowledgements and the vitals script working.
+    page = sync_browser.new_page()
+    try:
+        page.run_command(f"open {server.url('/signup.html')}")
+        assert page.run_command("vitals").output.splitlines()[1].startswith("ttfb: ")
+        assert page.run_command("record start s.gif").output.endswith("s.gif")
+        page.run_command("eval \"document.body.style.background='red'\"")
+        assert page.run_command("record stop").output.startswith("Recording saved to ")
+        assert (page.output_dir / "s.gif").stat().st_size > 0
+        assert page.run_command("read").output.startswith("# Create your account")
+    finally:
+        page.close()
+
+
+def test_sync_tabs_and_a_dialog_kept_open(sync_browser: sync_api.Browser, server: TestServer) -> None:
+    from dataclasses import replace
+
+    page = sync_browser.new_page(config=replace(TEST_CONFIG, dialogs="wait"))
+    try:
+        url = server.html("/sync-tabs.html", "<title>S</title><button onclick=\"window.r = confirm('Go?')\">c</button>"
+                                             "<a id=go href='/empty.html' target=_blank>go</a>")
+        page.run_command(f"open {url}")
+        assert page.run_command("tab new").output == "Tab opened [t2] (2 total)"
+        assert page.tabs.active is page.tabs["t2"]
+        page.tabs.select(page)
+        # A dialog opened by a command cannot be kept open under the sync API (there is no task to stop):
+        # it is dismissed once it blocks the command, and the answer says so.
+        out = page.run_command("click text=c").output
+        assert 'Note: A JavaScript confirm dialog was dismissed: "Go?" (it blocked the command' in out
+        assert page.playwright_page.evaluate("window.r") is False
+        page.tabs.close("t2")
+        assert page.tabs.ids() == ["t1"]
+    finally:
+        page.close()

@@ -8,7 +8,8 @@
 The sync API with the same names lives in ``refwright.sync_api``.
 """
 
-from ._async import Browser, Page, launch, wrap
+from ._async import Browser, DialogInfo, Dialogs, Page, Tabs, launch, wrap
+from ._async.visual._api import Visual
 from ._capabilities import Capabilities
 from ._config import Config, TimeoutConfig
 from ._errors import (
@@ -26,6 +27,7 @@ from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary
 from .snapshot import RefEntry, Snapshot, SnapshotNode
 from .snapshot._diff import SnapshotDiff
+from .visual import OcrLine, OcrUnavailableError, OcrWord, VisualText
 
 __all__ = [
     "BOUNDARY_PROMPT",
@@ -41,7 +43,12 @@ __all__ = [
     "Config",
     "ContentBoundary",
     "Decision",
+    "DialogInfo",
+    "Dialogs",
     "Llm",
+    "OcrLine",
+    "OcrUnavailableError",
+    "OcrWord",
     "Page",
     "PageUnresponsiveError",
     "PolicyDeniedError",
@@ -54,7 +61,10 @@ __all__ = [
     "Snapshot",
     "SnapshotDiff",
     "SnapshotNode",
+    "Tabs",
     "TimeoutConfig",
+    "Visual",
+    "VisualText",
     "browser_tool",
     "create_content_boundary",
     "launch",

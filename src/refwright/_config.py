@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Config", "TimeoutConfig"]
+__all__ = ["DIALOG_POLICIES", "POPUP_POLICIES", "Config", "TimeoutConfig"]
+
+POPUP_POLICIES = ("tab", "close")
+DIALOG_POLICIES = ("dismiss", "accept", "wait")
 
 
 @dataclass(frozen=True)
@@ -27,7 +30,8 @@ class Config:
     because they run in refwright's own isolated page runtime. ``allow_dom_extraction=False`` also turns off
     snapshots and content reads. ``content_boundaries`` wraps page-derived output in nonce markers, and
     ``max_output`` truncates any output longer than that many characters with a loud note, and
-    ``max_snapshot_chars`` does the same for snapshots alone.
+    ``max_snapshot_chars`` does the same for snapshots alone. Files that commands write go only under
+    ``output_dir`` (see ``refwright._paths.resolve_output_path``).
     """
 
     timeouts: TimeoutConfig = field(default_factory=TimeoutConfig)
@@ -42,3 +46,19 @@ class Config:
     # only set of hosts the page may contact ("*.example.com" covers the apex and its subdomains).
     allow_private: bool | tuple[str, ...] = False
     allowed_domains: tuple[str, ...] = ()
+    # The only folder commands write files into (pdf, trace, record, screenshot <path>, state save, HAR).
+    # None: a fresh private temporary folder per Browser (per wrapped page), created on first use.
+    output_dir: str | None = None
+    # A link or script that opens a new tab or window: "tab" keeps it as a tab the model can switch to
+    # (`tab t2`), "close" closes it at once (the page that opened it stays in control).
+    popups: str = "tab"
+    # JavaScript alert/confirm/prompt: "dismiss" and "accept" answer them at once (each leaves a note),
+    # "wait" keeps one open until `dialog accept [text]` or `dialog dismiss` answers it.
+    dialogs: str = "dismiss"
+
+    def __post_init__(self) -> None:
+        if self.popups not in POPUP_POLICIES:
+            raise ValueError(f"Config.popups must be one of {', '.join(POPUP_POLICIES)}, not {self.popups!r}.")
+        if self.dialogs not in DIALOG_POLICIES:
+            raise ValueError(
+                f"Config.dialogs must be one of {', '.join(DIALOG_POLICIES)}, not {self.dialogs!r}.")

@@ -9,11 +9,13 @@ The base and the first six live here; the others next to the code that raises th
     ├── PolicyDeniedError          the safety layer refused the action or the address
     ├── BrowserError               no browser could be found, started, or reached
     │   └── PageUnresponsiveError  the page stopped answering and was closed
+    ├── DialogOpenError            dispatch: a dialog kept open stopped the command (run_command answers)
     ├── UnsupportedRequest         resolve: act's request is not a kind it understands
     ├── TargetNotFound             resolve: no visible control matches the target
     ├── AmbiguousTarget            resolve: more than one control matches
     ├── ProposalError              resolve: a confirm token is unknown, used, expired, or the page changed
     ├── DecisionError              resolve: the decision provider failed or picked no listed control
+    ├── OcrUnavailableError        visual: the local OCR engine or its language data is missing
     └── ProviderError              agent: the model provider refused or failed a request
         └── ContextLengthError     agent: the conversation no longer fits the model's context
 

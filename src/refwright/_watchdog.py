@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 __all__ = ["Watchdog", "command_seconds"]
@@ -47,12 +48,17 @@ class Watchdog:
         self._cancelled: asyncio.Task[Any] | None = None
         self.hung = False
         self.overran = False
+        # Set when a dialog the page opened (and refwright keeps open) stopped the command.
+        self.interrupted = False
         # Set once the hung page's target was closed.
         self.closed = False
+        # Counts the commands armed for, so that a timer set during one never acts on a later one.
+        self._armed = 0
 
     def arm(self, seconds: float) -> None:
         self.disarm()
-        self.hung = self.overran = self.closed = False
+        self.hung = self.overran = self.closed = self.interrupted = False
+        self._armed += 1
         self._cancelled = None
         # In the async API the command runs in a task that can be cancelled; the sync API has none.
         try:
@@ -89,6 +95,29 @@ class Watchdog:
             self._cancelled = command
             command.cancel()
 
+    def hold_dialog(self, dialog: Any, seconds: float, held: Callable[[], bool], release: Callable[[], None]) -> None:
+        """A dialog opened while a command runs, and the policy keeps it open: a command it blocks (a click's
+        input dispatch, an ``evaluate``) would wait until its deadline. After ``seconds`` a command still
+        running is stopped so that it can answer that a dialog is open (``interrupted``); the sync API has
+        no task to stop, so there the dialog is dismissed instead, after ``release()`` says so. Nothing
+        happens when ``held()`` says the dialog was answered meanwhile, or the command finished."""
+        if self._timer is None:
+            return  # no command runs: the dialog simply waits for `dialog accept|dismiss`
+        self._loop.call_later(seconds, self._stop_for_dialog, self._armed, dialog, held, release)
+
+    def _stop_for_dialog(self, armed: int, dialog: Any, held: Callable[[], bool], release: Callable[[], None]) -> None:
+        if self._timer is None or armed != self._armed or not held():
+            return
+        command = self._command
+        if command is None:
+            release()
+            self._loop.create_task(_dismiss(dialog))
+            return
+        if not command.done():
+            self.interrupted = True
+            self._cancelled = command
+            command.cancel()
+
     def took_back_cancel(self) -> bool:
         """Undo the cancellation this watchdog made (the command then answers with an error instead);
         False when the cancellation came from elsewhere and must go on."""
@@ -97,6 +126,11 @@ class Watchdog:
             return False
         command.uncancel()
         return True
+
+
+async def _dismiss(dialog: Any) -> None:
+    with contextlib.suppress(Exception):
+        await dialog._impl_obj.dismiss()
 
 
 async def answers(impl_page: Any) -> bool:
@@ -135,8 +169,10 @@ async def close_target(impl_page: Any) -> None:
 # the close of a hung page come after it), short enough that a model is never kept waiting for long.
 MARGIN_SECONDS = 1.0
 # Commands made of several bounded steps (a snapshot walks its frames; `act` inspects, then acts).
-_SEVERAL_STEPS = {"snapshot": 2, "screenshot": 2, "act": 3, "confirm": 3, "inspect": 2}
-_NAVIGATION = {"open", "back", "forward", "reload"}
+_SEVERAL_STEPS = {"snapshot": 2, "screenshot": 2, "act": 3, "confirm": 3, "inspect": 2, "pdf": 2, "trace": 2,
+                  "record": 3, "diff": 3, "a11y": 2, "read": 2}
+# `tab new <url>` and `window new` load a page too.
+_NAVIGATION = {"open", "back", "forward", "reload", "tab", "window"}
 _WAIT_DEFAULT_MS = 10_000
 
 
@@ -153,8 +189,16 @@ def _ms(text: str | bool | None) -> float | None:
 def command_seconds(name: str, raw_args: tuple[str, ...], timeout_flag: str | bool | None, action_ms: float,
                     navigation_ms: float) -> float:
     """How long a command may take in all, in seconds: its own time limit plus MARGIN_SECONDS (pure)."""
+    opens = 0
+    if name == "read" and raw_args:
+        opens = 1
+    elif name == "diff" and raw_args and raw_args[0].lower() == "url":
+        opens = 2
     if name in _NAVIGATION:
         base = navigation_ms
+    elif opens:
+        # Commands that open URLs first: each page's navigation, then its snapshot (and screenshot).
+        base = opens * (navigation_ms + 2 * action_ms)
     elif name == "wait":
         delay = _ms(raw_args[0]) if raw_args else None
         base = max(_ms(timeout_flag) or _WAIT_DEFAULT_MS, delay or 0)

@@ -20,13 +20,15 @@ from ._errors import (
     RefwrightTimeoutError,
 )
 from ._result import Annotation, CommandResult, ScreenshotResult
-from ._sync import Browser, Page, launch, wrap
+from ._sync import Browser, DialogInfo, Dialogs, Page, Tabs, launch, wrap
+from ._sync.visual._api import Visual
 from ._sync_pool import PooledPage, SessionPool
 from ._url import normalize_url
 from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary
 from .snapshot import RefEntry, Snapshot, SnapshotNode
 from .snapshot._diff import SnapshotDiff
+from .visual import OcrLine, OcrUnavailableError, OcrWord, VisualText
 
 __all__ = [
     "BOUNDARY_PROMPT",
@@ -41,6 +43,11 @@ __all__ = [
     "Config",
     "ContentBoundary",
     "Decision",
+    "DialogInfo",
+    "Dialogs",
+    "OcrLine",
+    "OcrUnavailableError",
+    "OcrWord",
     "Page",
     "PageUnresponsiveError",
     "PolicyDeniedError",
@@ -53,7 +60,10 @@ __all__ = [
     "Snapshot",
     "SnapshotDiff",
     "SnapshotNode",
+    "Tabs",
     "TimeoutConfig",
+    "Visual",
+    "VisualText",
     "create_content_boundary",
     "launch",
     "normalize_url",

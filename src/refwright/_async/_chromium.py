@@ -15,6 +15,7 @@ from playwright.async_api import Page as PlaywrightPage
 from .._config import Config
 from .._discovery import chromium_args, find_browser
 from .._errors import BrowserError
+from .._outdir import OutputFolder
 from ._engine import register_engine
 from ._guard import NetworkGuard
 from ._remote import connect_headers, parse_listen, redact, scrub, selenium_hub
@@ -48,6 +49,8 @@ class Chromium:
             raise BrowserError("guard_listen is for a remote browser (connect=, cdp_url= or SELENIUM_REMOTE_URL); "
                                "a browser refwright launches already goes through its proxy on loopback.")
         self.guard = NetworkGuard(config, proxy=not remote, listen=listen, reach_host=guard_host, remote=remote)
+        # One output folder for the pages of this browser (a page with its own output_dir has its own).
+        self.output = OutputFolder(config)
 
     @property
     def started(self) -> bool:
@@ -202,6 +205,7 @@ class Chromium:
     async def close(self) -> None:
         await self.stop_browser()
         self.guard.stop()
+        self.output.cleanup()
         if self.playwright is not None:
             playwright, self.playwright = self.playwright, None
             with mapped():

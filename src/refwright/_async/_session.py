@@ -8,27 +8,31 @@ implementation objects.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from urllib.parse import urlsplit
 
-from playwright.async_api import BrowserContext, Locator, Selectors
+from playwright.async_api import BrowserContext, Dialog, FrameLocator, Locator, Selectors
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 
 from .._capabilities import Capabilities
 from .._config import Config
 from .._errors import PolicyDeniedError, RefwrightError
-from .._notes import refusal_notes
+from .._notes import refusal_notes, why
+from .._outdir import OutputFolder
 from .._selectors import to_playwright_selector
 from .._watchdog import Watchdog
 from ..resolve._decide import Decider
 from ..resolve._state import ResolverState
-from ..safety import ActionPolicy, ActionType, decide, declined_reason
+from ..safety import ActionPolicy, ActionType, clean_line, decide, declined_reason
+from ..snapshot._format import quote
 from ..snapshot._refs import RefTable, parse_ref
 from ..snapshot._types import RefEntry, Snapshot
 from ._channel import RuntimeChannel
 from ._engine import ENGINE, scope_for
 from ._guard import NetworkGuard
 from ._listeners import Navigation, PageEvents
+from ._tabgroup import TabGroup
 
 __all__ = ["ConfirmCallback", "Opener", "Session", "close_over_cdp"]
 
@@ -36,6 +40,9 @@ ConfirmCallback = Callable[[ActionType, str], Awaitable[bool]]
 # Opens a fresh Playwright page (in the given context of the page's own, if any) for a session whose
 # browser refwright owns; wrapped pages have none.
 Opener = Callable[[BrowserContext | None], Awaitable[PlaywrightPage]]
+
+# A dialog kept open that still blocks the command that opened it after this long stops that command.
+_DIALOG_GRACE = 0.4
 
 # Closing a page: how often the close is sent, and how long each attempt waits for the page to go.
 _CLOSE_ATTEMPTS = 4
@@ -78,27 +85,51 @@ async def close_over_cdp(pw: PlaywrightPage) -> bool:
 
 
 class Session:
-    """One page's parts: the Playwright page (replaced after a crash), config, refs, network guard,
-    listeners and navigation state, the runtime channel, the resolver's state, the action policy."""
+    """One tab's parts: the Playwright page (replaced after a crash), config, refs, network guard,
+    listeners and navigation state, the runtime channel, the resolver's state, the action policy, the
+    frame commands run in, and the tab group it belongs to (the tabs of its window)."""
 
     def __init__(self, pw: PlaywrightPage, *, config: Config, guard: NetworkGuard,
                  selectors: Callable[[], Selectors], opener: Opener | None = None,
-                 own_context: BrowserContext | None = None) -> None:
+                 own_context: BrowserContext | None = None, output: OutputFolder | None = None,
+                 tabs: TabGroup[Session] | None = None, context: BrowserContext | None = None) -> None:
         self.pw = pw
         self.config = config
+        # Where file-writing commands write: the browser's folder, or the page's own when wrapped.
+        self.output = output or OutputFolder(config)
+        # Per-session state of the output commands (a trace or a recording under way, the last screenshot).
+        self.output_state: dict[str, object] = {}
         self.guard = guard
         self.refs = RefTable()
         self.nav = Navigation()
-        self.events = PageEvents(guard, self.nav)
+        self.events = PageEvents(guard, self.nav, config.dialogs)
+        self.events.on_held = self._hold_dialog
+        self.events.on_main_navigation = self._leave_frame
+        if config.popups == "tab":
+            self.events.adopt = self._adopt_popup
         self.channel = RuntimeChannel(lambda: self.pw, selectors, config)
+        self._selectors = selectors
+        # `frame <target>`: the iframes (frame-locator selectors from the main document) commands run in.
+        self.frame_path: tuple[str, ...] = ()
         self.resolver = ResolverState()
         self.decider: Decider | None = None
+        # The vision-capable model `page.visual.inspect` asks (same adapter shape as a decider).
+        self.vision: Decider | None = None
         self.policy: ActionPolicy | None = None
         self.confirm: ConfirmCallback | None = None
         self.last_snapshot: Snapshot | None = None
+        # The PNG of the latest screenshot, which `diff screenshot` compares with.
+        self.last_screenshot: bytes | None = None
         self._opener = opener
         # A context made for this page alone (Browser.new_page(isolated=True)): closed with the page.
         self._own_context = own_context
+        # The context a replacement page opens in (the window's own context, which this tab may not own).
+        self._context = context or own_context
+        # The public object over this session (a refwright Page), so that each tab has one.
+        self.facade: object | None = None
+        self.tabs: TabGroup[Session] = tabs if tabs is not None else TabGroup()
+        if tabs is None:
+            self.tabs.add(self)
         self.attach(pw)
 
     def attach(self, pw: PlaywrightPage) -> None:
@@ -116,11 +147,13 @@ class Session:
         return await self.pw.title()
 
     def capabilities(self) -> Capabilities:
-        return self.guard.capabilities()
+        return replace(self.guard.capabilities(), dialogs_dismissed=self.config.dialogs == "dismiss",
+                       popups_closed=self.config.popups == "close")
 
     # -- lifecycle -----------------------------------------------------------------------------
 
     async def close(self) -> None:
+        self.tabs.remove(self)
         if not self.pw.is_closed() and not await close_over_cdp(self.pw):
             try:
                 await self.pw.close()
@@ -142,9 +175,10 @@ class Session:
         """After a crash or close, continue on a fresh page when refwright owns the browser."""
         if self._opener is None:
             return
-        self.attach(await self._opener(self._own_context))
+        self.attach(await self._opener(self._context))
         self.refs = RefTable()
         self.last_snapshot = None
+        self.frame_path = ()
 
     async def recover_quietly(self) -> None:
         try:
@@ -164,6 +198,91 @@ class Session:
             "The page asked to stay open (a \"Leave site?\" beforeunload dialog); refwright dismissed the "
             "dialog, closed that page and continued in a fresh tab.")
         return True
+
+    # -- tabs ----------------------------------------------------------------------------------
+
+    def spawn(self, pw: PlaywrightPage, *, own_context: BrowserContext | None = None,
+              label: str | None = None) -> Session:
+        """A new tab of this window on ``pw``, with this tab's settings (policy, confirmation, decider);
+        its own refs, listeners and frame. ``own_context`` (a new window's) is closed with the tab."""
+        tab = Session(pw, config=self.config, guard=self.guard, selectors=self._selectors, opener=self._opener,
+                      own_context=own_context, output=self.output, tabs=self.tabs,
+                      context=own_context or self._context)
+        tab.policy, tab.confirm, tab.decider = self.policy, self.confirm, self.decider
+        self.tabs.add(tab, label)
+        return tab
+
+    def active_tab(self) -> Session:
+        """The tab commands run on. Tabs whose page closed itself (``window.close()``) are dropped first;
+        when the active one was among them, its neighbour takes over and the answer says so."""
+        active = self.tabs.active or self
+        gone = [e for e in self.tabs.entries if e.member.pw.is_closed() and len(self.tabs) > 1]
+        for entry in gone:
+            if len(self.tabs) > 1:
+                self.tabs.remove(entry.member)
+        now = self.tabs.active or self
+        if now is not active:
+            closed = ", ".join(e.tab_id for e in gone)
+            current = self.tabs.entry_of(now)
+            now.events.notes.append(f"Tab [{closed}] was closed by its page; commands run on tab "
+                                    f"[{current.tab_id if current else '?'}] now.")
+        return now
+
+    async def open_page(self, *, window: bool = False) -> tuple[PlaywrightPage, BrowserContext | None]:
+        """A blank Playwright page for a new tab (in this window's context) or a new window (in a new
+        context, whose cookies and storage are its own), with the network guard over it."""
+        intercepted = not self.guard.capabilities().redirects_checked
+        if window:
+            browser = self.pw.context.browser
+            if browser is None:
+                raise RefwrightError("This browser cannot open another window (a persistent context); use "
+                                     "`tab new` instead.")
+            # A remote browser behind refwright's proxy (guard_listen) needs it on every context it makes.
+            context = await browser.new_context(accept_downloads=False, **self.guard.context_options())
+            if intercepted:
+                await self.guard.intercept(context)
+            return await context.new_page(), context
+        if self._opener is not None:
+            return await self._opener(self._context), None
+        # A wrapped page: its routes are its own, so the new one is routed as well.
+        pw = await self.pw.context.new_page()
+        if intercepted:
+            await self.guard.intercept(pw)
+        return pw, None
+
+    async def _adopt_popup(self, popup: PlaywrightPage) -> None:
+        if self._opener is None and not self.guard.capabilities().redirects_checked:
+            await self.guard.intercept(popup)
+        reason = await self.guard.verdict(popup.url)
+        if reason is not None:
+            self.events.notes.append(
+                f"A popup window or new tab to {quote(clean_line(popup.url))} was closed: {why(reason)}")
+            await close_over_cdp(popup)
+            return
+        tab = self.spawn(popup)
+        entry = self.tabs.entry_of(tab)
+        tab_id = entry.tab_id if entry is not None else "t?"
+        self.events.notes.append(f"A new tab [{tab_id}] opened ({quote(clean_line(popup.url))}); run `tab {tab_id}` to "
+                                 "switch to it.")
+
+    # -- dialogs and frames --------------------------------------------------------------------
+
+    def _hold_dialog(self, dialog: Dialog) -> None:
+        def release() -> None:
+            self.events.release(dialog)
+            self.events.notes.append(
+                f"A JavaScript {dialog.type} dialog was dismissed: {quote(clean_line(dialog.message))} (it blocked the "
+                "command, and the sync API cannot keep a dialog open while a command waits)")
+
+        self.watchdog.hold_dialog(dialog, _DIALOG_GRACE, lambda: self.events.dialog is dialog, release)
+
+    def _leave_frame(self) -> None:
+        self.frame_path = ()
+
+    @property
+    def scope(self) -> PlaywrightPage | FrameLocator:
+        """Where selectors and snapshots apply: the page, or the frame `frame <target>` switched to."""
+        return scope_for(self.pw, self.frame_path)
 
     # -- safety --------------------------------------------------------------------------------
 
@@ -212,7 +331,7 @@ class Session:
         """A Playwright ``Locator`` for a ref (``@e3``, ``e3``, ``ref=e3``) or any selector."""
         ref = parse_ref(target)
         if ref is None:
-            return self.pw.locator(to_playwright_selector(target))
+            return self.scope.locator(to_playwright_selector(target))
         entry = self.refs.latest.get(ref)
         if entry is None:
             if not self.refs.ever_assigned(ref):

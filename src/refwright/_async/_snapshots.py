@@ -40,12 +40,14 @@ async def take_snapshot(session: Session, *, interactive: bool = False, compact:
         raise RefwrightError("Snapshots are disabled by Config.allow_dom_extraction.")
     opts: dict[str, Any] = {"interactive": interactive, "compact": compact, "urls": urls, "maxDepth": max_depth,
                             "selector": selector, "cursor": cursor, "includeHidden": include_hidden}
-    main = await session.channel.run("snapshot", **opts)
+    # After `frame <target>` the tree is that frame's, and its refs reach into it from the main document.
+    frames = session.frame_path
+    main = await session.channel.run("snapshot", scope=session.scope if frames else None, **opts)
     refs = session.refs
     refs.begin(main["token"])
     build = TreeBuilder(refs, indent=not interactive)
     tokens = {main["token"]}
-    await _collect(session, main, (), 0, build, tokens, opts)
+    await _collect(session, main, frames, 0, build, tokens, opts)
     if selector is None:
         refs.forget(tokens)
     refs.publish(build.targets)
@@ -149,5 +151,7 @@ async def take_screenshot(session: Session, *, full_page: bool = False, annotate
         if annotate:
             await session.channel.run("unannotate")
     width, height = png_size(data)
+    if not annotate:
+        session.last_screenshot = data
     annotations.sort(key=lambda a: a.number)
     return ScreenshotResult(bytes=data, width=width, height=height, annotations=tuple(annotations))

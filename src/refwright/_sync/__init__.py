@@ -2,6 +2,8 @@
 """The sync implementation, derived from _async by scripts/unasync.py."""
 
 from ._browser import Browser, launch
+from ._dialogs import DialogInfo, Dialogs
 from ._page import Page, wrap
+from ._tabs import Tabs
 
-__all__ = ["Browser", "Page", "launch", "wrap"]
+__all__ = ["Browser", "DialogInfo", "Dialogs", "Page", "Tabs", "launch", "wrap"]

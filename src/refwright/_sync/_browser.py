@@ -8,10 +8,12 @@ reaches a caller.
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import TracebackType
 
 from .._capabilities import Capabilities
 from .._config import Config
+from .._outdir import OutputFolder
 from ..resolve._decide import Decider
 from ..safety import ActionPolicy
 from ._chromium import Chromium
@@ -108,14 +110,21 @@ class Browser:
         with mapped():
             own_context = chromium.own_context() if isolated else None
             pw_page = chromium.fresh_page(own_context)
+        output = chromium.output if config.output_dir == self.config.output_dir else OutputFolder(config)
         page = Page(pw_page, config=config, guard=chromium.guard, selectors=chromium.selectors,
-                    opener=chromium.fresh_page, own_context=own_context)
+                    opener=chromium.fresh_page, own_context=own_context, output=output)
         page.set_action_policy(self.action_policy)
         page.set_policy_confirm_callback(self.confirm)
         if self.decide is not None:
             page.set_decision_provider(self.decide)
         self._pages.append(page)
         return page
+
+    @property
+    def output_dir(self) -> Path:
+        """The folder its pages write files into: ``Config.output_dir``, or a private temporary folder
+        made on first use (removed at close if nothing was written)."""
+        return self._impl.output.path
 
     def close(self) -> None:
         """Close every page and the browser (a CDP-attached Chrome is only disconnected)."""

@@ -19,6 +19,7 @@ from .._url import normalize_url
 from .._watchdog import PROBE_SECONDS, command_seconds
 from ..commands import ParsedCommand, parse
 from ..safety import ActionType, create_content_boundary, truncate
+from ._listeners import dialog_warning
 from ._session import Session, close_over_cdp
 from ._translate import is_closed_error, translate
 from .commands import HANDLERS
@@ -26,6 +27,13 @@ from .commands import HANDLERS
 __all__ = ["finish", "run_command"]
 
 T = TypeVar("T")
+
+# What runs while a dialog is kept open: the commands that answer it, and those that leave its tab.
+_BESIDE_A_DIALOG = {"dialog", "tab", "window", "help"}
+
+
+class DialogOpenError(RefwrightError):
+    """A dialog the page opened, and the policy keeps open, stopped the command (its words are the answer)."""
 
 
 def _timed_out(exc: BaseException) -> bool:
@@ -36,8 +44,13 @@ def _timed_out(exc: BaseException) -> bool:
 
 
 def run_command(session: Session, command: str) -> CommandResult:
-    """Parse one command line, run it, and return its result; failures raise ``RefwrightError``."""
+    """Parse one command line, run it on the active tab of ``session``'s window, and return its result;
+    failures raise ``RefwrightError``."""
     parsed = parse(command)
+    session = session.active_tab()
+    held = session.events.dialog
+    if held is not None and parsed.name not in _BESIDE_A_DIALOG:
+        raise RefwrightError(dialog_warning(held))
     handler = HANDLERS[parsed.spec.name]
     action = parsed.spec.action_for(parsed.args)
     session.check_policy(action, _policy_url(session, parsed, action))
@@ -47,6 +60,8 @@ def run_command(session: Session, command: str) -> CommandResult:
                               session.config.timeouts.action, session.config.timeouts.navigation)
     try:
         result = _within(session, seconds, lambda: handler(session, parsed))
+    except DialogOpenError as opened:
+        result = str(opened)
     except PlaywrightError as exc:
         error = translate(exc)
         if is_closed_error(exc):
@@ -59,13 +74,19 @@ def run_command(session: Session, command: str) -> CommandResult:
         raise
     if isinstance(result, str):
         result = CommandResult(command=command, output=result)
-    return finish(session, result, parsed.spec.returns_page_text(parsed.args))
+    return finish(session, result, parsed.spec.returns_page_text(parsed.args), dialog_note=parsed.name != "dialog")
 
 
 def _policy_url(session: Session, parsed: ParsedCommand, action: ActionType | None) -> str:
-    # Navigate is decided on where it goes, everything else on where the page is.
-    if action is ActionType.NAVIGATE and parsed.name == "open" and parsed.args:
-        return normalize_url(parsed.args[0])
+    # Navigate is decided on where it goes (the first URL of `diff url`: its handler decides the second),
+    # everything else on where the page is.
+    if action is ActionType.NAVIGATE:
+        if parsed.name in ("open", "read") and parsed.args:
+            return normalize_url(parsed.args[0])
+        if parsed.name == "diff" and len(parsed.args) > 1:
+            return normalize_url(parsed.args[1])
+        if parsed.name == "tab" and parsed.args and parsed.args[0].lower() == "new":
+            return normalize_url(parsed.args[1]) if len(parsed.args) > 1 else "about:blank"
     return session.url
 
 
@@ -87,13 +108,16 @@ def _within(session: Session, seconds: float, run: Callable[[], T]) -> T:
         except asyncio.CancelledError:
             if not watchdog.took_back_cancel():
                 raise
-            overran = not watchdog.hung
+            if watchdog.interrupted and session.events.dialog is not None:
+                failure = DialogOpenError(dialog_warning(session.events.dialog))
+            else:
+                overran = not watchdog.hung
         except Exception as exc:
             failure = exc
         # From here on every call is bounded by itself: the watchdog stands down.
         watchdog.disarm()
         try:
-            hung = watchdog.hung or (failure is not None and _timed_out(failure)
+            hung = watchdog.hung or (failure is not None and _timed_out(failure) and session.events.dialog is None
                                      and not _answers(session, deadline))
         except asyncio.CancelledError:
             # The watchdog cancelled the command just as it failed by itself.
@@ -151,8 +175,13 @@ def _replace_hung_page(session: Session, seconds: float) -> PageUnresponsiveErro
         head + "refwright closed that tab. Create a new page to continue.")
 
 
-def finish(session: Session, result: CommandResult, page_text: bool = False) -> CommandResult:
+def finish(session: Session, result: CommandResult, page_text: bool = False, *,
+           dialog_note: bool = True) -> CommandResult:
     events = session.events.drain() + session.refusal_notes()
+    held = session.events.dialog
+    # A dialog kept open is named after every answer but the one that says it (as agent-browser's warning).
+    if dialog_note and held is not None and result.output != dialog_warning(held):
+        events.append(dialog_warning(held))
     output = result.output
     config = session.config
     if config.max_output is not None and len(output) > config.max_output:

@@ -17,7 +17,8 @@ from playwright.sync_api import Page as PlaywrightPage
 from .._errors import RefwrightError
 from ..snapshot._runtime import runtime_source
 
-__all__ = ["ENGINE", "INSPECT_ENGINE", "INSPECT_SOURCE", "RUNTIME_SOURCE", "register_engine", "run_op", "scope_for"]
+__all__ = ["AUDIT_ENGINE", "ENGINE", "INSPECT_ENGINE", "INSPECT_SOURCE", "RUNTIME_SOURCE", "register_engine", "run_op",
+           "scope_for"]
 
 RUNTIME_SOURCE = runtime_source()
 # The name carries the runtime's hash, so two refwright versions in one process never share an engine.
@@ -27,6 +28,10 @@ ENGINE = "refwright" + hashlib.sha256(RUNTIME_SOURCE.encode()).hexdigest()[:10]
 INSPECT_SOURCE = resources.files("refwright.resolve").joinpath("inspect.js").read_text(encoding="utf-8")
 INSPECT_ENGINE = "refwrightinspect" + hashlib.sha256(INSPECT_SOURCE.encode()).hexdigest()[:10]
 
+# The audit engine (read, a11y) runs there too, on the runtime's roles, names and visibility.
+AUDIT_SOURCE = resources.files("refwright.audit").joinpath("audit.js").read_text(encoding="utf-8")
+AUDIT_ENGINE = "refwrightaudit" + hashlib.sha256(AUDIT_SOURCE.encode()).hexdigest()[:10]
+
 # Keyed by the Selectors object itself: an id() could be reused by the next Playwright instance.
 _registered: weakref.WeakSet[Selectors] = weakref.WeakSet()
 
@@ -34,7 +39,7 @@ _registered: weakref.WeakSet[Selectors] = weakref.WeakSet()
 def register_engine(selectors: Selectors) -> None:
     if selectors in _registered:
         return
-    for name, source in ((ENGINE, RUNTIME_SOURCE), (INSPECT_ENGINE, INSPECT_SOURCE)):
+    for name, source in ((ENGINE, RUNTIME_SOURCE), (INSPECT_ENGINE, INSPECT_SOURCE), (AUDIT_ENGINE, AUDIT_SOURCE)):
         try:
             selectors.register(name, source, content_script=True)
         except PlaywrightError as exc:

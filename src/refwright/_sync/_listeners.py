@@ -1,9 +1,11 @@
 # Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
-"""What a page tells refwright as it runs: its console and errors, dialogs, downloads and popups (all
-refused or dismissed, each left as a note for the next answer), and the hosts it contacted."""
+"""What a page tells refwright as it runs: its console and errors, dialogs (answered or kept open, as the
+policy says), downloads (refused), popups (closed, or handed to the session as new tabs), each left as a
+note for the next answer, and the hosts it contacted."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -16,7 +18,7 @@ from ..safety import clean_line, clean_text
 from ..snapshot._format import quote
 from ._guard import NetworkGuard, target_key
 
-__all__ = ["Navigation", "PageEvents"]
+__all__ = ["Navigation", "PageEvents", "dialog_warning"]
 
 # How many distinct hosts a page remembers having requested (for telling its refusals from others').
 _MAX_REMEMBERED_TARGETS = 512
@@ -32,12 +34,30 @@ class Navigation:
         self.kept_by_beforeunload = False
 
 
+def dialog_warning(dialog: Dialog) -> str:
+    """agent-browser's words for a dialog that is open and waits for an answer."""
+    return (f"A JavaScript {dialog.type} dialog is blocking the page: {quote(clean_line(dialog.message))} — use "
+            "`dialog accept` or `dialog dismiss` to resolve it")
+
+
 class PageEvents:
     """The listeners of one refwright page, kept across the Playwright pages it replaces."""
 
-    def __init__(self, guard: NetworkGuard, nav: Navigation) -> None:
+    def __init__(self, guard: NetworkGuard, nav: Navigation, dialogs: str = "dismiss") -> None:
         self._guard = guard
         self._nav = nav
+        # The dialog policy: "dismiss", "accept" or "wait" (Config.dialogs).
+        self.dialogs = dialogs
+        # The dialog kept open under "wait", until `dialog accept|dismiss` answers it.
+        self.dialog: Dialog | None = None
+        # How `dialog accept [text]` / `dialog dismiss` said to answer the next dialog, when none was open.
+        self.next_answer: tuple[bool, str | None] | None = None
+        # Told when a dialog is kept open (the session stops a command the dialog blocks).
+        self.on_held: Callable[[Dialog], None] | None = None
+        # Takes a popup as a new tab (Config.popups == "tab"); without it popups are closed.
+        self.adopt: Callable[[PlaywrightPage], None] | None = None
+        # Told when the main frame navigates (the session leaves a frame it had switched to).
+        self.on_main_navigation: Callable[[], None] | None = None
         self._pw: PlaywrightPage | None = None
         self.console: list[str] = []
         self.errors: list[str] = []
@@ -113,18 +133,40 @@ class PageEvents:
         if self._pw is not None and frame == self._pw.main_frame:
             self.console.clear()
             self.errors.clear()
+            if self.on_main_navigation is not None:
+                self.on_main_navigation()
 
     def _on_dialog(self, dialog: Dialog) -> None:
-        # Dismissed, never accepted: confirm() gets false and prompt() null, and no command hangs.
+        # By default dismissed, never accepted: confirm() gets false and prompt() null, and no command hangs.
+        accept, text = False, None
         if dialog.type == "beforeunload":
             # Dismissing "Leave site?" keeps the page; `open` then moves to a fresh tab (escape_trap).
             self._nav.kept_by_beforeunload = True
-        self.notes.append(
-            f"A JavaScript {dialog.type} dialog was dismissed: {quote(clean_line(dialog.message))}")
+        elif self.next_answer is not None:
+            (accept, text), self.next_answer = self.next_answer, None
+        elif self.dialogs == "wait" and self.dialog is None:
+            self.dialog = dialog
+            if self.on_held is not None:
+                self.on_held(dialog)
+            return
+        else:
+            accept = self.dialogs == "accept"
+        verb = "accepted" if accept else "dismissed"
+        self.notes.append(f"A JavaScript {dialog.type} dialog was {verb}: {quote(clean_line(dialog.message))}")
         try:
-            dialog.dismiss()
+            if not accept:
+                dialog.dismiss()
+            elif text is None:
+                dialog.accept()
+            else:
+                dialog.accept(text)
         except PlaywrightError:
             pass
+
+    def release(self, dialog: Dialog) -> None:
+        """Forget the kept dialog (it was answered, or dismissed because nothing could wait for it)."""
+        if self.dialog is dialog:
+            self.dialog = None
 
     def _on_download(self, download: Download) -> None:
         self.notes.append(
@@ -135,6 +177,9 @@ class PageEvents:
             pass
 
     def _on_popup(self, popup: PlaywrightPage) -> None:
+        if self.adopt is not None:
+            self.adopt(popup)
+            return
         self.notes.append(
             f"A popup window or new tab ({quote(clean_line(popup.url))}) was closed; this page stays in control.")
         try:

@@ -9,6 +9,7 @@ error reaches a caller: each failure is a ``RefwrightError`` whose message says 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Locator, Playwright, Selectors
@@ -17,6 +18,7 @@ from playwright.sync_api import Page as PlaywrightPage
 from .._capabilities import Capabilities
 from .._config import Config
 from .._errors import RefwrightError
+from .._outdir import OutputFolder
 from .._result import CommandResult, ScreenshotResult
 from ..resolve._decide import Decider
 from ..resolve._model import Inspection
@@ -24,13 +26,21 @@ from ..resolve._result import StepResult
 from ..safety import ActionPolicy, ActionType, create_content_boundary
 from ..snapshot._diff import SnapshotDiff, diff_snapshots
 from ..snapshot._types import RefEntry, Snapshot
+from ..visual import VisualText
 from . import resolve
+from ._dialogs import Dialogs
 from ._dispatch import run_command
 from ._engine import register_engine, selectors_of
 from ._guard import NetworkGuard
 from ._session import ConfirmCallback, Opener, Session
 from ._snapshots import png_size, take_screenshot, take_snapshot
+from ._tabs import Tabs
 from ._translate import mapped
+from ._vitals import read_vitals
+from .commands import output as output_commands
+from .commands.frames import select_frame
+from .visual import capture_text
+from .visual._api import Visual
 
 __all__ = ["ConfirmCallback", "Page", "png_size", "wrap"]
 
@@ -45,12 +55,31 @@ class Page:
     def __init__(self, pw_page: PlaywrightPage, *, config: Config | None = None,
                  playwright: Playwright | None = None, guard: NetworkGuard | None = None,
                  selectors: Callable[[], Selectors] | None = None, opener: Opener | None = None,
-                 own_context: BrowserContext | None = None) -> None:
+                 own_context: BrowserContext | None = None, output: OutputFolder | None = None) -> None:
         self.config = config or Config()
         self._impl = Session(
             pw_page, config=self.config, guard=guard or NetworkGuard(self.config, proxy=False),
             selectors=selectors or (lambda: selectors_of(pw_page, playwright)), opener=opener,
-            own_context=own_context)
+            own_context=own_context, output=output)
+        self._impl.facade = self
+
+    @classmethod
+    def _of(cls, session: Session) -> Page:
+        """The page facade of a session (a tab opened by `tab new`, a popup): one per session."""
+        if isinstance(session.facade, cls):
+            return session.facade
+        page = cls.__new__(cls)
+        page.config = session.config
+        page._impl = session
+        session.facade = page
+        return page
+
+    @property
+    def tabs(self) -> Tabs[Page]:
+        """The tabs of this page's window (this page and those opened from it): ``page.tabs.new(url)``,
+        ``page.tabs.select("t2")``, ``page.tabs.close()``. ``run_command`` on any of them runs on
+        the active tab, as agent-browser's commands do."""
+        return Tabs(self._impl, Page._of)
 
     # -- the page ------------------------------------------------------------------------------
 
@@ -65,6 +94,12 @@ class Page:
     def title(self) -> str:
         with mapped():
             return self._impl.title()
+
+    @property
+    def output_dir(self) -> Path:
+        """The folder files are written into (``pdf``, ``trace``, ``record``, ``screenshot <path>``):
+        ``Config.output_dir``, or a private temporary folder made on first use."""
+        return self._impl.output.path
 
     def close(self) -> None:
         """Close the page; never hangs.
@@ -85,6 +120,17 @@ class Page:
     def page_errors(self) -> list[str]:
         return list(self._impl.events.errors)
 
+    @property
+    def dialogs(self) -> Dialogs:
+        """This tab's JavaScript dialog (kept open under ``Config(dialogs="wait")``) and its answers."""
+        return Dialogs(self._impl)
+
+    def select_frame(self, target: str = "main") -> None:
+        """Run this tab's later commands and snapshots inside an iframe (a ref, CSS selector or name);
+        ``"main"`` goes back to the page, as the ``frame`` command does."""
+        with mapped():
+            select_frame(self._impl, target)
+
     # -- safety --------------------------------------------------------------------------------
 
     def set_allowed_domains(self, domains: list[str] | tuple[str, ...]) -> None:
@@ -97,7 +143,9 @@ class Page:
         return self._impl.capabilities()
 
     def set_action_policy(self, policy: ActionPolicy | None) -> None:
-        """Decide every command with ``policy`` from now on (``None``: no policy)."""
+        """Decide every command with ``policy`` from now on (``None``: no policy), on every tab of the window."""
+        for entry in self._impl.tabs.entries:
+            entry.member.policy = policy
         self._impl.policy = policy
 
     @property
@@ -107,6 +155,8 @@ class Page:
     def set_policy_confirm_callback(self, callback: ConfirmCallback | None) -> None:
         """``def callback(action, url) -> bool``; it may wait for a person. Without one, actions that
         need confirmation are denied."""
+        for entry in self._impl.tabs.entries:
+            entry.member.confirm = callback
         self._impl.confirm = callback
 
     def goto(self, url: str) -> str:
@@ -161,6 +211,47 @@ class Page:
         with mapped():
             return take_screenshot(self._impl, full_page=full_page, annotate=annotate)
 
+    # -- files, reading, audits (the typed side of pdf, read, a11y, vitals) ----------------------
+
+    def pdf(self, path: str) -> Path:
+        """Print the page into ``path`` under the output folder (``output_dir``); the file's absolute path."""
+        with mapped():
+            return output_commands.save_pdf(self._impl, path)
+
+    def readable_text(self, *, limit: int = 20_000) -> str:
+        """The page's main content as text (what ``read`` prints): headings as ``#`` lines, list items as
+        ``- `` lines, menus, headers and footers left out; about ``limit`` characters at most."""
+        with mapped():
+            result = output_commands.run_audit(self._impl, "read", limit=limit)
+        return str(result.get("text") or "")
+
+    def accessibility_audit(self, *, selector: str | None = None) -> dict[str, Any]:
+        """refwright's accessibility rules on the page (what ``a11y`` prints), as data: ``violations`` and
+        ``incomplete`` (each ``{id, impact, help, nodeCount, nodes}``), ``passes``, ``rules``, ``url``."""
+        args: dict[str, Any] = {"selector": selector} if selector else {}
+        with mapped():
+            return output_commands.run_audit(self._impl, "a11y", **args)
+
+    def web_vitals(self) -> dict[str, Any]:
+        """The page's web vitals (what ``vitals`` prints), as data: ``ttfb``, ``fcp``, ``inp``, ``fid`` in ms
+        (None when not measured yet), ``lcp`` (``{startTime, size, url, element}``), ``cls`` (``{score}``)."""
+        with mapped():
+            return read_vitals(self._impl.pw)
+    @property
+    def visual(self) -> Visual:
+        """The visual tools: OCR, click by visible text, click/drag at points (proposals), scroll, inspect."""
+        return Visual(self._impl)
+
+    def visual_text(self, segmentation: str = "automatic", content: str = "general",
+                          region: tuple[float, float, float, float] | None = None) -> VisualText:
+        """Local OCR of the viewport with editable fields masked first; boxes in CSS pixels.
+
+        ``segmentation``: "automatic" (fast default) or "sparse-text" (scattered labels on blank pages);
+        ``content``: "general" or "digits" (0-9 only, per-character boxes).
+        """
+        with mapped():
+            return capture_text(self._impl.pw, segmentation=segmentation, content=content, region=region)
+
     # -- the command language ------------------------------------------------------------------
 
     def run_command(self, command: str) -> CommandResult:
@@ -183,6 +274,8 @@ class Page:
     def set_decision_provider(self, provider: Decider | None) -> None:
         """Let ``provider`` (any ``refwright.Llm``) pick one inspected control when ``act`` cannot resolve a
         request locally; ``None`` keeps the refusal. It sees only the request and the inspect list."""
+        for entry in self._impl.tabs.entries:
+            entry.member.decider = provider
         self._impl.decider = provider
 
     def confirm(self, token: str) -> StepResult:

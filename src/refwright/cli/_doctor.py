@@ -8,6 +8,7 @@ import sys
 from importlib import metadata
 
 from .._discovery import browser_version, chromium_args, find_browser
+from ..visual._check import check_ocr
 
 __all__ = ["add_parser"]
 
@@ -44,6 +45,9 @@ def run(args: argparse.Namespace) -> int:
         print("fix: check that the binary runs (`<path> --headless --dump-dom about:blank`); as root or in a "
               "container Chromium needs --no-sandbox, which refwright adds itself; missing shared libraries "
               "are installed with the distribution's chromium package.")
+    works, detail = check_ocr()
+    # OCR serves only the `visual` commands: report it, but a browser that starts is what doctor gates on.
+    print(f"ocr: {detail}" if works else f"ocr: unavailable: {detail}")
     return 0 if ok else 1
 
 

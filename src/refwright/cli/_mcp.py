@@ -32,6 +32,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--approve", choices=("ask", "auto"), default="ask",
                         help="coding profile proposals: ask the person through the client (default), or approve "
                              "them without asking (only for clients that cannot ask)")
+    parser.add_argument("--vision", metavar="SPEC",
+                        help="coding profile: the vision-capable model browser_visual_inspect asks (openai:MODEL or "
+                             "anthropic:MODEL; OPENAI_BASE_URL for any OpenAI-compatible server); it is sent the "
+                             "masked screenshot only")
     add_browser_options(parser)
     parser.set_defaults(run=run)
 
@@ -53,7 +57,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"refwright: {exc.message}", file=sys.stderr)
         return 2
 
-    server = create_server(args.profile, mode=args.mode, approve=args.approve, **options.launch_kwargs())
+    vision = None
+    if args.vision:
+        from ..agent import llm_from_spec
+
+        try:
+            vision = llm_from_spec(args.vision)
+        except RefwrightError as exc:
+            print(f"refwright: --vision {args.vision}: {exc}", file=sys.stderr)
+            return 2
+    server = create_server(args.profile, mode=args.mode, approve=args.approve, vision=vision,
+                           **options.launch_kwargs())
     try:
         asyncio.run(_serve(server, args.http))
     except KeyboardInterrupt:

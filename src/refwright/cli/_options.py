@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .._capabilities import Capabilities
-from .._config import Config, TimeoutConfig
+from .._config import DIALOG_POLICIES, POPUP_POLICIES, Config, TimeoutConfig
 from ..safety import ActionPolicy, ActionType, clean_line, parse_action
 
 __all__ = [
@@ -90,6 +90,13 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--content-boundaries", action="store_true",
                    help="wrap page-derived output in nonce markers")
     g.add_argument("--max-output", type=int, metavar="N", help="truncate output longer than N characters")
+    g.add_argument("--output-dir", metavar="DIR",
+                   help="the only folder pdf, trace, record, screenshot <path> may write into "
+                        "(default: a private temporary folder)")
+    g.add_argument("--popups", choices=POPUP_POLICIES, default="tab",
+                   help="a page that opens a new tab: keep it as a tab to switch to (default), or close it")
+    g.add_argument("--dialogs", choices=DIALOG_POLICIES, default="dismiss",
+                   help="JavaScript dialogs: dismiss (default) or accept them, or wait for `dialog accept|dismiss`")
     g.add_argument("--action-policy", metavar="FILE",
                    help="JSON action policy (deniedActions, confirmActions, allowedDomains, ...)")
     g.add_argument("--confirm-actions", metavar="A1,A2",
@@ -233,8 +240,11 @@ def browser_options(args: argparse.Namespace) -> BrowserOptions:
         allow_eval=not args.no_eval,
         content_boundaries=args.content_boundaries,
         max_output=args.max_output,
+        output_dir=args.output_dir,
         allow_private=_allow_private(args),
         allowed_domains=_split(args.allowed_domains),
+        popups=getattr(args, "popups", "tab"),
+        dialogs=getattr(args, "dialogs", "dismiss"),
     )
     policy = _action_policy(args)
     confirm: ConfirmCallback | None = None

@@ -19,6 +19,8 @@ from ._specs_state import HELP_SECTIONS as _STATE_HELP
 from ._specs_state import SPECS as _STATE
 from ._specs_tabs import HELP_SECTIONS as _TABS_HELP
 from ._specs_tabs import SPECS as _TABS
+from ._specs_visual import HELP_SECTIONS as _VISUAL_HELP
+from ._specs_visual import SPECS as _VISUAL
 
 __all__ = [
     "COMMANDS",
@@ -91,9 +93,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 "list the page as an accessibility tree with refs",
                 "The tree; `(no interactive elements)` with -i, otherwise `(empty page)` when empty",
                 flags=_SNAPSHOT_FLAGS, action=ActionType.READ_CONTENT),
-    CommandSpec("screenshot", "Observe", "screenshot [--full] [--annotate]", "capture a PNG of the page",
-                "Screenshot <width>×<height>, and one legend line per ref with --annotate",
-                flags=_SCREENSHOT_FLAGS, action=ActionType.SCREENSHOT),
+    CommandSpec("screenshot", "Observe", "screenshot [path] [--full] [--annotate]", "capture a PNG of the page",
+                "Screenshot <width>×<height> (with a path: Screenshot saved to <path>), and one legend line "
+                "per ref with --annotate", flags=_SCREENSHOT_FLAGS, action=ActionType.SCREENSHOT,
+                details=("Without a path the PNG is returned with the result (CommandResult.screenshot). With a "
+                         "path it is also saved there, under the output folder (--output-dir; a relative "
+                         "path is taken from it, a path leading out of it is refused).\n"
+                         "--full: the whole page, not only the viewport. --annotate: numbered labels [N] on "
+                         "the elements with refs (label [N] is ref @eN), listed one per line after.")),
     # Act
     _target("click", "Click", ActionType.CLICK, "Clicked <target>"),
     _target("dblclick", "Double-click", ActionType.CLICK, "Double-clicked <target>"),
@@ -145,16 +152,15 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("storage", "Page", "storage <local|session> [clear]", "list or clear web storage",
                 "`key=value` per line, `No local storage`, or `Cleared local storage`", min_args=1,
                 action=_storage_action),
-    CommandSpec("help", "Help", "help", "this command reference", "The command reference"),
+    CommandSpec("help", "Help", "help [command]", "this command reference, or one command's details",
+                "The command reference; with a command, its usage, flags, output and details",
+                details=("help: the command reference (the same text as the tool's description).\n"
+                         "help <command>: that command's usage line, what it does, its flags, its output "
+                         "and the details (arguments, errors). An unknown name suggests the closest one.")),
 )
 
 # refwright's own commands, beyond the reference: listed after HELP in tool descriptions.
-EXTENSIONS: tuple[CommandSpec, ...] = (
-    CommandSpec("diff", "Observe", "diff snapshot [-i] [-c] [-d <n>] [-s <css>]",
-                "take a snapshot and show only what changed since the previous one",
-                "A one-line summary, then `- old` / `+ new` lines", flags=_SNAPSHOT_FLAGS, min_args=1,
-                action=ActionType.READ_CONTENT, extension=True),
-)
+EXTENSIONS: tuple[CommandSpec, ...] = ()
 
 _BY_NAME: dict[str, CommandSpec] = {}
 
@@ -168,7 +174,7 @@ def register(spec: CommandSpec) -> None:
 
 
 # agent-browser's commands beyond the reference, one module per area; listed in HELP's second part.
-MORE: tuple[CommandSpec, ...] = (*_TABS, *_INPUT, *_STATE, *_OUTPUT)
+MORE: tuple[CommandSpec, ...] = (*_TABS, *_INPUT, *_STATE, *_OUTPUT, *_VISUAL)
 
 for _spec in (*COMMANDS, *EXTENSIONS, *MORE):
     register(_spec)
@@ -241,8 +247,10 @@ def _render(layout: Sequence[HelpSection]) -> str:
 # The reference's text, verbatim: models are prompted with it.
 REFERENCE_HELP: str = _render(HELP_LAYOUT) + "\n\n" + _HELP_FOOTER
 # The commands beyond the reference, one short section after it; `help <command>` gives the details.
-MORE_LAYOUT: tuple[HelpSection, ...] = (*_TABS_HELP, *_INPUT_HELP, *_STATE_HELP, *_OUTPUT_HELP)
-HELP: str = REFERENCE_HELP + ("\n\n" + _render(MORE_LAYOUT) if MORE_LAYOUT else "")
+MORE_LAYOUT: tuple[HelpSection, ...] = (*_TABS_HELP, *_INPUT_HELP, *_STATE_HELP, *_OUTPUT_HELP, *_VISUAL_HELP)
+# The last line of HELP: every command's long form is one call away, so HELP itself stays short.
+HELP_DETAILS_LINE = "Run `help <command>` for a command's details, flags and output."
+HELP: str = REFERENCE_HELP + ("\n\n" + _render(MORE_LAYOUT) if MORE_LAYOUT else "") + "\n\n" + HELP_DETAILS_LINE
 
 
 def render_extension_help() -> str:

@@ -25,14 +25,15 @@ APPROVE = ("ask", "auto")
 
 
 def create_server(profile: str = "commands", *, mode: str = "auto", approve: str = "ask", hang_limit: float = 120.0,
-                  session: BrowserSession | None = None, **launch_kwargs: Any) -> RefwrightMcp:
+                  session: BrowserSession | None = None, vision: Any = None, **launch_kwargs: Any) -> RefwrightMcp:
     """An MCP server for ``profile``; ``launch_kwargs`` go to :func:`refwright.launch` on the first call.
 
     ``mode``: auto allows browser actions, strict asks the person before each, plan denies them.
     ``approve`` (coding profile): ``ask`` approves proposals only through the person (elicitation),
     ``auto`` approves them without asking. ``launch_kwargs`` may hold ``decide``, a ``refwright.Llm`` that
-    picks a control when the resolver cannot. ``session``: one browser shared between servers (tests)
-    instead of a new one.
+    picks a control when the resolver cannot. ``vision`` (coding profile): a vision-capable ``refwright.Llm``
+    that browser_visual_inspect asks about the masked screenshot. ``session``: one browser shared between
+    servers (tests) instead of a new one.
     """
     if profile not in PROFILES:
         raise ValueError(f"profile must be one of {', '.join(PROFILES)}, not {profile!r}")
@@ -43,13 +44,14 @@ def create_server(profile: str = "commands", *, mode: str = "auto", approve: str
 
         tools = commands_tools()
     elif profile == "actions":
-        from ._actions import actions_tools
+        from ._actions import actions_tools, closing_popups
 
         tools = actions_tools()
+        launch_kwargs = closing_popups(launch_kwargs)
     else:
         from ._coding import coding_tools
 
         tools = coding_tools()
     session = session or BrowserSession(**launch_kwargs)
     return RefwrightMcp(tools, session, Approvals(mode=mode), profile=profile, approve_auto=approve == "auto",
-                        hang_limit=hang_limit)
+                        hang_limit=hang_limit, extra={"vision": vision} if vision is not None else None)

@@ -12,10 +12,12 @@ from __future__ import annotations
 import json
 import re
 import secrets
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urlsplit
 
 from .._async import Page
+from .._config import Config
 from .._errors import RefwrightError
 from .._url import normalize_url
 from ..commands._registry import lookup
@@ -23,7 +25,8 @@ from ..safety import clean_line, clean_text
 from ._session import BrowserSession
 from ._tools import Call, ToolDef
 
-__all__ = ["ACTIONS", "MAX_SNAPSHOT_CHARS", "ActionsBrowser", "actions_schema", "actions_tools", "frame_untrusted"]
+__all__ = ["ACTIONS", "MAX_SNAPSHOT_CHARS", "ActionsBrowser", "actions_schema", "actions_tools",
+           "closing_popups", "frame_untrusted"]
 
 MAX_SNAPSHOT_CHARS = 40_000
 _REF_PREFIX = re.compile(r"(?m)^(\s*)@e\d+ ")
@@ -133,6 +136,13 @@ def _host_port(text: str) -> bool:
     return bool(head) and rest.split("/", 1)[0].isdigit()
 
 
+def closing_popups(launch_kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The profile's launch options: its tool has no action that switches tabs, so a page that opens one
+    has it closed (Config.popups "close") and stays the page the model works on."""
+    config = launch_kwargs.get("config") or Config()
+    return {**launch_kwargs, "config": replace(config, popups="close")}
+
+
 class ActionsBrowser:
     """The ``actions`` tool as a plain class, for hosts that are not MCP.
 
@@ -148,7 +158,7 @@ class ActionsBrowser:
     schema = actions_schema()
 
     def __init__(self, session: BrowserSession | None = None, **launch_kwargs: Any) -> None:
-        self.session = session or BrowserSession(**launch_kwargs)
+        self.session = session or BrowserSession(**closing_popups(launch_kwargs))
 
     async def run(self, args: dict[str, Any]) -> str:
         action = args.get("action")

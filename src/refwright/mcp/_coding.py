@@ -22,6 +22,7 @@ from ..resolve._result import StepResult
 from ..safety import clean_line
 from ._actions import check_url
 from ._tools import Call, ToolDef
+from ._visual import visual_tools
 
 __all__ = ["coding_tools"]
 
@@ -257,6 +258,7 @@ def coding_tools() -> list[ToolDef]:
                 "question). Only the person approves; calling this never approves by itself.",
                 _obj({"token": {"type": "string", "description": "the proposal's token"}}, ["token"]), _confirm),
         ToolDef("browser_close", "Close the browser (an attached Chrome is only disconnected).", _obj({}, []), _close),
+        *visual_tools(_step),
     ]
 
 

@@ -25,7 +25,8 @@ async def _browser(args: dict[str, Any], call: Call) -> Reply:
     spec = lookup(words[0])
     if spec is not None:
         action = spec.action_for(words[1:])
-        url = normalize_url(words[1]) if spec.name == "open" and len(words) > 1 else None
+        # The commands that open a URL before anything else are permitted on that URL.
+        url = normalize_url(words[1]) if spec.name in ("open", "read") and len(words) > 1 else None
         await call.permit(spec.name, url, reads=action in _READS, detail=None if url else command)
     page = await call.page()
     result = await call.bounded(page.run_command(command))

@@ -6,14 +6,15 @@ from collections.abc import Awaitable, Callable
 
 from ..._result import CommandResult
 from ...commands import HELP, ParsedCommand
+from ...commands._help import command_help
 from .._session import Session
-from . import act, navigation, observe, query, resolve, state, wait
+from . import act, dialogs, diffs, frames, navigation, observe, output, query, resolve, state, tabs, visual, wait
 
 Handler = Callable[[Session, ParsedCommand], Awaitable[CommandResult | str]]
 
 
 async def _help(session: Session, cmd: ParsedCommand) -> str:
-    return HELP
+    return command_help(cmd.args[0]) if cmd.args else HELP
 
 
 HANDLERS: dict[str, Handler] = {
@@ -24,6 +25,12 @@ HANDLERS: dict[str, Handler] = {
     **wait.HANDLERS,
     **state.HANDLERS,
     **resolve.HANDLERS,
+    **output.HANDLERS,
+    **diffs.HANDLERS,
+    **tabs.HANDLERS,
+    **frames.HANDLERS,
+    **dialogs.HANDLERS,
+    **visual.HANDLERS,
     "help": _help,
 }
 

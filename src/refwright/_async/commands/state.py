@@ -9,6 +9,7 @@ from playwright.async_api import Error as PlaywrightError
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
 from .._session import Session
+from .frames import current_frame
 from .wait import eval_disabled
 
 
@@ -24,9 +25,10 @@ async def eval_(session: Session, cmd: ParsedCommand) -> str:
     eval_disabled(session)
     script = cmd.text_from(0)
     try:
-        value = await session.pw.evaluate(script)
+        # After `frame <target>`, in that frame.
+        value = await (await current_frame(session)).evaluate(script)
     except PlaywrightError as exc:
-        message = str(exc).splitlines()[0].removeprefix("Page.evaluate: ")
+        message = str(exc).splitlines()[0].removeprefix("Page.evaluate: ").removeprefix("Frame.evaluate: ")
         raise RefwrightError(f"eval failed: {message}") from exc
     return _json(value)
 

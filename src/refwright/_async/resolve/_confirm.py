@@ -9,6 +9,7 @@ from ..._errors import RefwrightError
 from ...resolve._changes import summarize_changes
 from ...resolve._proposals import ProposalError
 from ...resolve._result import StepResult
+from ..visual._points import VISUAL_PREFIX, confirm_visual
 from ._do import do
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, settle
 
@@ -21,6 +22,8 @@ __all__ = ["confirm"]
 async def confirm(session: Session, token: str) -> StepResult:
     state = session.resolver
     proposal = state.proposals.take(token, time.monotonic())
+    if proposal.action.startswith(VISUAL_PREFIX):
+        return await confirm_visual(session, proposal)
     before = await inspect_page(session, limit=ACT_LIMIT, texts=True)
     state.proposals.check_page(proposal, url=before.url, fingerprint=before.fingerprint)
     control = before.get(int(proposal.args["id"]))

@@ -1,12 +1,10 @@
 # Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
-"""snapshot and screenshot."""
+"""snapshot and screenshot (the diffs are in ``diffs``)."""
 
 from __future__ import annotations
 
-from ..._errors import RefwrightError
 from ..._result import CommandResult
 from ...commands import ParsedCommand
-from ...snapshot._diff import diff_snapshots
 from ...snapshot._format import quote
 from .._session import Session
 from .._snapshots import take_screenshot, take_snapshot
@@ -32,27 +30,19 @@ def snapshot(session: Session, cmd: ParsedCommand) -> CommandResult:
     return CommandResult(command=cmd.line, output=snap.tree, snapshot=snap)
 
 
-def diff(session: Session, cmd: ParsedCommand) -> CommandResult:
-    if cmd.args[0].lower() != "snapshot":
-        raise RefwrightError(f"Usage: {cmd.spec.usage}")
-    before = session.last_snapshot
-    result = snapshot(session, cmd)
-    assert result.snapshot is not None
-    if before is None:
-        output = "(no earlier snapshot: this is the first, later `diff snapshot` calls show changes)\n" + result.output
-    else:
-        output = diff_snapshots(before, result.snapshot).text
-    return CommandResult(command=cmd.line, output=output, snapshot=result.snapshot)
-
-
 def screenshot(session: Session, cmd: ParsedCommand) -> CommandResult:
     annotate = bool(cmd.flag("annotate"))
     shot = take_screenshot(session, full_page=bool(cmd.flag("full")), annotate=annotate)
     lines = [f"Screenshot {shot.width}×{shot.height}"]
+    if cmd.args:
+        # agent-browser's `screenshot [path]`: the file goes under the output folder.
+        path = session.output.file(cmd.args[0])
+        path.write_bytes(shot.bytes)
+        lines = [f"Screenshot saved to {path}"]
     for a in shot.annotations:
         name = f" {quote(a.name)}" if a.name else ""
         lines.append(f"[{a.number}] @{a.ref} {a.role}{name}")
     return CommandResult(command=cmd.line, output="\n".join(lines), screenshot=shot)
 
 
-HANDLERS = {"snapshot": snapshot, "screenshot": screenshot, "diff": diff}
+HANDLERS = {"snapshot": snapshot, "screenshot": screenshot}

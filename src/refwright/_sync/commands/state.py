@@ -10,6 +10,7 @@ from playwright.sync_api import Error as PlaywrightError
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
 from .._session import Session
+from .frames import current_frame
 from .wait import eval_disabled
 
 
@@ -25,9 +26,10 @@ def eval_(session: Session, cmd: ParsedCommand) -> str:
     eval_disabled(session)
     script = cmd.text_from(0)
     try:
-        value = session.pw.evaluate(script)
+        # After `frame <target>`, in that frame.
+        value = (current_frame(session)).evaluate(script)
     except PlaywrightError as exc:
-        message = str(exc).splitlines()[0].removeprefix("Page.evaluate: ")
+        message = str(exc).splitlines()[0].removeprefix("Page.evaluate: ").removeprefix("Frame.evaluate: ")
         raise RefwrightError(f"eval failed: {message}") from exc
     return _json(value)
 

@@ -10,6 +10,7 @@ from ..._errors import RefwrightError
 from ...resolve._changes import summarize_changes
 from ...resolve._proposals import ProposalError
 from ...resolve._result import StepResult
+from ..visual._points import VISUAL_PREFIX, confirm_visual
 from ._do import do
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, settle
 
@@ -22,6 +23,8 @@ __all__ = ["confirm"]
 def confirm(session: Session, token: str) -> StepResult:
     state = session.resolver
     proposal = state.proposals.take(token, time.monotonic())
+    if proposal.action.startswith(VISUAL_PREFIX):
+        return confirm_visual(session, proposal)
     before = inspect_page(session, limit=ACT_LIMIT, texts=True)
     state.proposals.check_page(proposal, url=before.url, fingerprint=before.fingerprint)
     control = before.get(int(proposal.args["id"]))

@@ -11,6 +11,7 @@ from ...resolve._match import AmbiguousTarget, TargetNotFound
 from ...resolve._model import CLICKABLE, TEXT_KINDS, describe
 from ...resolve._request import UnsupportedRequest
 from ...resolve._result import StepResult
+from ..visual._fallback import ocr_fallback
 from ._act import act as act_locally
 from ._do import do
 from ._inspect import ACT_LIMIT, inspect_page, settle
@@ -25,6 +26,10 @@ def act(session: Session, request: str, *, new: bool = False) -> StepResult:
     try:
         return act_locally(session, request, new=new)
     except (UnsupportedRequest, TargetNotFound, AmbiguousTarget) as refusal:
+        if isinstance(refusal, TargetNotFound):
+            seen = ocr_fallback(session, request, refusal)
+            if seen is not None:
+                return seen
         provider = session.decider
         if provider is None:
             raise

@@ -1,0 +1,5 @@
+"""The page side of local OCR: a masked screenshot of the viewport, recognised off the event loop."""
+
+from ._capture import capture_text
+
+__all__ = ["capture_text"]

@@ -1,0 +1,62 @@
+"""Screenshot the viewport, mask editable fields, recognise the text."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from typing import Any
+
+from PIL import Image
+from playwright.async_api import Page as PlaywrightPage
+
+from ..._errors import RefwrightError
+from ...visual import Rect, VisualText, default_engine, mask_rects
+from ...visual._engine import in_thread_async
+from ...visual._read import read_screen
+
+__all__ = ["capture_text", "masked_screenshot"]
+
+# Fields whose value a person types: masked so that secrets never reach OCR or a model.
+_EDITABLE_JS = """() => {
+  const out = [];
+  const skip = new Set(['button','submit','reset','checkbox','radio','range','color','file','image','hidden']);
+  const sel = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]';
+  for (const el of document.querySelectorAll(sel)) {
+    if (el.tagName === 'INPUT' && skip.has((el.type || '').toLowerCase())) continue;
+    for (const r of el.getClientRects()) out.push([r.x, r.y, r.width, r.height]);
+  }
+  return {rects: out, dpr: window.devicePixelRatio || 1, w: window.innerWidth, h: window.innerHeight};
+}"""
+
+
+async def masked_screenshot(pw: PlaywrightPage) -> tuple[Image.Image, float, tuple[int, int], int, str]:
+    """(masked image, device pixel ratio, viewport CSS size, masked field count, sha256 of the masked PNG)."""
+    info: dict[str, Any] = await pw.evaluate(_EDITABLE_JS)
+    png = await pw.screenshot(type="png")
+    image = Image.open(io.BytesIO(png))
+    rects = [Rect(*r) for r in info["rects"]]
+    # The screenshot's own size gives the true scale even when devicePixelRatio and the capture differ.
+    scale = image.width / max(1, int(info["w"])) if info["w"] else float(info["dpr"])
+    masked = mask_rects(image, rects, scale)
+    digest = hashlib.sha256(masked.tobytes()).hexdigest()
+    return masked, scale, (int(info["w"]), int(info["h"])), len(rects), digest
+
+
+async def capture_text(pw: PlaywrightPage, *, segmentation: str = "automatic", content: str = "general",
+                       region: tuple[float, float, float, float] | None = None) -> VisualText:
+    """OCR of the viewport (or a CSS-pixel ``region`` of it), boxes in CSS pixels."""
+    if segmentation not in ("automatic", "sparse-text"):
+        raise RefwrightError(f'Unknown segmentation "{segmentation}": use "automatic" or "sparse-text".')
+    if content not in ("general", "digits"):
+        raise RefwrightError(f'Unknown content "{content}": use "general" or "digits".')
+    sparse, digits = segmentation == "sparse-text", content == "digits"
+    image, scale, viewport, masked, digest = await masked_screenshot(pw)
+    offset = (0.0, 0.0)
+    if region is not None:
+        x, y, w, h = region
+        image = image.crop((int(x * scale), int(y * scale), int((x + w) * scale), int((y + h) * scale)))
+        offset = (x, y)
+    engine = default_engine()
+    lines = await in_thread_async(lambda: read_screen(engine, image, dpr=scale, offset=offset, sparse=sparse,
+                                                      digits=digits))
+    return VisualText(lines=lines, viewport=viewport, screenshot_hash=digest, masked_fields=masked)

@@ -1,0 +1,42 @@
+# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+"""``page.dialogs``: the JavaScript dialog a tab keeps open (Config.dialogs "wait"), answered from code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ._session import Session
+from ._translate import mapped
+from .commands.dialogs import answer
+
+__all__ = ["DialogInfo", "Dialogs"]
+
+
+@dataclass(frozen=True)
+class DialogInfo:
+    """An open dialog: ``type`` is alert, confirm, prompt or beforeunload; ``default_value`` a prompt's."""
+
+    type: str
+    message: str
+    default_value: str
+
+
+class Dialogs:
+    """The dialog of one tab: ``page.dialogs.open`` (None when none is open), ``page.dialogs.accept("text")``,
+    ``page.dialogs.dismiss()``. With no dialog open, accept/dismiss decide how the next one is answered."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    @property
+    def open(self) -> DialogInfo | None:
+        held = self._session.events.dialog
+        return DialogInfo(held.type, held.message, held.default_value) if held is not None else None
+
+    def accept(self, text: str | None = None) -> None:
+        with mapped():
+            answer(self._session, True, text)
+
+    def dismiss(self) -> None:
+        with mapped():
+            answer(self._session, False)

@@ -1,0 +1,6 @@
+# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+"""The page side of local OCR: a masked screenshot of the viewport, recognised off the event loop."""
+
+from ._capture import capture_text
+
+__all__ = ["capture_text"]
