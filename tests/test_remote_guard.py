@@ -68,6 +68,7 @@ async def test_a_remote_browser_goes_through_the_proxy_at_the_listen_address(
         assert cross_server.requests_to("/remote-proxy-secret") == []
         # A new window (a context of its own) goes through the proxy too.
         await page.run_command("window new")
+        assert (await page.run_command("get url")).output == "about:blank"  # commands now go to the window
         try:
             await page.run_command(f"open {hop}")
         except refwright.RefwrightError:
