@@ -19,6 +19,7 @@ from ._errors import (
     RefwrightError,
     RefwrightTimeoutError,
 )
+from ._pool import SessionPool
 from ._requests import RequestRecord
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._url import normalize_url
@@ -59,6 +60,7 @@ __all__ = [
     "RefwrightTimeoutError",
     "RequestRecord",
     "ScreenshotResult",
+    "SessionPool",
     "Snapshot",
     "SnapshotDiff",
     "SnapshotNode",

@@ -23,6 +23,7 @@ from ._requests import RequestRecord
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._sync import Browser, DialogInfo, Dialogs, Network, Page, State, StateSummary, Storage, Tabs, launch, wrap
 from ._sync.visual._api import Visual
+from ._sync_pool import PooledPage, SessionPool
 from ._url import normalize_url
 from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary
@@ -52,11 +53,13 @@ __all__ = [
     "Page",
     "PageUnresponsiveError",
     "PolicyDeniedError",
+    "PooledPage",
     "RefEntry",
     "RefwrightError",
     "RefwrightTimeoutError",
     "RequestRecord",
     "ScreenshotResult",
+    "SessionPool",
     "Snapshot",
     "SnapshotDiff",
     "SnapshotNode",

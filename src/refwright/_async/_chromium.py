@@ -1,5 +1,5 @@
 """The browser behind a ``Browser``: Playwright, one Chromium (discovered and launched lazily, or attached
-over CDP), its shared context and the network guard in front of it.
+over CDP, a Playwright server or a Selenium Grid), its shared context and the network guard in front of it.
 
 A ``Browser`` is a facade over one ``Chromium``, as a ``Page`` is over a ``Session``: this module deals in
 Playwright objects only and never sees the public ``Page``.
@@ -8,7 +8,7 @@ Playwright objects only and never sees the public ``Page``.
 from __future__ import annotations
 
 from playwright.async_api import Browser as PlaywrightBrowser
-from playwright.async_api import BrowserContext, Playwright, Selectors, async_playwright
+from playwright.async_api import BrowserContext, BrowserType, Playwright, Selectors, async_playwright
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 
@@ -18,6 +18,7 @@ from .._errors import BrowserError
 from .._outdir import OutputFolder
 from ._engine import register_engine
 from ._guard import NetworkGuard
+from ._remote import connect_headers, parse_listen, redact, scrub, selenium_hub
 from ._translate import mapped
 
 __all__ = ["Chromium"]
@@ -27,24 +28,37 @@ class Chromium:
     """Playwright and one Chromium for a browser session; nothing starts until a page is asked for."""
 
     def __init__(self, *, config: Config, executable_path: str | None, headless: bool, cdp_url: str | None,
-                 args: list[str]) -> None:
+                 args: list[str], connect_url: str | None = None, guard_listen: str | None = None,
+                 guard_host: str | None = None) -> None:
         self.config = config
         self.executable_path = executable_path
         self.headless = headless
         self.cdp_url = cdp_url
+        # A Playwright server (run-server, Browserless, Moon).
+        self.connect_url = connect_url
         self.extra_args = list(args)
         self.playwright: Playwright | None = None
         self._manager: object | None = None
         self.browser: PlaywrightBrowser | None = None
         self.context: BrowserContext | None = None
-        # refwright's own proxy stands in front of a browser it launches; an attached one is intercepted.
-        self.guard = NetworkGuard(config, proxy=cdp_url is None)
+        # refwright's own proxy stands in front of a browser it launches. A remote one (a Playwright server,
+        # CDP, a Selenium Grid) reaches it at guard_listen when given, else is intercepted.
+        remote = bool(cdp_url or connect_url or selenium_hub())
+        listen = parse_listen(guard_listen) if guard_listen else None
+        if listen is not None and not remote:
+            raise BrowserError("guard_listen is for a remote browser (connect=, cdp_url= or SELENIUM_REMOTE_URL); "
+                               "a browser refwright launches already goes through its proxy on loopback.")
+        self.guard = NetworkGuard(config, proxy=not remote, listen=listen, reach_host=guard_host, remote=remote)
         # One output folder for the pages of this browser (a page with its own output_dir has its own).
         self.output = OutputFolder(config)
 
     @property
     def started(self) -> bool:
         return self.browser is not None
+
+    @property
+    def connected(self) -> bool:
+        return self.browser is not None and self.browser.is_connected()
 
     def selectors(self) -> Selectors:
         assert self.playwright is not None
@@ -68,6 +82,22 @@ class Chromium:
             self._manager = manager
             self.playwright = await manager.start()
         chromium = self.playwright.chromium
+        if self.connect_url:
+            try:
+                headers = connect_headers()
+                self.browser = await chromium.connect(self.connect_url, headers=headers)
+            except PlaywrightError as exc:
+                detail = scrub(str(exc).splitlines()[0], [self.connect_url], headers.values())
+                raise BrowserError(
+                    f"Could not connect to the Playwright server at {redact(self.connect_url)}: "
+                    f"{detail}. Check that it runs (playwright run-server --port 3000) with "
+                    "the same Playwright major.minor version as this client, and that its token is in "
+                    "REFWRIGHT_CONNECT_HEADERS."
+                ) from exc
+            # Before any context exists: engines registered later miss contexts made meanwhile.
+            await register_engine(self.playwright.selectors)
+            self.context = await self._remote_context()
+            return self.context
         if self.cdp_url:
             try:
                 self.browser = await chromium.connect_over_cdp(self.cdp_url)
@@ -80,9 +110,15 @@ class Chromium:
             # connection would only reach contexts created later.
             await register_engine(self.playwright.selectors)
             contexts = self.browser.contexts
-            self.context = contexts[0] if contexts else await self.browser.new_context()
-            await self.guard.intercept(self.context)
+            if contexts and not self.guard.proxies_remote:
+                self.context = contexts[0]
+                await self.guard.intercept(self.context)
+            else:
+                # The Chrome's existing context has no proxy of its own; a new one can have refwright's.
+                self.context = await self._remote_context()
             return self.context
+        if selenium_hub():
+            return await self._start_on_grid(chromium)
         candidate = find_browser(self.executable_path)
         if candidate is None:
             raise BrowserError(
@@ -108,6 +144,31 @@ class Chromium:
         self.context = await self.browser.new_context(accept_downloads=False)
         return self.context
 
+    async def _start_on_grid(self, chromium: BrowserType) -> BrowserContext:
+        # Playwright reads SELENIUM_REMOTE_URL itself: launch() asks the Grid for a session, takes its se:cdp
+        # endpoint and attaches over CDP; the Grid node's Chromium is used, not a local one.
+        hub = selenium_hub() or ""
+        try:
+            self.browser = await chromium.launch(headless=self.headless, args=[*chromium_args(), *self.extra_args])
+        except PlaywrightError as exc:
+            raise BrowserError(
+                f"The Selenium Grid at {redact(hub)} gave no browser: {scrub(str(exc).splitlines()[0], [hub])}. "
+                "Check that the Grid (version 4) runs and has a free Chrome slot, and that its token is in "
+                "SELENIUM_REMOTE_HEADERS."
+            ) from exc
+        assert self.playwright is not None
+        await register_engine(self.playwright.selectors)
+        self.context = await self._remote_context()
+        return self.context
+
+    async def _remote_context(self) -> BrowserContext:
+        """A new context of the remote browser, behind refwright's proxy (guard_listen) or intercepted."""
+        assert self.browser is not None
+        context = await self.browser.new_context(accept_downloads=False, **self.guard.context_options())
+        if not self.guard.proxies_remote:
+            await self.guard.intercept(context)
+        return context
+
     async def fresh_page(self, own_context: BrowserContext | None = None) -> PlaywrightPage:
         """A new Playwright page in ``own_context`` (while it lives) or the shared context, starting the
         browser when needed; it is the opener a page's session uses after a crash."""
@@ -129,10 +190,9 @@ class Chromium:
         """A browser context of its own for one isolated page."""
         await self.start()
         assert self.browser is not None
-        context = await self.browser.new_context(accept_downloads=False)
-        if self.cdp_url:
-            await self.guard.intercept(context)
-        return context
+        if self.guard.remote:
+            return await self._remote_context()
+        return await self.browser.new_context(accept_downloads=False)
 
     async def stop_browser(self) -> None:
         browser, self.browser, self.context = self.browser, None, None

@@ -242,7 +242,8 @@ class Session:
             if browser is None:
                 raise RefwrightError("This browser cannot open another window (a persistent context); use "
                                      "`tab new` instead.")
-            context = await browser.new_context(accept_downloads=False)
+            # A remote browser behind refwright's proxy (guard_listen) needs it on every context it makes.
+            context = await browser.new_context(accept_downloads=False, **self.guard.context_options())
             if intercepted:
                 await self.guard.intercept(context)
             return await context.new_page(), context

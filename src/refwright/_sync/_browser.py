@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from types import TracebackType
 
+from .._capabilities import Capabilities
 from .._config import Config
 from .._outdir import OutputFolder
 from ..resolve._decide import Decider
@@ -31,9 +32,11 @@ class Browser:
     def __init__(self, *, config: Config | None = None, executable_path: str | None = None,
                  headless: bool = True, cdp_url: str | None = None, args: list[str] | None = None,
                  action_policy: ActionPolicy | None = None, confirm: ConfirmCallback | None = None,
-                 decide: Decider | None = None) -> None:
+                 decide: Decider | None = None, connect_url: str | None = None,
+                 guard_listen: str | None = None, guard_host: str | None = None) -> None:
         self._impl = Chromium(config=config or Config(), executable_path=executable_path, headless=headless,
-                              cdp_url=cdp_url, args=list(args or []))
+                              cdp_url=cdp_url, args=list(args or []), connect_url=connect_url,
+                              guard_listen=guard_listen, guard_host=guard_host)
         # Every new page asks this provider when act cannot resolve a request (Page.set_decision_provider).
         self.decide = decide
         # Every new page starts with these (Page.set_action_policy / set_policy_confirm_callback).
@@ -77,8 +80,22 @@ class Browser:
         return self._impl.cdp_url
 
     @property
+    def connect_url(self) -> str | None:
+        return self._impl.connect_url
+
+    @property
     def started(self) -> bool:
         return self._impl.started
+
+    @property
+    def connected(self) -> bool:
+        """Whether the browser was started and is still there (a crash or lost server makes this False)."""
+        return self._impl.connected
+
+    def capabilities(self) -> Capabilities:
+        """What the network guard enforces for this browser's pages, and what it leaves open (nothing is
+        started to answer; a listen port of 0 is shown as 0 until the proxy binds)."""
+        return self._impl.guard.capabilities()
 
     def new_page(self, *, config: Config | None = None, isolated: bool = False) -> Page:
         """A new page; the first call launches (or attaches to) the browser.
@@ -117,13 +134,22 @@ class Browser:
 
 def launch(*, config: Config | None = None, executable_path: str | None = None, headless: bool = True,
            cdp_url: str | None = None, args: list[str] | None = None, action_policy: ActionPolicy | None = None,
-           confirm: ConfirmCallback | None = None, decide: Decider | None = None) -> Browser:
+           confirm: ConfirmCallback | None = None, decide: Decider | None = None,
+           connect: str | None = None, guard_listen: str | None = None, guard_host: str | None = None) -> Browser:
     """A browser session that starts on first use: ``with launch() as browser: ...``.
 
     ``action_policy`` decides every command of every page (see :class:`refwright.ActionPolicy`);
     ``confirm(action, url)`` is asked, and may wait for a person, before an action the policy lists in
     ``confirm_actions``. Without it such actions are refused. ``decide`` (any ``refwright.Llm``) picks one
-    control when ``act`` cannot resolve a request locally.
+    control when ``act`` cannot resolve a request locally. ``connect`` is a Playwright server's
+    ``ws://`` endpoint (``playwright run-server``, Browserless, Moon); headers for it (tokens) come from
+    ``REFWRIGHT_CONNECT_HEADERS`` (a JSON object). With ``SELENIUM_REMOTE_URL`` set, the browser comes from
+    that Selenium Grid 4 (Playwright's own support). A remote browser's traffic goes through refwright's
+    filtering proxy when ``guard_listen="HOST:PORT"`` names an address it can reach (``guard_host``: the
+    name it reaches this machine by, when HOST is 0.0.0.0); the proxy then serves only clients with the
+    session's credential. Without it, requests are intercepted and ``page.capabilities().not_guarded``
+    says what that leaves open.
     """
     return Browser(config=config, executable_path=executable_path, headless=headless, cdp_url=cdp_url,
-                   args=args, action_policy=action_policy, confirm=confirm, decide=decide)
+                   args=args, action_policy=action_policy, confirm=confirm, decide=decide,
+                   connect_url=connect, guard_listen=guard_listen, guard_host=guard_host)

@@ -10,6 +10,8 @@ every request the page makes but not Chromium's preconnects, and says so in ``ca
 
 from __future__ import annotations
 
+import secrets
+import socket
 import time
 from collections.abc import Callable
 from typing import Any
@@ -33,6 +35,20 @@ _VERDICT_TTL = 30.0
 # after the proxy thread recorded the refusal, and another page of the session may claim it instead.
 _UNCLAIMED_TTL = 10.0
 
+# What request interception leaves open, in words a person can act on (Capabilities.not_guarded).
+INTERCEPTION_GAPS = (
+    "preconnects and DNS prefetches (no request event sees them)",
+    "redirect hops (the browser follows them before a check)",
+    "DNS rebinding (the browser resolves names again after the check)",
+    "WebRTC over UDP",
+)
+REMOTE_INTERCEPTION_GAP = ("names are checked as this machine resolves them, not as the remote browser's "
+                           "network does: pass guard_listen (--guard-listen HOST:PORT) to route it through "
+                           "refwright's proxy")
+REMOTE_PROXY_GAP = ("WebRTC over UDP (the remote browser's command-line switches are its server's, so the one that "
+                    "keeps WebRTC on the proxy is not set)")
+_WILDCARDS = ("0.0.0.0", "::", "")
+
 # (target, host, port, reason) of one refused request.
 RefusalRecord = tuple[str, str, int, str]
 
@@ -43,11 +59,24 @@ def target_key(host: str, port: int) -> tuple[str, int]:
 
 
 class NetworkGuard:
-    def __init__(self, config: Config, *, proxy: bool) -> None:
+    """``proxy``: refwright launches the browser and puts its proxy in front. ``listen`` (host, port): the
+    browser is remote and reaches the proxy there (at ``reach_host`` when the proxy listens on every
+    address), with a per-session credential. ``remote`` alone: request interception."""
+
+    def __init__(self, config: Config, *, proxy: bool, listen: tuple[str, int] | None = None,
+                 reach_host: str | None = None, remote: bool = False) -> None:
         self.allow_private: bool | tuple[str, ...] = config.allow_private
         self.allowed_domains: tuple[str, ...] = normalize_domains(config.allowed_domains)
         self.proxy: FilteringProxy | None = None
-        if proxy:
+        self.remote = remote or listen is not None
+        self._listen = listen
+        self._reach_host = reach_host
+        if listen is not None:
+            # Reachable from other machines: only the browser that was handed this credential is served.
+            credential = ("refwright", secrets.token_urlsafe(24))
+            self.proxy = FilteringProxy(allow_private=self.allow_private, allowed_domains=self.allowed_domains,
+                                        host=listen[0], port=listen[1], credentials=credential)
+        elif proxy:
             self.proxy = FilteringProxy(allow_private=self.allow_private, allowed_domains=self.allowed_domains)
         self._verdicts: dict[str, tuple[float, str | None]] = {}
         self._intercepted: list[RefusalRecord] = []
@@ -67,9 +96,32 @@ class NetworkGuard:
             self._running = False
 
     def launch_options(self) -> dict[str, Any]:
-        if self.proxy is None:
+        if self.proxy is None or self._listen is not None:
             return {}
         return {"proxy": self.proxy.playwright_proxy(), "args": self.proxy.chromium_args()}
+
+    @property
+    def proxies_remote(self) -> bool:
+        """Whether a remote browser's contexts go through the proxy (else they are intercepted)."""
+        return self._listen is not None
+
+    def _listen_text(self) -> str | None:
+        if self._listen is None or self.proxy is None:
+            return None
+        host = self._listen[0]
+        port = self.proxy.port if self._running else self._listen[1]
+        return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+    def context_options(self) -> dict[str, Any]:
+        """``new_context`` options for a remote browser: the proxy at the address it can reach."""
+        if self._listen is None or self.proxy is None:
+            return {}
+        self.start()
+        host = self._reach_host or self._listen[0]
+        if host in _WILDCARDS:
+            host = socket.getfqdn()
+        host = f"[{host}]" if ":" in host else host
+        return {"proxy": self.proxy.playwright_proxy(f"http://{host}:{self.proxy.port}")}
 
     def intercept(self, target: BrowserContext | PlaywrightPage) -> None:
         """Check every request of ``target`` (for browsers refwright cannot put its proxy in front of).
@@ -106,6 +158,10 @@ class NetworkGuard:
 
     def capabilities(self) -> Capabilities:
         proxied = self.proxy is not None
+        if not proxied:
+            gaps = INTERCEPTION_GAPS + ((REMOTE_INTERCEPTION_GAP,) if self.remote else ())
+        else:
+            gaps = (REMOTE_PROXY_GAP,) if self.remote else ()
         return Capabilities(
             scheme_check=True,
             navigation_check=True,
@@ -117,6 +173,8 @@ class NetworkGuard:
             downloads_blocked=True,
             dialogs_dismissed=True,
             popups_closed=True,
+            not_guarded=gaps,
+            proxy_listen=self._listen_text(),
         )
 
     # -- checks ---------------------------------------------------------------------------------

@@ -243,7 +243,8 @@ class Session:
             if browser is None:
                 raise RefwrightError("This browser cannot open another window (a persistent context); use "
                                      "`tab new` instead.")
-            context = browser.new_context(accept_downloads=False)
+            # A remote browser behind refwright's proxy (guard_listen) needs it on every context it makes.
+            context = browser.new_context(accept_downloads=False, **self.guard.context_options())
             if intercepted:
                 self.guard.intercept(context)
             return context.new_page(), context

@@ -9,7 +9,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from .._errors import RefwrightError
 from ..snapshot._format import json_line
-from ._options import add_browser_options, browser_options
+from ._options import add_browser_options, browser_options, guard_line
 
 if TYPE_CHECKING:
     from ..agent import AgentEvent, AgentRun, Turn
@@ -37,7 +37,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         description="Let a model do TASK in a real browser through the `browser` tool. Progress goes to "
         "stderr, the answer to stdout; the exit status is 0 when the model answered, 1 otherwise.",
     )
-    parser.add_argument("task", metavar="TASK", help="what the model should do, in plain words")
+    parser.add_argument("task", metavar="TASK", nargs="?", help="what the model should do, in plain words")
+    parser.add_argument("--tasks", metavar="FILE", help="run every task of a JSON-lines file "
+                        '({"task": ..., "url": ..., "model": ..., "id": ...}) over a session pool')
+    parser.add_argument("--concurrency", type=_positive, default=4, metavar="N",
+                        help="with --tasks: tasks at once (default 4)")
+    parser.add_argument("--output", metavar="FILE", help="with --tasks: append result lines here (resumable: "
+                        "tasks already in FILE are skipped); default stdout")
     parser.add_argument("--url", help="open this page before the model starts")
     parser.add_argument("--model", metavar="SPEC", help=_MODEL_HELP)
     parser.add_argument(
@@ -51,6 +57,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     from ..agent import llm_from_spec
+
+    if getattr(args, "tasks", None):  # the demo builds its own arguments, without --tasks
+        return _run_tasks(args)
+    if not args.task:
+        print("error: give a TASK, or --tasks FILE for many.", file=sys.stderr)
+        return 2
 
     progress = _progress(sys.stderr)
     try:
@@ -73,6 +85,23 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if transcript is not None:
             transcript.close()
+
+
+def _run_tasks(args: argparse.Namespace) -> int:
+    from ._tasks import prepare, run_tasks
+
+    options = browser_options(args)
+    endpoints = list(args.connect or []) + ([args.cdp] if args.cdp else [])
+    try:
+        todo, total, out = prepare(args)
+    except RefwrightError as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return 1
+    try:
+        return asyncio.run(run_tasks(args, options, endpoints or ["local"], todo, total, out))
+    except KeyboardInterrupt:
+        print("Interrupted; run the same command again to resume.", file=sys.stderr)
+        return 130
 
 
 async def _run(args: argparse.Namespace, llm: Any, progress: _Progress, transcript: IO[str] | None) -> int:
@@ -130,6 +159,7 @@ async def _drive(args: argparse.Namespace, llm: Any, progress: _Progress, transc
     options = browser_options(args)
     async with refwright.launch(**options.launch_kwargs()) as browser:
         page = await browser.new_page()
+        print(guard_line(browser.capabilities()), file=sys.stderr, flush=True)
         if args.url:
             progress.running(0, f"open {args.url}")
             opened = await page.run_command(f"open {args.url}")

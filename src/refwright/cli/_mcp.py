@@ -9,7 +9,8 @@ import signal
 import sys
 from typing import Any
 
-from ._options import add_browser_options, browser_options
+from .._errors import RefwrightError
+from ._options import add_browser_options, browser_options, guard_line
 
 __all__ = ["add_parser"]
 
@@ -48,11 +49,18 @@ def run(args: argparse.Namespace) -> int:
     # --confirm-actions is asked through the MCP client (elicitation), never at a terminal: the person sits
     # at the client, and a server started by it has no terminal of its own.
     options = browser_options(args, ask_at_terminal=False)
+    from .. import launch
     from ..mcp import create_server
+
+    try:
+        # The browser starts on the first tool call; its guard is known now (a listen port 0 shows as 0).
+        print(guard_line(launch(**options.launch_kwargs()).capabilities()), file=sys.stderr, flush=True)
+    except RefwrightError as exc:
+        print(f"refwright: {exc.message}", file=sys.stderr)
+        return 2
 
     vision = None
     if args.vision:
-        from .._errors import RefwrightError
         from ..agent import llm_from_spec
 
         try:

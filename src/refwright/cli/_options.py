@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .._capabilities import Capabilities
 from .._config import DIALOG_POLICIES, POPUP_POLICIES, Config, TimeoutConfig
 from ..safety import ActionPolicy, ActionType, clean_line, parse_action
 
@@ -26,6 +27,7 @@ __all__ = [
     "BrowserOptions",
     "add_browser_options",
     "browser_options",
+    "guard_line",
     "terminal_confirm",
     "user_config_path",
 ]
@@ -43,18 +45,40 @@ class BrowserOptions:
     confirm: ConfirmCallback | None = field(default=None, compare=False)
     # The decision provider `act` asks when it cannot resolve a request (--decide).
     decide: Any = field(default=None, compare=False)
+    # A Playwright server's ws:// endpoint (--connect); the first one when several are given.
+    connect_url: str | None = None
+    # Where refwright's filtering proxy listens for a remote browser (--guard-listen), and the name the
+    # browser reaches this machine by (--guard-host).
+    guard_listen: str | None = None
+    guard_host: str | None = None
 
     def launch_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for ``refwright.launch``."""
         return {"executable_path": self.executable_path, "cdp_url": self.cdp_url, "headless": self.headless,
                 "config": self.config, "action_policy": self.action_policy, "confirm": self.confirm,
-                "decide": self.decide}
+                "decide": self.decide, "connect": self.connect_url, "guard_listen": self.guard_listen,
+                "guard_host": self.guard_host}
+
+
+def guard_line(capabilities: Capabilities) -> str:
+    """What the CLI prints on stderr at start, so a weaker guard is never a silent one."""
+    return f"refwright: {capabilities.describe()}"
 
 
 def add_browser_options(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("browser")
     g.add_argument("--executable-path", help="Chromium to launch (default: discovered; REFWRIGHT_EXECUTABLE_PATH)")
     g.add_argument("--cdp", metavar="URL", help="attach to a running Chrome over CDP instead of launching one")
+    g.add_argument("--connect", metavar="URL", action="append",
+                   help="use a remote Playwright server (playwright run-server, Browserless, Moon: ws://host:3000/); "
+                        "headers/tokens from REFWRIGHT_CONNECT_HEADERS (JSON). agent --tasks takes it repeatedly")
+    g.add_argument("--guard-listen", metavar="HOST:PORT",
+                   help="with a remote browser: run refwright's filtering proxy here, where the browser can reach "
+                        "it (it serves only that browser, by a per-session credential); without it the remote "
+                        "browser's requests are intercepted, which guards less (printed at start)")
+    g.add_argument("--guard-host", metavar="NAME",
+                   help="the name or address the remote browser reaches this machine by (with --guard-listen "
+                        "0.0.0.0:PORT; default: this machine's name)")
     g.add_argument("--headed", action="store_true", help="show the browser window")
     g.add_argument("--action-timeout", type=float, metavar="MS", default=None,
                    help="how long an action retries before failing (default 30000)")
@@ -238,6 +262,9 @@ def browser_options(args: argparse.Namespace, *, ask_at_terminal: bool = True) -
         decide=_decider(getattr(args, "decide", None)),
         executable_path=args.executable_path or os.environ.get("REFWRIGHT_EXECUTABLE_PATH") or None,
         cdp_url=args.cdp,
+        connect_url=(getattr(args, "connect", None) or [None])[0],
+        guard_listen=getattr(args, "guard_listen", None),
+        guard_host=getattr(args, "guard_host", None),
         headless=not args.headed,
         config=config,
         action_policy=policy,

@@ -18,7 +18,7 @@ from typing import IO
 
 from .._errors import RefwrightError
 from ..snapshot._format import json_line
-from ._options import add_browser_options, browser_options
+from ._options import add_browser_options, browser_options, guard_line
 
 __all__ = ["add_parser", "decode_line"]
 
@@ -81,6 +81,9 @@ def run(args: argparse.Namespace) -> int:
         return asyncio.run(_main(args, source))
     except KeyboardInterrupt:
         return 130
+    except RefwrightError as exc:  # a browser that cannot be set up at all (bad --guard-listen, ...)
+        print(f"Error: {exc}", file=sys.stderr, flush=True)
+        return 1
 
 
 async def _main(args: argparse.Namespace, source: _Input) -> int:
@@ -97,6 +100,7 @@ async def _main(args: argparse.Namespace, source: _Input) -> int:
             page = await browser.new_page()
         except RefwrightError as exc:
             print(f"Error: {exc}", file=sys.stderr, flush=True)
+        print(guard_line(browser.capabilities()), file=sys.stderr, flush=True)
         if args.url and page is not None:
             try:
                 opened = await page.run_command(f"open {args.url}")

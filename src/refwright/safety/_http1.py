@@ -29,6 +29,7 @@ LIMIT = 64 * 1024  # longest message head h11 may buffer (request or response)
 _REASONS = {
     400: "Bad Request",
     403: "Forbidden",
+    407: "Proxy Authentication Required",
     431: "Request Header Fields Too Large",
     501: "Not Implemented",
     502: "Bad Gateway",

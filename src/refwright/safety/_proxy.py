@@ -26,7 +26,9 @@ Testing without a network: everything here is loopback, which is forbidden. Test
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hmac
 import logging
 import threading
 import time
@@ -111,8 +113,14 @@ class FilteringProxy:
         header_timeout: float = 30.0,
         idle_timeout: float = 300.0,
         max_refusals: int = 1000,
+        credentials: tuple[str, str] | None = None,
     ) -> None:
         self._reason = forbidden_reason
+        # Listening where other machines can reach it, the proxy serves only clients with this credential.
+        self._credentials = credentials
+        self._expected = (
+            b"basic " + base64.b64encode(f"{credentials[0]}:{credentials[1]}".encode()) if credentials else b""
+        )
         self._lock = threading.Lock()
         self._check = HostCheck.build(allow_private, allowed_domains, forbidden_reason)
         self._bind_host = host
@@ -146,11 +154,22 @@ class FilteringProxy:
     def port(self) -> int:
         return self._port
 
-    def playwright_proxy(self) -> ProxySettings:
-        """The ``proxy=`` launch option. ``bypass="<-loopback>"`` sends loopback through the proxy too;
-        Playwright would add it by itself, unless ``PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK``
-        is set, so it is not left to chance."""
-        return {"server": self.url, "bypass": "<-loopback>"}
+    def playwright_proxy(self, server: str | None = None) -> ProxySettings:
+        """The ``proxy=`` launch or context option. ``bypass="<-loopback>"`` sends loopback through the proxy
+        too; Playwright would add it by itself, unless ``PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK``
+        is set, so it is not left to chance. ``server`` is the address a remote browser reaches the proxy
+        at (default: where it listens); the credential, if any, rides along."""
+        settings: ProxySettings = {"server": server or self.url, "bypass": "<-loopback>"}
+        if self._credentials is not None:
+            settings["username"], settings["password"] = self._credentials
+        return settings
+
+    def _authorized(self, headers: list[tuple[bytes, bytes]]) -> bool:
+        given = [v.strip() for k, v in headers if k == b"proxy-authorization"]
+        if len(given) != 1:
+            return False
+        scheme, _, token = given[0].partition(b" ")
+        return hmac.compare_digest(scheme.lower() + b" " + token.strip(), self._expected)
 
     @staticmethod
     def chromium_args() -> list[str]:
@@ -266,7 +285,8 @@ class FilteringProxy:
         self._tasks.add(task)
         try:
             relay = Relay(reader, writer, self._checked_addresses, self._connect,
-                          Timeouts(self._header_timeout, self._idle_timeout))
+                          Timeouts(self._header_timeout, self._idle_timeout),
+                          self._authorized if self._credentials is not None else None)
             await relay.serve()
         except (OSError, TimeoutError):
             pass  # the client went away or stalled; nothing to tell it

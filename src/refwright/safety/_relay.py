@@ -40,6 +40,8 @@ _HOP_BY_HOP = frozenset(
 
 Check = Callable[[str, str, int], Awaitable[list[IPAddress]]]
 Connect = Callable[[list[IPAddress], int, str], Awaitable[tuple[asyncio.StreamReader, asyncio.StreamWriter]]]
+# Whether a request's headers carry the credential the proxy demands (``None``: no credential needed).
+Authorize = Callable[[list[tuple[bytes, bytes]]], bool]
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,9 @@ class Relay:
         check: Check,
         connect: Connect,
         timeouts: Timeouts,
+        authorize: Authorize | None = None,
     ) -> None:
+        self._authorize = authorize
         self._reader = reader
         self._writer = writer
         self._check = check
@@ -84,6 +88,9 @@ class Relay:
                 timeout = self._timeouts.idle
                 conn = server_connection()
                 request = parse_request_head(conn, head)
+                if self._authorize is not None and not self._authorize(list(request.headers)):
+                    # Before any check or lookup: a client without the session's credential learns nothing.
+                    raise HTTPError(407, "This proxy needs the session's credential (Proxy-Authorization).")
                 if request.method == b"CONNECT":
                     await self._tunnel(conn, request)
                     return
@@ -93,7 +100,10 @@ class Relay:
             with contextlib.suppress(OSError, TimeoutError):
                 header = "X-Refwright-Refused" if e.status == 403 else "X-Refwright-Proxy-Error"
                 # The header lets refwright tell its own refusal or error page from a site's 403 or 502.
-                self._writer.write(text_response(e.status, clean_line(e.message), [(header, "1")]))
+                extra = [(header, "1")]
+                if e.status == 407:
+                    extra.append(("Proxy-Authenticate", 'Basic realm="refwright"'))
+                self._writer.write(text_response(e.status, clean_line(e.message), extra))
                 await self._drain(self._writer)
                 await self._linger()
 
