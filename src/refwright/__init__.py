@@ -9,6 +9,8 @@ The sync API with the same names lives in ``refwright.sync_api``.
 """
 
 from ._async import Browser, Page, launch, wrap
+from ._async._emulation import Emulation
+from ._async._input import Clipboard, Keyboard, Mouse
 from ._capabilities import Capabilities
 from ._config import Config, TimeoutConfig
 from ._errors import (
@@ -36,11 +38,15 @@ __all__ = [
     "Browser",
     "BrowserError",
     "Capabilities",
+    "Clipboard",
     "CommandResult",
     "Config",
     "ContentBoundary",
     "Decision",
+    "Emulation",
+    "Keyboard",
     "Llm",
+    "Mouse",
     "Page",
     "PageUnresponsiveError",
     "PolicyDeniedError",

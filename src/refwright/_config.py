@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from os import PathLike
 
 __all__ = ["Config", "TimeoutConfig"]
 
@@ -42,3 +43,6 @@ class Config:
     # only set of hosts the page may contact ("*.example.com" covers the apex and its subdomains).
     allow_private: bool | tuple[str, ...] = False
     allowed_domains: tuple[str, ...] = ()
+    # The only folder `upload` may take files from (links and `..` resolved before the check); None, the
+    # default, refuses every upload. Set by the user (CLI --upload-dir), never by the model.
+    upload_dir: str | PathLike[str] | None = None

@@ -21,6 +21,8 @@ from ._errors import (
 )
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._sync import Browser, Page, launch, wrap
+from ._sync._emulation import Emulation
+from ._sync._input import Clipboard, Keyboard, Mouse
 from ._url import normalize_url
 from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary
@@ -36,10 +38,14 @@ __all__ = [
     "Browser",
     "BrowserError",
     "Capabilities",
+    "Clipboard",
     "CommandResult",
     "Config",
     "ContentBoundary",
     "Decision",
+    "Emulation",
+    "Keyboard",
+    "Mouse",
     "Page",
     "PageUnresponsiveError",
     "PolicyDeniedError",

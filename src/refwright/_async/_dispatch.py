@@ -18,6 +18,7 @@ from .._url import normalize_url
 from .._watchdog import PROBE_SECONDS, command_seconds
 from ..commands import ParsedCommand, parse
 from ..safety import ActionType, create_content_boundary, truncate
+from ._batch import run_batch
 from ._session import Session, close_over_cdp
 from ._translate import is_closed_error, translate
 from .commands import HANDLERS
@@ -37,6 +38,10 @@ def _timed_out(exc: BaseException) -> bool:
 async def run_command(session: Session, command: str) -> CommandResult:
     """Parse one command line, run it, and return its result; failures raise ``RefwrightError``."""
     parsed = parse(command)
+    if parsed.name == "batch":
+        # Each inner command runs as if sent alone: its own policy decision, deadline and notes.
+        batch = await run_batch(command, lambda line: run_command(session, line))
+        return finish(session, batch)
     handler = HANDLERS[parsed.spec.name]
     action = parsed.spec.action_for(parsed.args)
     await session.check_policy(action, _policy_url(session, parsed, action))

@@ -25,11 +25,15 @@ from ..snapshot._diff import SnapshotDiff, diff_snapshots
 from ..snapshot._types import RefEntry, Snapshot
 from . import resolve
 from ._dispatch import run_command
+from ._emulation import Emulation
 from ._engine import register_engine, selectors_of
+from ._find import locate
 from ._guard import NetworkGuard
+from ._input import Clipboard, Keyboard, Mouse
 from ._session import ConfirmCallback, Opener, Session
 from ._snapshots import png_size, take_screenshot, take_snapshot
 from ._translate import mapped
+from ._upload import upload
 
 __all__ = ["ConfirmCallback", "Page", "png_size", "wrap"]
 
@@ -159,6 +163,39 @@ class Page:
     async def screenshot(self, *, full_page: bool = False, annotate: bool = False) -> ScreenshotResult:
         with mapped():
             return await take_screenshot(self._impl, full_page=full_page, annotate=annotate)
+
+    # -- input devices, semantic locators, uploads and emulation ------------------------------
+
+    @property
+    def keyboard(self) -> Keyboard:
+        """Text into whatever has focus: ``type`` (key events) and ``insert_text`` (no key events)."""
+        return Keyboard(self._impl)
+
+    @property
+    def mouse(self) -> Mouse:
+        """The pointer at viewport coordinates: ``move``, ``down``, ``up``, ``wheel``."""
+        return Mouse(self._impl)
+
+    @property
+    def clipboard(self) -> Clipboard:
+        """The clipboard's text: ``read`` and ``write`` (permissions granted for the page's origin)."""
+        return Clipboard(self._impl)
+
+    @property
+    def emulation(self) -> Emulation:
+        """Viewport, device, geolocation, offline, extra headers, HTTP credentials and media features."""
+        return Emulation(self._impl)
+
+    def find(self, by: str, value: str, *, name: str | None = None, exact: bool = False) -> Locator:
+        """Every element a semantic locator matches (role, text, label, placeholder, alt, title, testid),
+        in document order, as the `find` command sees them; ``.first`` is the one `find` acts on."""
+        return locate(self._impl, by, value, name=name, exact=exact)
+
+    async def upload(self, target: str, *files: str) -> int:
+        """Put ``files`` (paths inside ``Config.upload_dir``) into the file input ``target``; returns how many."""
+        await self._impl.check_policy(ActionType.FILL, self._impl.url)
+        with mapped():
+            return await upload(self._impl, target, files)
 
     # -- the command language ------------------------------------------------------------------
 

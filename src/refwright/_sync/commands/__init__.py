@@ -5,16 +5,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..._errors import RefwrightError
 from ..._result import CommandResult
 from ...commands import HELP, ParsedCommand
 from .._session import Session
-from . import act, navigation, observe, query, resolve, state, wait
+from . import act, input, navigation, observe, query, resolve, settings, state, wait
 
 Handler = Callable[[Session, ParsedCommand], CommandResult | str]
 
 
 def _help(session: Session, cmd: ParsedCommand) -> str:
     return HELP
+
+
+def _batch(session: Session, cmd: ParsedCommand) -> str:
+    # run_command runs a batch itself (each inner line goes through it again, policy and all); a batch
+    # never reaches a handler.
+    raise RefwrightError("batch runs only through run_command.")
 
 
 HANDLERS: dict[str, Handler] = {
@@ -25,6 +32,9 @@ HANDLERS: dict[str, Handler] = {
     **wait.HANDLERS,
     **state.HANDLERS,
     **resolve.HANDLERS,
+    **input.HANDLERS,
+    **settings.HANDLERS,
+    "batch": _batch,
     "help": _help,
 }
 
