@@ -36,7 +36,8 @@ def _devices(pw: PlaywrightPage) -> dict[str, Any]:
     # Playwright's device list reaches Python with the connection's initializer; its public face is
     # ``Playwright.devices``, which a wrapped page may not have, so follow the page's own connection.
     try:
-        devices: dict[str, Any] = pw._impl_obj._connection.local_utils.devices  # type: ignore[attr-defined]
+        utils = pw._impl_obj._connection.local_utils  # type: ignore[attr-defined]
+        devices: dict[str, Any] = (utils() if callable(utils) else utils).devices
         return devices
     except AttributeError:
         return {}
