@@ -12,7 +12,8 @@ from refwright.commands import parse
 from .conftest import run
 from .server import TestServer
 
-_CANVAS = """<style>body { margin: 0 }</style><canvas id=c width=300 height=200 style="display:block;margin:0;border:0"></canvas>
+_CANVAS = """<style>body { margin: 0 }</style>
+<canvas id=c width=300 height=200 style="display:block;margin:0;border:0"></canvas>
 <textarea id=t></textarea> <div id=ed contenteditable style="min-height:20px"></div>
 <div style="height:3000px"></div>
 <script>
@@ -57,7 +58,8 @@ async def test_mouse_draws_on_the_canvas(canvas: Page) -> None:
     assert int(await run(page, "eval inked()")) > 100
     assert await run(page, "mouse down right") == "Mouse right down"
     assert await run(page, "mouse up right") == "Mouse right up"
-    assert [e for e in await events(page) if e[0] != "mousemove"] == [["mousedown", 120, 80, 2], ["mouseup", 120, 80, 2]]
+    clicks = [e for e in await events(page) if e[0] != "mousemove"]
+    assert clicks == [["mousedown", 120, 80, 2], ["mouseup", 120, 80, 2]]
 
 
 async def test_mouse_wheel_scrolls(canvas: Page) -> None:

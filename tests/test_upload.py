@@ -62,7 +62,7 @@ async def test_escapes_are_refused(upload_page: refwright.Page, name: str) -> No
 
 
 async def test_missing_file_and_folder(upload_page: refwright.Page) -> None:
-    with pytest.raises(RefwrightError, match="No such file to upload: nope.txt"):
+    with pytest.raises(RefwrightError, match=r"No such file to upload: nope\.txt"):
         await run(upload_page, "upload #f nope.txt")
     with pytest.raises(RefwrightError, match="not a file"):
         await run(upload_page, "upload #f sub")

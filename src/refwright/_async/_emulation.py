@@ -36,11 +36,11 @@ def _devices(pw: PlaywrightPage) -> dict[str, Any]:
     # Playwright's device list reaches Python with the connection's initializer; its public face is
     # ``Playwright.devices``, which a wrapped page may not have, so follow the page's own connection.
     try:
-        utils = pw._impl_obj._connection.local_utils  # type: ignore[attr-defined]
-        devices: dict[str, Any] = (utils() if callable(utils) else utils).devices
-        return devices
+        utils: Any = pw._impl_obj._connection.local_utils
     except AttributeError:
         return {}
+    devices = getattr(utils() if callable(utils) else utils, "devices", None)
+    return dict(devices) if isinstance(devices, dict) else {}
 
 
 def device_names(pw: PlaywrightPage) -> list[str]:
