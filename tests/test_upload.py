@@ -95,3 +95,14 @@ def test_action_is_fill() -> None:
     from refwright.commands import parse
 
     assert parse("upload #f a.txt").spec.action_for(("#f", "a.txt")) is refwright.ActionType.FILL
+
+
+def test_cli_flag_sets_the_folder(tmp_path: Path) -> None:
+    import argparse
+
+    from refwright.cli._options import add_browser_options, browser_options
+
+    parser = argparse.ArgumentParser()
+    add_browser_options(parser)
+    assert browser_options(parser.parse_args([])).config.upload_dir is None
+    assert browser_options(parser.parse_args(["--upload-dir", str(tmp_path)])).config.upload_dir == str(tmp_path)
