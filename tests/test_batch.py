@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from refwright import ActionPolicy, ActionType, Page, PolicyDeniedError, RefwrightError
-from refwright._async._batch import batch_lines
+from refwright.commands._batch import batch_lines
 
 from .conftest import run
 from .server import TestServer

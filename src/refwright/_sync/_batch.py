@@ -7,22 +7,9 @@ from collections.abc import Callable
 
 from .._errors import RefwrightError
 from .._result import CommandResult
-from ..commands import tokenize
+from ..commands._batch import batch_lines
 
-__all__ = ["batch_lines", "run_batch"]
-
-
-def batch_lines(line: str) -> list[str]:
-    """The commands of a batch line: one per line after `batch`; or, when all are on the first line,
-    agent-browser's form with one quoted argument per command (``batch "open x" "snapshot -i"``)."""
-    head, _, rest = line.lstrip().partition("\n")
-    first = head.strip()[len("batch"):].strip()
-    lines = [first] if first else []
-    lines += [part.strip() for part in rest.splitlines()]
-    lines = [part for part in lines if part and not part.startswith("#")]
-    if len(lines) == 1 and lines[0][:1] in ("'", '"'):
-        return [arg for arg in tokenize(lines[0]) if arg.strip()]
-    return lines
+__all__ = ["run_batch"]
 
 
 def run_batch(line: str, run: Callable[[str], CommandResult]) -> CommandResult:
