@@ -95,3 +95,18 @@ async def test_typed_api(found: Page) -> None:
 def test_policy_judges_the_inner_action(line: str, action: ActionType) -> None:
     parsed = parse(line)
     assert parsed.spec.action_for(parsed.args) is action
+
+
+async def test_first_last_nth(found: Page) -> None:
+    page = found
+    assert await run(page, "find first button") == "Clicked first button"
+    assert await run(page, "find last button hover") == "Hovered last button"
+    assert await run(page, "find nth 1 button click") == "Clicked nth 1 button"
+    assert await run(page, "find nth 0 button text") == "Save"
+    assert await logged(page) == "save;save all;"
+    with pytest.raises(RefwrightError, match="No element found by nth 5 'button'"):
+        await run(page, "find nth 5 button")
+    with pytest.raises(RefwrightError, match="Usage: find nth <index>"):
+        await run(page, "find nth x button")
+    parsed = parse("find nth 2 .card fill x")
+    assert parsed.spec.action_for(parsed.args) is ActionType.FILL

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from ..safety._actions import ActionType
 from ._spec import CommandSpec, FlagSpec, HelpSection
 
-__all__ = ["FIND_ACTIONS", "FIND_LOCATORS", "HELP_SECTIONS", "SPECS"]
+__all__ = ["FIND_ACTIONS", "FIND_LOCATORS", "HELP_SECTIONS", "SPECS", "split_find"]
 
 # agent-browser's `find` locators and the actions it performs on the first match (click by default).
-FIND_LOCATORS = ("role", "text", "label", "placeholder", "alt", "title", "testid")
+# first/last/nth take any selector; nth also a 0-based index before it.
+FIND_LOCATORS = ("role", "text", "label", "placeholder", "alt", "title", "testid", "first", "last", "nth")
 FIND_ACTIONS: dict[str, ActionType] = {
     "click": ActionType.CLICK,
     "fill": ActionType.FILL,
@@ -20,11 +21,22 @@ FIND_ACTIONS: dict[str, ActionType] = {
 }
 
 
+def split_find(args: Sequence[str]) -> tuple[str, str, str | None, str, tuple[str, ...]]:
+    """``find`` arguments as (locator, value, nth index or None, action, the action's arguments)."""
+    by = args[0].lower() if args else ""
+    index: str | None = None
+    rest = tuple(args[1:])
+    if by == "nth" and rest:
+        index, rest = rest[0], rest[1:]
+    value = rest[0] if rest else ""
+    action = rest[1].lower() if len(rest) > 1 else "click"
+    return by, value, index, action, rest[2:]
+
+
 def _find_action(args: Sequence[str]) -> ActionType | None:
     # The policy judges what find does to the element it finds; an unknown action is refused later
     # with the list of valid ones, so it is judged as the default click here (the stricter reading).
-    action = args[2].lower() if len(args) > 2 else "click"
-    return FIND_ACTIONS.get(action, ActionType.CLICK)
+    return FIND_ACTIONS.get(split_find(args)[3], ActionType.CLICK)
 
 
 def _mouse_action(args: Sequence[str]) -> ActionType | None:
@@ -50,7 +62,8 @@ SPECS: tuple[CommandSpec, ...] = (
         flags=_FIND_FLAGS, min_args=2, action=_find_action,
         details=(
             "Locators: role <role> (with --name <accessible name>), text <text>, label <label>,\n"
-            "placeholder <text>, alt <text>, title <text>, testid <data-testid>.\n"
+            "placeholder <text>, alt <text>, title <text>, testid <data-testid>; first <selector>,\n"
+            "last <selector>, nth <index> <selector> (0-based) take any selector or ref.\n"
             "Actions: click (default), fill <text>, check, hover, text.\n"
             "Matching is a case-insensitive substring; --exact makes it exact and case-sensitive (for role,\n"
             "it applies to --name). The first match in document order is used; when several match, the\n"

@@ -7,7 +7,7 @@ from playwright.sync_api import Locator
 
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
-from ...commands._specs_input import FIND_ACTIONS
+from ...commands._specs_input import FIND_ACTIONS, split_find
 from .._find import describe, find
 from .._input import button_of, read_clipboard, write_clipboard
 from .._session import Session
@@ -16,20 +16,28 @@ from .._upload import upload
 
 
 def find_(session: Session, cmd: ParsedCommand) -> str:
-    by, value = cmd.args[0], cmd.args[1]
-    action = cmd.args[2].lower() if len(cmd.args) > 2 else "click"
+    by, value, nth, action, rest = split_find(cmd.args)
     if action not in FIND_ACTIONS:
-        raise RefwrightError(f"Unknown action '{cmd.args[2]}' for find. Valid actions: {', '.join(FIND_ACTIONS)}.")
+        raise RefwrightError(f"Unknown action '{action}' for find. Valid actions: {', '.join(FIND_ACTIONS)}.")
+    if not value:
+        raise RefwrightError(f"Usage: {cmd.spec.usage}")
+    index: int | None = None
+    if nth is not None:
+        try:
+            index = int(nth)
+        except ValueError:
+            raise RefwrightError("Usage: find nth <index> <selector> [action] (the index is a whole number, "
+                                 "0 for the first)") from None
     name = cmd.flag("name")
     name = name if isinstance(name, str) and name else None
-    first, count = find(session, by, value, name=name, exact=bool(cmd.flag("exact")))
-    what = describe(by, value, name)
+    first, count = find(session, by, value, name=name, exact=bool(cmd.flag("exact")), index=index)
+    what = describe(by, value, name, index)
     timeout = session.config.timeouts.action
 
     def act(run: str) -> None:
         def go(loc: Locator, t: float) -> object:
             if run == "fill":
-                loc.fill(" ".join(cmd.args[3:]), timeout=t)
+                loc.fill(" ".join(rest), timeout=t)
                 return None
             result: object = getattr(loc, run)(timeout=t)
             return result
@@ -41,7 +49,8 @@ def find_(session: Session, cmd: ParsedCommand) -> str:
         return text
     act(action)
     verb = {"click": "Clicked", "fill": "Filled", "check": "Checked", "hover": "Hovered"}[action]
-    more = f" (the first of {count} matches; `snapshot -i` lists them with refs)" if count > 1 else ""
+    more = (f" (the first of {count} matches; `snapshot -i` lists them with refs)"
+            if count > 1 and by not in ("first", "last", "nth") else "")
     return f"{verb} {what}{more}"
 
 
