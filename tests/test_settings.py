@@ -26,6 +26,8 @@ async def opened(page: Page, server: TestServer) -> Page:
 async def test_viewport(opened: Page) -> None:
     assert await run(opened, "set viewport 640 480") == "Viewport set to 640×480"
     assert await js(opened, "[innerWidth, innerHeight]") == [640, 480]
+    assert await run(opened, "set viewport 800 600 2") == "Viewport set to 800×600 at scale 2"
+    assert await js(opened, "[innerWidth, devicePixelRatio]") == [800, 2]
     with pytest.raises(RefwrightError, match="whole number of pixels, not `wide`"):
         await run(opened, "set viewport wide 480")
     with pytest.raises(RefwrightError, match="out of range"):

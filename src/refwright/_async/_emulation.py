@@ -63,10 +63,11 @@ class Emulation:
     async def _allowed(self) -> None:
         await self._session.check_policy(ActionType.EMULATION, self._session.url)
 
-    async def viewport(self, width: int, height: int) -> None:
+    async def viewport(self, width: int, height: int, scale: float | None = None) -> None:
+        """The page's size in CSS pixels; ``scale`` is the device pixel ratio (2 for a retina screen)."""
         await self._allowed()
         with mapped():
-            await set_viewport(self._session, width, height)
+            await set_viewport(self._session, width, height, scale)
 
     async def device(self, name: str) -> str:
         """Emulate one of Playwright's devices; returns its exact name."""
@@ -101,11 +102,29 @@ class Emulation:
             await set_media(self._session, color_scheme, reduced_motion=reduced_motion)
 
 
-async def set_viewport(session: Session, width: int, height: int) -> None:
+async def _cdp(pw: PlaywrightPage, command: str) -> CDPSession:
+    try:
+        cdp = _DEVICE_SESSIONS.get(pw) or await pw.context.new_cdp_session(pw)
+    except PlaywrightError as exc:
+        raise RefwrightError(f"`{command}` needs Chromium's DevTools protocol, which this page does not offer; "
+                             "use `set viewport <w> <h>` instead.") from exc
+    _DEVICE_SESSIONS[pw] = cdp
+    return cdp
+
+
+async def set_viewport(session: Session, width: int, height: int, scale: float | None = None) -> None:
     if not (0 < width <= 10_000 and 0 < height <= 10_000):
         raise RefwrightError(f"The viewport {width}×{height} is out of range: use whole pixels from 1 to 10000, "
                              "such as `set viewport 1280 800`.")
-    await session.pw.set_viewport_size({"width": width, "height": height})
+    if scale is not None and not 0 < scale <= 10:
+        raise RefwrightError(f"The scale {scale} is out of range: use a device pixel ratio from 0.1 to 10, "
+                             "such as 2 for a retina screen.")
+    pw = session.pw
+    await pw.set_viewport_size({"width": width, "height": height})
+    if scale is not None:
+        cdp = await _cdp(pw, "set viewport <w> <h> <scale>")
+        await cdp.send("Emulation.setDeviceMetricsOverride",
+                       {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": False})
 
 
 async def set_device(session: Session, name: str) -> str:
@@ -121,12 +140,7 @@ async def set_device(session: Session, name: str) -> str:
     name = next(n for n, d in devices.items() if d is exact)
     pw = session.pw
     viewport = exact["viewport"]
-    try:
-        cdp = _DEVICE_SESSIONS.get(pw) or await pw.context.new_cdp_session(pw)
-    except PlaywrightError as exc:
-        raise RefwrightError("`set device` needs Chromium's DevTools protocol, which this page does not offer; "
-                             "use `set viewport` instead.") from exc
-    _DEVICE_SESSIONS[pw] = cdp
+    cdp = await _cdp(pw, "set device")
     await pw.set_viewport_size({"width": viewport["width"], "height": viewport["height"]})
     await cdp.send("Emulation.setDeviceMetricsOverride", {
         "width": viewport["width"], "height": viewport["height"],

@@ -118,7 +118,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "One line saying what is now set (the password never appears)", min_args=1,
         action=ActionType.EMULATION,
         details=(
-            "set viewport <w> <h>: the page's size in CSS pixels.\n"
+            "set viewport <w> <h> [scale]: the page's size in CSS pixels (scale: device pixel ratio).\n"
             "set device <name>: a device of Playwright's list (\"iPhone 12\", \"Pixel 7\"): its viewport,\n"
             "  user agent, scale, touch and mobile mode; a user agent applies from the next page load.\n"
             "set geo <lat> <lon>: the position navigator.geolocation reports (permission granted).\n"

@@ -53,10 +53,11 @@ def set_(session: Session, cmd: ParsedCommand) -> str:
     args = cmd.args[1:]
     if what == "viewport":
         if len(args) < 2:
-            raise RefwrightError("Usage: set viewport <width> <height>")
+            raise RefwrightError("Usage: set viewport <width> <height> [scale]")
         width, height = _int(args[0], "width"), _int(args[1], "height")
-        set_viewport(session, width, height)
-        return f"Viewport set to {width}×{height}"
+        scale = _float(args[2], "scale") if len(args) > 2 else None
+        set_viewport(session, width, height, scale)
+        return f"Viewport set to {width}×{height}" + (f" at scale {args[2]}" if scale is not None else "")
     if what == "device":
         if not args:
             raise RefwrightError("Usage: set device <name>")
