@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import refwright  # noqa: E402
-from benchmarks.server import PageServer  # noqa: E402
-from refwright import Config  # noqa: E402
+import refwright
+from benchmarks.server import PageServer
+from refwright import Config
 
 _PAGE = """<title>Input</title><label>Name <input id=n></label> <button onclick="1">Save</button>
 <canvas id=c width=200 height=100></canvas>"""
