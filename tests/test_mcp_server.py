@@ -365,3 +365,17 @@ async def test_a_hung_call_is_reported_and_the_browser_replaced(demo: DemoServer
             assert not again.is_error
     finally:
         await fresh.close()
+
+
+async def test_strict_mode_gates_each_command_of_a_batch(session: BrowserSession, demo: DemoServer) -> None:
+    person = Person("always")
+    srv = server("commands", session, mode="strict")
+    async with mcp.Client(srv.server, elicitation_callback=person) as client:
+        assert not (await client.call_tool("browser", {"command": f"open {demo.url}"})).is_error
+        asked = len(person.questions)
+        reads = await client.call_tool("browser", {"command": "batch\nget title\nsnapshot -i"})
+        assert not reads.is_error and len(person.questions) == asked  # reading is not asked
+        person.answer = None
+        denied = await client.call_tool("browser", {"command": "batch\nget title\nclick a"})
+        assert denied.is_error and "did not allow `click`" in text(denied)
+        assert len(person.questions) == asked + 1

@@ -141,3 +141,22 @@ def test_sync_network_and_state(sync_browser: sync_api.Browser, server: TestServ
         assert page.storage.get("user") == "ada"
     finally:
         page.close()
+
+
+def test_sync_input_devices_find_and_emulation(sync_browser: sync_api.Browser, server: TestServer) -> None:
+    page = sync_browser.new_page()
+    try:
+        page.run_command(f"open {server.html('/sync-input.html', '<label>Name <input id=n></label>')}")
+        page.find("label", "Name").first.click()
+        page.keyboard.type("Ada")
+        page.keyboard.insert_text(" L")
+        assert page.run_command("get value #n").output == "Ada L"
+        page.mouse.move(5, 5)
+        page.emulation.viewport(420, 300)
+        assert page.playwright_page.evaluate("innerWidth") == 420
+        page.clipboard.write("sync")
+        assert page.clipboard.read() == "sync"
+        assert page.run_command("batch\nfind label Name fill x\nget value #n").output == (
+            '[1] find label Name fill x\nFilled label "Name"\n\n[2] get value #n\nx')
+    finally:
+        page.close()

@@ -9,6 +9,8 @@ The sync API with the same names lives in ``refwright.sync_api``.
 """
 
 from ._async import Browser, DialogInfo, Dialogs, Network, Page, State, StateSummary, Storage, Tabs, launch, wrap
+from ._async._emulation import Emulation
+from ._async._input import Clipboard, Keyboard, Mouse
 from ._async.visual._api import Visual
 from ._capabilities import Capabilities
 from ._config import Config, TimeoutConfig
@@ -40,13 +42,17 @@ __all__ = [
     "Browser",
     "BrowserError",
     "Capabilities",
+    "Clipboard",
     "CommandResult",
     "Config",
     "ContentBoundary",
     "Decision",
     "DialogInfo",
     "Dialogs",
+    "Emulation",
+    "Keyboard",
     "Llm",
+    "Mouse",
     "Network",
     "OcrLine",
     "OcrUnavailableError",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from os import PathLike
 
 __all__ = ["DIALOG_POLICIES", "POPUP_POLICIES", "Config", "TimeoutConfig"]
 
@@ -62,3 +63,6 @@ class Config:
         if self.dialogs not in DIALOG_POLICIES:
             raise ValueError(
                 f"Config.dialogs must be one of {', '.join(DIALOG_POLICIES)}, not {self.dialogs!r}.")
+    # The only folder `upload` may take files from (links and `..` resolved before the check); None, the
+    # default, refuses every upload. Set by the user (CLI --upload-dir), never by the model.
+    upload_dir: str | PathLike[str] | None = None

@@ -22,6 +22,8 @@ from ._errors import (
 from ._requests import RequestRecord
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._sync import Browser, DialogInfo, Dialogs, Network, Page, State, StateSummary, Storage, Tabs, launch, wrap
+from ._sync._emulation import Emulation
+from ._sync._input import Clipboard, Keyboard, Mouse
 from ._sync.visual._api import Visual
 from ._sync_pool import PooledPage, SessionPool
 from ._url import normalize_url
@@ -40,12 +42,16 @@ __all__ = [
     "Browser",
     "BrowserError",
     "Capabilities",
+    "Clipboard",
     "CommandResult",
     "Config",
     "ContentBoundary",
     "Decision",
     "DialogInfo",
     "Dialogs",
+    "Emulation",
+    "Keyboard",
+    "Mouse",
     "Network",
     "OcrLine",
     "OcrUnavailableError",

@@ -20,6 +20,7 @@ from .._url import normalize_url
 from .._watchdog import PROBE_SECONDS, command_seconds
 from ..commands import ParsedCommand, parse
 from ..safety import ActionType, create_content_boundary, truncate
+from ._batch import run_batch
 from ._listeners import dialog_warning
 from ._session import Session, close_over_cdp
 from ._translate import is_closed_error, translate
@@ -48,6 +49,10 @@ def run_command(session: Session, command: str) -> CommandResult:
     """Parse one command line, run it on the active tab of ``session``'s window, and return its result;
     failures raise ``RefwrightError``."""
     parsed = parse(command)
+    if parsed.name == "batch":
+        # Each inner command runs as if sent alone: its own policy decision, deadline and notes.
+        batch = run_batch(command, lambda line: run_command(session, line))
+        return finish(session, batch)
     session = session.active_tab()
     held = session.events.dialog
     if held is not None and parsed.name not in _BESIDE_A_DIALOG:

@@ -30,8 +30,11 @@ from ..visual import VisualText
 from . import resolve
 from ._dialogs import Dialogs
 from ._dispatch import run_command
+from ._emulation import Emulation
 from ._engine import register_engine, selectors_of
+from ._find import locate
 from ._guard import NetworkGuard
+from ._input import Clipboard, Keyboard, Mouse
 from ._network import Network
 from ._session import ConfirmCallback, Opener, Session
 from ._snapshots import png_size, take_screenshot, take_snapshot
@@ -39,6 +42,7 @@ from ._state import State
 from ._storage import Storage
 from ._tabs import Tabs
 from ._translate import mapped
+from ._upload import upload
 from ._vitals import read_vitals
 from .commands import output as output_commands
 from .commands.frames import select_frame
@@ -240,6 +244,9 @@ class Page:
         (None when not measured yet), ``lcp`` (``{startTime, size, url, element}``), ``cls`` (``{score}``)."""
         with mapped():
             return read_vitals(self._impl.pw)
+
+    # -- visual tools ---------------------------------------------------------------------------
+
     @property
     def visual(self) -> Visual:
         """The visual tools: OCR, click by visible text, click/drag at points (proposals), scroll, inspect."""
@@ -254,6 +261,39 @@ class Page:
         """
         with mapped():
             return capture_text(self._impl.pw, segmentation=segmentation, content=content, region=region)
+
+    # -- input devices, semantic locators, uploads and emulation ------------------------------
+
+    @property
+    def keyboard(self) -> Keyboard:
+        """Text into whatever has focus: ``type`` (key events) and ``insert_text`` (no key events)."""
+        return Keyboard(self._impl)
+
+    @property
+    def mouse(self) -> Mouse:
+        """The pointer at viewport coordinates: ``move``, ``down``, ``up``, ``wheel``."""
+        return Mouse(self._impl)
+
+    @property
+    def clipboard(self) -> Clipboard:
+        """The clipboard's text: ``read`` and ``write`` (permissions granted for the page's origin)."""
+        return Clipboard(self._impl)
+
+    @property
+    def emulation(self) -> Emulation:
+        """Viewport, device, geolocation, offline, extra headers, HTTP credentials and media features."""
+        return Emulation(self._impl)
+
+    def find(self, by: str, value: str, *, name: str | None = None, exact: bool = False) -> Locator:
+        """Every element a semantic locator matches (role, text, label, placeholder, alt, title, testid),
+        in document order, as the `find` command sees them; ``.first`` is the one `find` acts on."""
+        return locate(self._impl, by, value, name=name, exact=exact)
+
+    def upload(self, target: str, *files: str) -> int:
+        """Put ``files`` (paths inside ``Config.upload_dir``) into the file input ``target``; returns how many."""
+        self._impl.check_policy(ActionType.FILL, self._impl.url)
+        with mapped():
+            return upload(self._impl, target, files)
 
     # -- the command language ------------------------------------------------------------------
 

@@ -87,6 +87,8 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
                         "(also REFWRIGHT_ALLOW_PRIVATE, or allow_private in ~/.config/refwright/config.toml)")
     g.add_argument("--allowed-domains", metavar="D1,D2", help="the only hosts the page may contact")
     g.add_argument("--no-eval", action="store_true", help="switch off eval and wait --fn")
+    g.add_argument("--upload-dir", metavar="DIR",
+                   help="the only folder `upload` may take files from (links and .. resolved); none: no uploads")
     g.add_argument("--content-boundaries", action="store_true",
                    help="wrap page-derived output in nonce markers")
     g.add_argument("--max-output", type=int, metavar="N", help="truncate output longer than N characters")
@@ -248,6 +250,7 @@ def browser_options(args: argparse.Namespace, *, ask_at_terminal: bool = True) -
         allowed_domains=_split(args.allowed_domains),
         popups=getattr(args, "popups", "tab"),
         dialogs=getattr(args, "dialogs", "dismiss"),
+        upload_dir=getattr(args, "upload_dir", None),
     )
     policy = _action_policy(args)
     confirm: ConfirmCallback | None = None

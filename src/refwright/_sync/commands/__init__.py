@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..._errors import RefwrightError
 from ..._result import CommandResult
 from ...commands import HELP, ParsedCommand
 from ...commands._help import command_help
@@ -15,6 +16,7 @@ from . import (
     diffs,
     frames,
     history,
+    input,
     navigation,
     network,
     observe,
@@ -22,6 +24,7 @@ from . import (
     query,
     resolve,
     saved_state,
+    settings,
     state,
     tabs,
     visual,
@@ -33,6 +36,12 @@ Handler = Callable[[Session, ParsedCommand], CommandResult | str]
 
 def _help(session: Session, cmd: ParsedCommand) -> str:
     return command_help(cmd.args[0]) if cmd.args else HELP
+
+
+def _batch(session: Session, cmd: ParsedCommand) -> str:
+    # run_command runs a batch itself (each inner line goes through it again, policy and all); a batch
+    # never reaches a handler.
+    raise RefwrightError("batch runs only through run_command.")
 
 
 HANDLERS: dict[str, Handler] = {
@@ -52,6 +61,9 @@ HANDLERS: dict[str, Handler] = {
     **saved_state.HANDLERS,
     **history.HANDLERS,
     **network.HANDLERS,
+    **input.HANDLERS,
+    **settings.HANDLERS,
+    "batch": _batch,
     "help": _help,
 }
 

@@ -1,0 +1,119 @@
+"""Input devices without a target: the keyboard (into whatever has focus), the mouse at viewport
+coordinates, and the clipboard (``page.keyboard``, ``page.mouse``, ``page.clipboard``)."""
+
+from __future__ import annotations
+
+from playwright.async_api import Error as PlaywrightError
+
+from .._errors import RefwrightError
+from ..safety import ActionType
+from ._session import Session
+from ._translate import mapped
+
+__all__ = ["BUTTONS", "Clipboard", "Keyboard", "Mouse", "read_clipboard", "write_clipboard"]
+
+BUTTONS = ("left", "right", "middle")
+
+
+class Keyboard:
+    """``page.keyboard``: text into the focused element."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    async def type(self, text: str) -> None:
+        """One key event per character, as a person typing."""
+        await self._session.check_policy(ActionType.TYPE, self._session.url)
+        with mapped():
+            await self._session.pw.keyboard.type(text)
+
+    async def insert_text(self, text: str) -> None:
+        """The text in one input event, without key events (as a paste)."""
+        await self._session.check_policy(ActionType.TYPE, self._session.url)
+        with mapped():
+            await self._session.pw.keyboard.insert_text(text)
+
+
+def button_of(name: str | None) -> str:
+    button = (name or "left").lower()
+    if button not in BUTTONS:
+        raise RefwrightError(f"Unknown mouse button `{name}`: use left, right or middle.")
+    return button
+
+
+class Mouse:
+    """``page.mouse``: the pointer at viewport coordinates (CSS pixels from the top-left corner)."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    async def move(self, x: float, y: float) -> None:
+        await self._session.check_policy(ActionType.HOVER, self._session.url)
+        with mapped():
+            await self._session.pw.mouse.move(x, y)
+
+    async def down(self, button: str = "left") -> None:
+        await self._session.check_policy(ActionType.CLICK, self._session.url)
+        with mapped():
+            await self._session.pw.mouse.down(button=button_of(button))  # type: ignore[arg-type]
+
+    async def up(self, button: str = "left") -> None:
+        await self._session.check_policy(ActionType.CLICK, self._session.url)
+        with mapped():
+            await self._session.pw.mouse.up(button=button_of(button))  # type: ignore[arg-type]
+
+    async def wheel(self, delta_y: float, delta_x: float = 0) -> None:
+        await self._session.check_policy(ActionType.SCROLL, self._session.url)
+        with mapped():
+            await self._session.pw.mouse.wheel(delta_x, delta_y)
+
+
+class Clipboard:
+    """``page.clipboard``: the text the page would read or paste."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    async def read(self) -> str:
+        await self._session.check_policy(ActionType.CLIPBOARD, self._session.url)
+        with mapped():
+            return await read_clipboard(self._session)
+
+    async def write(self, text: str) -> None:
+        await self._session.check_policy(ActionType.CLIPBOARD, self._session.url)
+        with mapped():
+            await write_clipboard(self._session, text)
+
+
+async def _grant(session: Session) -> None:
+    url = session.url
+    if not url.startswith(("http://", "https://")):
+        raise RefwrightError("The clipboard works on web pages only: `open` a page first, then use the clipboard.")
+    try:
+        await session.pw.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
+    except PlaywrightError as exc:
+        first = str(exc).splitlines()[0]
+        raise RefwrightError(f"This browser does not let refwright use the clipboard: {first}") from exc
+
+
+async def read_clipboard(session: Session) -> str:
+    await _grant(session)
+    try:
+        text: str = await session.pw.evaluate("() => navigator.clipboard.readText()")
+    except PlaywrightError as exc:
+        raise _clipboard_error(exc) from exc
+    return text
+
+
+async def write_clipboard(session: Session, text: str) -> None:
+    await _grant(session)
+    try:
+        await session.pw.evaluate("text => navigator.clipboard.writeText(text)", text)
+    except PlaywrightError as exc:
+        raise _clipboard_error(exc) from exc
+
+
+def _clipboard_error(exc: PlaywrightError) -> RefwrightError:
+    first = str(exc).splitlines()[0].removeprefix("Page.evaluate: ")
+    return RefwrightError(f"The clipboard could not be used: {first}. The page must be focused and served "
+                          "over http(s); click the page and try again.")
