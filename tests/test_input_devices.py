@@ -71,6 +71,8 @@ async def test_mouse_wheel_scrolls(canvas: Page) -> None:
     await page.playwright_page.wait_for_function("scrollY > 0")
     assert ["wheel", 0, 400] in await events(page)
     assert await run(page, "mouse wheel -50 30") == "Scrolled wheel by -50, 30"
+    # The wheel event is dispatched after the command returns (Playwright does not wait for it).
+    await page.playwright_page.wait_for_function("events.some(e => e[0] === 'wheel' && e[1] === 30)")
     assert ["wheel", 30, -50] in await events(page)
 
 
