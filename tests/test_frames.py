@@ -115,3 +115,16 @@ async def test_typed_api(page: Page, server: TestServer) -> None:
     assert await run(page, "eval document.title") == "Login"
     await page.select_frame()
     assert await run(page, "eval document.title") == "Shop"
+
+
+async def test_find_looks_inside_the_chosen_frame(page: Page, server: TestServer) -> None:
+    await run(page, f"open {outer(server, server)}")
+    await run(page, "wait #login-frame")
+    # From the main document the frame's button is not found; inside the frame it is.
+    with pytest.raises(RefwrightError, match="No element found"):
+        await run(page, "find role button click --name 'Sign in'")
+    assert await run(page, "frame login") == "Done"
+    await run(page, "find label User fill bob")
+    assert await run(page, "get value #user") == "bob"
+    with pytest.raises(RefwrightError, match="No element found"):
+        await run(page, "find role button click --name Outside")

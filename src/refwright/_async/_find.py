@@ -22,7 +22,8 @@ def locate(session: Session, by: str, value: str, *, name: str | None = None, ex
            index: int | None = None) -> Locator:
     """Every element ``by`` (role, text, label, placeholder, alt, title, testid) matches, in document order;
     for first, last and nth (with ``index``, 0-based) the one element of the selector ``value``."""
-    pw = session.pw
+    # Inside the frame `frame` chose, as every other command that finds elements does.
+    pw = session.scope
     kind = by.lower()
     if kind == "first":
         return session.locator(value).first

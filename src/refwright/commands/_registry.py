@@ -149,7 +149,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 "ask about an element's state", "`true` or `false`", min_args=1,
                 action=ActionType.READ_CONTENT),
     # Wait
-    CommandSpec("wait", "Wait", "wait <ms|target> | --text <text> | --load <state> | --fn <js> | --url <glob> [--timeout <ms>]",
+    CommandSpec("wait", "Wait",
+                "wait <ms|target> | --text <text> | --load <state> | --fn <js> | --url <glob> [--timeout <ms>]",
                 "wait for time, an element, text, a load state or a condition (10 000 ms default timeout)",
                 "Waited <ms>ms · <target> is visible · Found text \"<text>\" · Reached <state> · Condition is true",
                 flags=_WAIT_FLAGS, min_args=1, action=ActionType.READ_CONTENT,
