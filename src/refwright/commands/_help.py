@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .._errors import RefwrightError
+from ._parse import unknown_command
 from ._registry import lookup
 from ._spec import CommandSpec
 
@@ -32,11 +32,5 @@ def command_help(name: str) -> str:
     with the closest known name."""
     spec = lookup(name)
     if spec is None:
-        from ._parse import suggest  # the parser imports the registry; suggest lives with it
-
-        message = f"Unknown command `{name}`. Run `help` to list commands."
-        close = suggest(name)
-        if close is not None:
-            message += f" Did you mean `help {close}`?"
-        raise RefwrightError(message)
+        raise unknown_command(name, suggest_as="help {}")
     return render(spec)

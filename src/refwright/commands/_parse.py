@@ -43,9 +43,14 @@ class ParsedCommand:
         return " ".join(self.args[index:])
 
 
-def suggest(name: str) -> str | None:
+def unknown_command(name: str, *, suggest_as: str = "{}") -> RefwrightError:
+    """The error for a command name the registry does not know, naming the closest known one
+    (``suggest_as`` spells the suggestion, e.g. ``"help {}"`` for ``help <command>``)."""
+    message = f"Unknown command `{name}`. Run `help` to list commands."
     matches = difflib.get_close_matches(name.lower(), known_names(), n=1, cutoff=0.75)
-    return matches[0] if matches else None
+    if matches:
+        message += f" Did you mean `{suggest_as.format(matches[0])}`?"
+    return RefwrightError(message)
 
 
 def parse(line: str) -> ParsedCommand:
@@ -55,11 +60,7 @@ def parse(line: str) -> ParsedCommand:
     name = tokens[0]
     spec = lookup(name)
     if spec is None:
-        message = f"Unknown command `{name}`. Run `help` to list commands."
-        close = suggest(name)
-        if close is not None:
-            message += f" Did you mean `{close}`?"
-        raise RefwrightError(message)
+        raise unknown_command(name)
     raw = tuple(tokens[1:])
     flags: dict[str, str | bool] = {}
     args: list[str] = []
