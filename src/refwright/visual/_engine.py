@@ -5,6 +5,7 @@ from __future__ import annotations
 import glob
 import os
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -164,14 +165,16 @@ class TesseractEngine:
         return [Glyph(g.text, (g.box[0] + dx, g.box[1] + dy, g.box[2] + dx, g.box[3] + dy), g.confidence)
                 for g in found]
 
-    def _words(self, api: Any, glyphs: bool = False) -> list[Recognised]:
-        tess = self._tesserocr
-        level = tess.RIL.WORD
-        out = []
-        for word in tess.iterate_level(api.GetIterator(), level):
-            text, box = _text_of(word, level), word.BoundingBox(level)
+    def _items(self, api: Any, level: int) -> Iterator[tuple[str, Box, float]]:
+        """Text, box and confidence of each recognised item at ``level`` (word or symbol) that has both."""
+        for item in self._tesserocr.iterate_level(api.GetIterator(), level):
+            text, box = _text_of(item, level), item.BoundingBox(level)
             if text and box:
-                out.append(Recognised(text.strip(), tuple(box), float(word.Confidence(level)), ()))
+                yield text, tuple(box), float(item.Confidence(level))
+
+    def _words(self, api: Any, glyphs: bool = False) -> list[Recognised]:
+        out = [Recognised(text.strip(), box, confidence, ())
+               for text, box, confidence in self._items(api, self._tesserocr.RIL.WORD)]
         if glyphs and out:
             chars = self._glyphs(api)
             out = [Recognised(w.text, w.box, w.confidence, tuple(
@@ -180,14 +183,7 @@ class TesseractEngine:
         return out
 
     def _glyphs(self, api: Any) -> list[Glyph]:
-        tess = self._tesserocr
-        level = tess.RIL.SYMBOL
-        out = []
-        for sym in tess.iterate_level(api.GetIterator(), level):
-            text, box = _text_of(sym, level), sym.BoundingBox(level)
-            if text and box:
-                out.append(Glyph(text, tuple(box), float(sym.Confidence(level))))
-        return out
+        return [Glyph(text, box, confidence) for text, box, confidence in self._items(api, self._tesserocr.RIL.SYMBOL)]
 
 
 def _text_of(item: Any, level: int) -> str:
