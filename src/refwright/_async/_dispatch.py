@@ -92,8 +92,8 @@ def _policy_url(session: Session, parsed: ParsedCommand, action: ActionType | No
             return normalize_url(parsed.args[1])
         if parsed.name == "tab" and parsed.args and parsed.args[0].lower() == "new":
             return normalize_url(parsed.args[1]) if len(parsed.args) > 1 else "about:blank"
-    if parsed.name == "pushstate" and parsed.args:
-        return urljoin(session.url, parsed.args[0])
+        if parsed.name == "pushstate" and parsed.args:
+            return urljoin(session.url, parsed.args[0])
     return session.url
 
 
