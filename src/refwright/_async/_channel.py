@@ -10,22 +10,34 @@ from playwright.async_api import Page as PlaywrightPage
 from playwright.async_api import Selectors
 
 from .._config import Config
-from ._engine import ENGINE, INSPECT_ENGINE, Scope, register_engine, run_op
+from ._engine import ENGINE, ENGINES, INSPECT_ENGINE, Scope, decode_answer, encode_request, register_engine, run_op
 from ._translate import mapped
+from ._world import UtilityWorld
 
 __all__ = ["INSPECT_ENGINE", "RuntimeChannel"]
 
 
 class RuntimeChannel:
     """Runs operations of refwright's engines in the page: makes sure the engines are registered,
-    encodes the request, decodes the answer, and translates Playwright's errors into refwright's."""
+    encodes the request, decodes the answer, and translates Playwright's errors into refwright's.
+
+    Operations on the main document take the CDP route into Playwright's utility world
+    (``_world.UtilityWorld``), which skips Playwright's selector machinery, when a watchdog bounds the
+    call (``guarded``): a CDP evaluation has no timeout of its own, and the watchdog closes a page that
+    stops answering. Every other call, and any the CDP route cannot serve, runs as a Playwright selector
+    with its timeout.
+    """
 
     def __init__(self, page: Callable[[], PlaywrightPage], selectors: Callable[[], Selectors],
-                 config: Config) -> None:
+                 config: Config, guarded: Callable[[], bool] = lambda: False) -> None:
         # The page is asked for on every call: a crashed or trapped page is replaced under the session.
         self._page = page
         self._selectors = selectors
         self._config = config
+        self._guarded = guarded
+        self._world: UtilityWorld | None = None
+        # How many calls the direct route answered (for diagnostics and the tests that keep it in use).
+        self.direct = 0
 
     async def register(self) -> None:
         await register_engine(self._selectors())
@@ -35,7 +47,15 @@ class RuntimeChannel:
         """Run ``op`` on ``scope`` (the main document unless told otherwise); its answer, or a
         RefwrightError saying what went wrong."""
         await self.register()
+        page = self._page()
         with mapped():
-            return await run_op(scope if scope is not None else self._page(), op,
+            if scope is None and self._guarded():
+                if self._world is None or self._world.page is not page:
+                    self._world = UtilityWorld(page, ENGINES)
+                text = await self._world.run(engine, encode_request(op, args))
+                if text is not None:
+                    self.direct += 1
+                    return decode_answer(text)
+            return await run_op(scope if scope is not None else page, op,
                                 self._config.timeouts.action if timeout is None else timeout,
                                 engine=engine, **args)

@@ -16,8 +16,8 @@ from playwright.async_api import Page as PlaywrightPage
 from .._errors import RefwrightError
 from ..snapshot._runtime import runtime_source
 
-__all__ = ["AUDIT_ENGINE", "ENGINE", "INSPECT_ENGINE", "INSPECT_SOURCE", "RUNTIME_SOURCE", "register_engine", "run_op",
-           "scope_for"]
+__all__ = ["AUDIT_ENGINE", "ENGINE", "ENGINES", "INSPECT_ENGINE", "INSPECT_SOURCE", "RUNTIME_SOURCE", "decode_answer",
+           "encode_request", "register_engine", "run_op", "scope_for"]
 
 RUNTIME_SOURCE = runtime_source()
 # The name carries the runtime's hash, so two refwright versions in one process never share an engine.
@@ -31,6 +31,26 @@ INSPECT_ENGINE = "refwrightinspect" + hashlib.sha256(INSPECT_SOURCE.encode()).he
 AUDIT_SOURCE = resources.files("refwright.audit").joinpath("audit.js").read_text(encoding="utf-8")
 AUDIT_ENGINE = "refwrightaudit" + hashlib.sha256(AUDIT_SOURCE.encode()).hexdigest()[:10]
 
+
+def _shared(name: str, source: str) -> str:
+    """``source`` (an expression whose value is an engine) built at most once per JavaScript world, kept
+    under ``name`` on that world's global. Playwright builds the engines in its utility world when it
+    first runs a selector there, and ``_world.UtilityWorld`` may have built them over CDP before: both
+    must get the same object, or a ref made on one route would be unknown on the other."""
+    key = json.dumps(name)
+    return ("(() => {\n"
+            f"  if (Object.prototype.hasOwnProperty.call(globalThis, {key})) return globalThis[{key}];\n"
+            f"  const engine = {source.strip()};\n"
+            f"  Object.defineProperty(globalThis, {key}, {{ value: engine }});\n"
+            "  return engine;\n"
+            "})()")
+
+
+# Each engine's name and its once-per-world source, the page runtime first (the others build on it).
+ENGINES: tuple[tuple[str, str], ...] = tuple(
+    (name, _shared(name, source))
+    for name, source in ((ENGINE, RUNTIME_SOURCE), (INSPECT_ENGINE, INSPECT_SOURCE), (AUDIT_ENGINE, AUDIT_SOURCE)))
+
 # Keyed by the Selectors object itself: an id() could be reused by the next Playwright instance.
 _registered: weakref.WeakSet[Selectors] = weakref.WeakSet()
 
@@ -38,7 +58,7 @@ _registered: weakref.WeakSet[Selectors] = weakref.WeakSet()
 async def register_engine(selectors: Selectors) -> None:
     if selectors in _registered:
         return
-    for name, source in ((ENGINE, RUNTIME_SOURCE), (INSPECT_ENGINE, INSPECT_SOURCE), (AUDIT_ENGINE, AUDIT_SOURCE)):
+    for name, source in ENGINES:
         try:
             await selectors.register(name, source, content_script=True)
         except PlaywrightError as exc:
@@ -84,8 +104,17 @@ async def run_op(scope: Scope, op: str, timeout: float, *, engine: str = ENGINE,
     """Encode the request, run it through ``engine``'s ``run:`` channel on ``scope``, decode the answer;
     an answer that is an error becomes a RefwrightError. Playwright's errors pass through untranslated
     (``_channel.RuntimeChannel`` is the translating wrapper every caller uses)."""
-    payload = base64.b64encode(json.dumps({"op": op, **args}).encode()).decode()
-    text = await scope.locator(f"{engine}=run:{payload}").text_content(timeout=timeout)
+    text = await scope.locator(f"{engine}=run:{encode_request(op, args)}").text_content(timeout=timeout)
+    return decode_answer(text)
+
+
+def encode_request(op: str, args: dict[str, Any]) -> str:
+    """The body of a ``run:`` selector: the operation and its arguments as base64 JSON (selector-safe)."""
+    return base64.b64encode(json.dumps({"op": op, **args}).encode()).decode()
+
+
+def decode_answer(text: str | None) -> dict[str, Any]:
+    """An operation's JSON answer; an answer that is an error becomes a RefwrightError."""
     result: dict[str, Any] = json.loads(text or "{}")
     if "error" in result:
         raise RefwrightError(str(result["error"]))

@@ -110,7 +110,7 @@ class Session:
             self.events.adopt = self._adopt_popup
         # Routes, the request log and HAR recording (`network ...`).
         self.network = NetworkRecorder(guard)
-        self.channel = RuntimeChannel(lambda: self.pw, selectors, config)
+        self.channel = RuntimeChannel(lambda: self.pw, selectors, config, lambda: self.guarding)
         self._selectors = selectors
         # `frame <target>`: the iframes (frame-locator selectors from the main document) commands run in.
         self.frame_path: tuple[str, ...] = ()

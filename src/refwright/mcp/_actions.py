@@ -238,10 +238,14 @@ class ActionsBrowser:
 
     async def _snapshot(self, page: Page, action: str, events: list[str]) -> str:
         # Compact, and without refs: this tool targets role + name, so refs would only invite the model to
-        # pass them (and cost characters on every action).
-        snap = await page.snapshot(compact=True)
+        # pass them (and cost characters on every action). As a command, so that it runs under the
+        # busy-page watchdog like every action before it (and on the runtime's direct route).
+        result = await page.run_command("snapshot -c")
+        snap = result.snapshot
+        if snap is None:
+            raise RefwrightError("The page could not be listed; try the action again.")
         tree = _REF_PREFIX.sub(r"\1", snap.tree)
-        events = [*events, *page.drain_events()]
+        events = [*events, *result.events, *page.drain_events()]
         title = clean_line(snap.title or await page.title())[:200]
         url = clean_line(page.url)[:500]
         lines = [f"{action} ok · {url} · {title}"]
