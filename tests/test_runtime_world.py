@@ -97,3 +97,29 @@ async def test_a_page_that_logged_much_is_read_on_the_direct_route(page: refwrig
     for _ in range(3):
         assert '[button] "Quiet"' in await run(page, "snapshot -i")
     assert _direct(page) == before + 3
+
+
+async def test_a_frame_in_the_same_renderer_is_read_on_the_direct_route(page: refwright.Page,
+                                                                        server: TestServer) -> None:
+    inner = server.html("/w-inner.html", "<title>Inner</title><button onclick=\"document.title='hit'\">Inside</button>")
+    outer = f"<title>Outer</title><button>Outside</button><iframe src={inner}></iframe>"
+    await run(page, f"open {server.html('/w-outer.html', outer)}")
+    await page.playwright_page.frame_locator("iframe").locator("button").wait_for()
+    before = _direct(page)
+    tree = await run(page, "snapshot -i")
+    assert _direct(page) == before + 2  # the main document and the frame's
+    assert '[button] "Outside"' in tree and '[button] "Inside"' in tree
+    inside = next(line.split(" ", 1)[0] for line in tree.splitlines() if '"Inside"' in line)
+    await run(page, f"click {inside}")  # a Playwright locator through the frame, on the same runtime
+    assert await page.playwright_page.frames[1].title() == "hit"
+
+
+async def test_a_frame_in_another_renderer_is_read_through_playwright(page: refwright.Page, server: TestServer,
+                                                                      cross_server: TestServer) -> None:
+    inner = cross_server.html("/w-far.html", "<title>Far</title><button>Far away</button>")
+    await run(page, f"open {server.html('/w-host.html', f'<title>Host</title><iframe src={inner}></iframe>')}")
+    await page.playwright_page.frame_locator("iframe").locator("button").wait_for()
+    tree = await run(page, "snapshot -i")
+    assert '[button] "Far away"' in tree
+    far = next(line.split(" ", 1)[0] for line in tree.splitlines() if '"Far away"' in line)
+    assert await run(page, f"get text {far}") == "Far away"

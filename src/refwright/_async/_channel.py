@@ -3,6 +3,7 @@ resolver's inspect engine) goes through ``RuntimeChannel.run``."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -10,7 +11,17 @@ from playwright.async_api import Page as PlaywrightPage
 from playwright.async_api import Selectors
 
 from .._config import Config
-from ._engine import ENGINE, ENGINES, INSPECT_ENGINE, Scope, decode_answer, encode_request, register_engine, run_op
+from ._engine import (
+    ENGINE,
+    ENGINES,
+    INSPECT_ENGINE,
+    Scope,
+    decode_answer,
+    encode_request,
+    register_engine,
+    run_op,
+    scope_for,
+)
 from ._translate import mapped
 from ._world import UtilityWorld
 
@@ -42,20 +53,37 @@ class RuntimeChannel:
     async def register(self) -> None:
         await register_engine(self._selectors())
 
-    async def run(self, op: str, *, scope: Scope | None = None, timeout: float | None = None,
-                  engine: str = ENGINE, **args: Any) -> dict[str, Any]:
-        """Run ``op`` on ``scope`` (the main document unless told otherwise); its answer, or a
-        RefwrightError saying what went wrong."""
+    async def run(self, op: str, *, scope: Scope | None = None, frames: tuple[str, ...] = (),
+                  timeout: float | None = None, engine: str = ENGINE, **args: Any) -> dict[str, Any]:
+        """Run ``op`` on ``scope``, or in the frame that the iframe selectors ``frames`` lead to, or on the
+        main document; its answer, or a RefwrightError saying what went wrong."""
         await self.register()
         page = self._page()
         with mapped():
             if scope is None and self._guarded():
-                if self._world is None or self._world.page is not page:
-                    self._world = UtilityWorld(page, ENGINES)
-                text = await self._world.run(engine, encode_request(op, args))
-                if text is not None:
-                    self.direct += 1
-                    return decode_answer(text)
-            return await run_op(scope if scope is not None else page, op,
-                                self._config.timeouts.action if timeout is None else timeout,
+                chain = _frame_chain(frames)
+                if chain is not None:
+                    if self._world is None or self._world.page is not page:
+                        self._world = UtilityWorld(page, ENGINES)
+                    text = await self._world.run(engine, encode_request(op, args), chain)
+                    if text is not None:
+                        self.direct += 1
+                        return decode_answer(text)
+            if scope is None:
+                scope = scope_for(page, frames)
+            return await run_op(scope, op, self._config.timeouts.action if timeout is None else timeout,
                                 engine=engine, **args)
+
+
+_REF_SELECTOR = re.compile(re.escape(ENGINE) + r"=ref:([0-9a-z]+):(\d+)")
+
+
+def _frame_chain(frames: tuple[str, ...]) -> tuple[tuple[str, int], ...] | None:
+    """The (runtime token, local id) of each iframe on the way, when every step is a runtime ref."""
+    chain = []
+    for selector in frames:
+        m = _REF_SELECTOR.fullmatch(selector)
+        if m is None:
+            return None
+        chain.append((m.group(1), int(m.group(2))))
+    return tuple(chain)

@@ -42,7 +42,7 @@ async def take_snapshot(session: Session, *, interactive: bool = False, compact:
                             "selector": selector, "cursor": cursor, "includeHidden": include_hidden}
     # After `frame <target>` the tree is that frame's, and its refs reach into it from the main document.
     frames = session.frame_path
-    main = await session.channel.run("snapshot", scope=session.scope if frames else None, **opts)
+    main = await session.channel.run("snapshot", frames=frames, **opts)
     refs = session.refs
     refs.begin(main["token"])
     build = TreeBuilder(refs, indent=not interactive)
@@ -93,8 +93,7 @@ async def _collect_frame(session: Session, iframe: RefTarget, depth: int, build:
             failed = await _frame_failed(session, iframe)
         if failed:
             raise RefwrightError("the frame shows the browser's error page")
-        child = await session.channel.run("snapshot", scope=scope_for(session.pw, frames), timeout=_FRAME_TIMEOUT,
-                                          **child_opts)
+        child = await session.channel.run("snapshot", frames=frames, timeout=_FRAME_TIMEOUT, **child_opts)
     except RefwrightError:
         if not opts.get("interactive"):
             build.note("(frame content unavailable)", depth + 1)

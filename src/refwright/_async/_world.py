@@ -1,4 +1,4 @@
-"""refwright's engines in Playwright's utility world of the main document, reached over CDP.
+"""refwright's engines in Playwright's utility worlds of the page's documents, reached over CDP.
 
 Playwright runs refwright's engines (content-script selector engines) in its isolated utility world, but
 on the first selector query of every new document it first builds its own injected script there: about
@@ -7,14 +7,15 @@ evaluates the engines in that same world over a CDP session of the page, so the 
 refwright's own code. The engines are built once per world (``_engine.ENGINES``): whichever route comes
 first builds them and the other finds them, so refs made here resolve through Playwright locators later.
 
-Only where it is known to be that world: a Chromium page, its main document, the isolated world Playwright
-names after this page. Anything else (no CDP, a world not found or gone with its document, an evaluation
-that throws) answers None, and the caller takes Playwright's route, which is always correct.
+Only where it is known to be that world: a Chromium page, its main document or a frame in the same
+renderer, the isolated world Playwright names after this page. Anything else (no CDP, a frame in another
+renderer, a world not found or gone with its document, an evaluation that throws) answers None, and the
+caller takes Playwright's route, which is always correct.
 
 The world of each new document is found by switching the session's Runtime domain on and off (it reports
 every world as it starts), not by leaving it on: a session with Runtime on is sent every console call of
 the page, and a page that logs in a loop would then flood refwright's process. The Page domain (its events
-are per navigation) says when the main document changes, so a world is never used past its document.
+are per navigation) says when a frame's document changes, so a world is never used past its document.
 """
 
 from __future__ import annotations
@@ -30,10 +31,13 @@ __all__ = ["UtilityWorld"]
 
 # Playwright's name for its utility world, followed by the page's guid (playwright-core crPage.ts).
 _WORLD_PREFIX = "__playwright_utility_world_"
+# The object group of the iframe elements looked up on the way into a frame (released at once).
+_GROUP = "refwright-frames"
 
 
 class UtilityWorld:
-    """One Playwright page's main-document utility world over CDP, for ``RuntimeChannel``."""
+    """One Playwright page's utility worlds over CDP (its main document's, and those of the frames in
+    the same renderer), for ``RuntimeChannel``."""
 
     def __init__(self, page: PlaywrightPage, engines: tuple[tuple[str, str], ...]) -> None:
         self.page = page
@@ -43,32 +47,71 @@ class UtilityWorld:
         self._cdp: CDPSession | None = None
         self._starting = False
         self._unavailable = False
-        self._frame: str | None = None
+        self._main: str | None = None
         self._world_name = _world_name(page)
-        # The main document's utility world, and the engines built in it.
-        self._context: int | None = None
-        self._built: set[str] = set()
+        # Frame id -> the utility world of its current document, and the engines built in each world.
+        self._worlds: dict[str, int] = {}
+        self._built: dict[int, set[str]] = {}
+        # Frames this session found no world for (another renderer's): not looked for again until they
+        # navigate.
+        self._elsewhere: set[str] = set()
 
-    async def run(self, engine: str, request: str) -> str | None:
-        """The text ``engine`` answers to ``run:<request>`` on the main document, or None when this route
-        cannot tell (the caller then asks Playwright's route). CDP failures other than a lost world (a
-        closed or crashed page) are raised as Playwright errors."""
+    async def run(self, engine: str, request: str, frames: tuple[tuple[str, int], ...] = ()) -> str | None:
+        """The text ``engine`` answers to ``run:<request>`` in the document of the main frame, or of the
+        frame reached through ``frames`` (each step an iframe's runtime token and local id, outermost
+        first); None when this route cannot tell (the caller then asks Playwright's route). CDP failures
+        other than a lost world (a closed or crashed page) are raised as Playwright errors."""
         cdp = await self._session()
-        if cdp is None:
+        if cdp is None or self._main is None:
             return None
-        if self._context is None:
-            # On and off again: the worlds are reported before `enable` answers.
-            await cdp.send("Runtime.enable")
-            await cdp.send("Runtime.disable")
-        context = self._context
+        frame: str | None = self._main
+        context = await self._world(cdp, self._main)
+        for token, local_id in frames:
+            if context is None:
+                return None
+            frame = await self._frame_of(cdp, context, token, local_id)
+            context = await self._world(cdp, frame) if frame is not None else None
         if context is None:
             return None
-        missing = [name for name in (self._runtime, engine) if name not in self._built]
+        built = self._built.setdefault(context, set())
+        missing = [name for name in dict.fromkeys((self._runtime, engine)) if name not in built]
         # Engines not built yet in this world are built in the same evaluation (their source is idempotent).
-        builds = "".join(f"{self._engines[name]};\n" for name in dict.fromkeys(missing))
-        expression = (f"(() => {{\n{builds}const engine = globalThis[{json.dumps(engine)}];\n"
-                      f"return engine ? engine.queryAll(document, {json.dumps('run:' + request)})[0].textContent"
-                      " : null;\n})()")
+        builds = "".join(f"{self._engines[name]};\n" for name in missing)
+        value = await self._evaluate(cdp, context, frame, (
+            f"(() => {{\n{builds}const engine = globalThis[{json.dumps(engine)}];\n"
+            f"return engine ? engine.queryAll(document, {json.dumps('run:' + request)})[0].textContent : null;\n}})()"))
+        if not isinstance(value, str):
+            return None
+        built.update(missing)
+        return value
+
+    async def _world(self, cdp: CDPSession, frame: str) -> int | None:
+        if frame not in self._worlds and frame not in self._elsewhere:
+            # On and off again: the session is told of every world (of every frame in this renderer)
+            # before `enable` answers.
+            await cdp.send("Runtime.enable")
+            await cdp.send("Runtime.disable")
+            if frame not in self._worlds:
+                self._elsewhere.add(frame)
+        return self._worlds.get(frame)
+
+    async def _frame_of(self, cdp: CDPSession, context: int, token: str, local_id: int) -> str | None:
+        """The frame id of the iframe that has ``local_id`` in the document of ``context``."""
+        found = await cdp.send("Runtime.evaluate", {
+            "expression": f"globalThis[{json.dumps(self._runtime)}].queryAll(document, "
+                          f"{json.dumps(f'ref:{token}:{local_id}')})[0]",
+            "contextId": context, "silent": True, "objectGroup": _GROUP})
+        handle = (found.get("result") or {}).get("objectId")
+        if handle is None:
+            return None
+        try:
+            node = (await cdp.send("DOM.describeNode", {"objectId": handle})).get("node") or {}
+        finally:
+            await cdp.send("Runtime.releaseObjectGroup", {"objectGroup": _GROUP})
+        frame = node.get("frameId")
+        return str(frame) if frame else None
+
+    async def _evaluate(self, cdp: CDPSession, context: int, frame: str | None, expression: str) -> object:
         try:
             answer: dict[str, Any] = await cdp.send("Runtime.evaluate", {
                 "expression": expression, "contextId": context, "returnByValue": True, "silent": True})
@@ -77,15 +120,12 @@ class UtilityWorld:
                 raise
             # The document went away between the world's report and this call: Playwright's route waits
             # for the next one.
-            if self._context == context:
-                self._context = None
+            if frame is not None and self._worlds.get(frame) == context:
+                del self._worlds[frame]
             return None
-        value = answer.get("result", {}).get("value")
-        if "exceptionDetails" in answer or not isinstance(value, str):
+        if "exceptionDetails" in answer:
             return None
-        if self._context == context:
-            self._built.update(missing)
-        return value
+        return (answer.get("result") or {}).get("value")
 
     async def _session(self) -> CDPSession | None:
         if self._cdp is not None or self._unavailable or self._starting:
@@ -95,8 +135,9 @@ class UtilityWorld:
             cdp = await self.page.context.new_cdp_session(self.page)
             cdp.on("Runtime.executionContextCreated", self._created)
             cdp.on("Page.frameNavigated", self._navigated)
+            cdp.on("Page.frameDetached", self._detached)
             tree = await cdp.send("Page.getFrameTree")
-            self._frame = str(tree["frameTree"]["frame"]["id"])
+            self._main = str(tree["frameTree"]["frame"]["id"])
             await cdp.send("Page.enable")
             self._cdp = cdp
         except (PlaywrightError, KeyError):
@@ -110,16 +151,25 @@ class UtilityWorld:
         context = event.get("context") or {}
         aux = context.get("auxData") or {}
         name = str(context.get("name", ""))
-        if (aux.get("frameId") == self._frame and aux.get("isDefault") is False
+        frame = aux.get("frameId")
+        if (isinstance(frame, str) and aux.get("isDefault") is False
                 and (name == self._world_name if self._world_name else name.startswith(_WORLD_PREFIX))):
-            self._context = int(context["id"])
-            self._built = set()
+            self._worlds[frame] = int(context["id"])
+            self._elsewhere.discard(frame)
 
     def _navigated(self, event: dict[str, Any]) -> None:
-        # A new main document (a document restored from the back-forward cache too): its world is found
+        # A new document in a frame (one restored from the back-forward cache too): its world is found
         # again on the next call.
-        if (event.get("frame") or {}).get("id") == self._frame:
-            self._context = None
+        self._forget(str((event.get("frame") or {}).get("id")))
+
+    def _detached(self, event: dict[str, Any]) -> None:
+        self._forget(str(event.get("frameId")))
+
+    def _forget(self, frame: str) -> None:
+        context = self._worlds.pop(frame, None)
+        if context is not None:
+            self._built.pop(context, None)
+        self._elsewhere.discard(frame)
 
 
 def _world_name(page: PlaywrightPage) -> str | None:
