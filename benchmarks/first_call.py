@@ -1,70 +1,65 @@
-"""The first runtime call in a new document: Playwright's selector-engine route against a world of our own.
+"""The first runtime call in a new document: Playwright's selector-engine route against refwright's direct route.
 
     python benchmarks/first_call.py --rounds 4
 
-After every navigation, refwright's first call into the page (the snapshot after `open`) goes through a
-Playwright selector engine, so Playwright first builds its injected script in the document's utility
-world. This times that first call against the same operation (the runtime's `ping`) run in an isolated
-world created over CDP (Page.createIsolatedWorld + Runtime.evaluate of the runtime's source), which is
-what a channel that bypassed Playwright's selector machinery would pay. The two alternate per page so
-machine load falls on both alike. A measurement for a design decision; refwright does not use the CDP
-route.
+After every navigation, Playwright's route into the page (a selector of refwright's engine) first builds
+Playwright's injected script in the document's utility world. refwright's direct route
+(``_async/_world.py``, used for commands under the watchdog) evaluates refwright's engines in that same
+world over CDP instead: it finds the world (Runtime on and off), builds the engines and runs the
+operation. This times the first call of one operation (the runtime's `ping`, then a `snapshot -i`) on
+each route after a fresh `goto`; the routes alternate per page so machine load falls on both alike.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
-import json
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.server import PAGES_DIR, PageServer
 
-PLAYWRIGHT, OWN_WORLD = "playwright selector engine", "own isolated world (CDP)"
+PLAYWRIGHT, DIRECT = "playwright selector engine", "direct (CDP, utility world)"
+STEPS: tuple[tuple[str, dict[str, Any]], ...] = (("ping", {}), ("snapshot", {"interactive": True}))
 
 
 async def main(rounds: int, pages: list[str]) -> None:
     from playwright.async_api import async_playwright
 
-    from refwright._async._engine import ENGINE, RUNTIME_SOURCE, register_engine
+    from refwright._async._engine import ENGINE, ENGINES, decode_answer, encode_request, register_engine, run_op
+    from refwright._async._world import UtilityWorld
     from refwright._discovery import chromium_args, find_browser
 
     candidate = find_browser(None)
     assert candidate is not None, "no Chromium found (refwright doctor)"
-    ping = base64.b64encode(json.dumps({"op": "ping"}).encode()).decode()
-    own = ("(() => { const engine = " + RUNTIME_SOURCE + "; return engine.queryAll(document, 'run:" + ping
-           + "')[0].textContent; })()")
-    times: dict[str, list[float]] = {PLAYWRIGHT: [], OWN_WORLD: []}
+    times: dict[tuple[str, str], list[float]] = {}
     with PageServer() as site:
         async with async_playwright() as p:
             await register_engine(p.selectors)
             browser = await p.chromium.launch(executable_path=candidate.path, args=chromium_args())
             page = await browser.new_page()
-            cdp = await page.context.new_cdp_session(page)
-            frame_id = (await cdp.send("Page.getFrameTree"))["frameTree"]["frame"]["id"]
+            world = UtilityWorld(page, ENGINES)
             for r in range(rounds):
                 for name in pages:
-                    for way in ((PLAYWRIGHT, OWN_WORLD) if r % 2 else (OWN_WORLD, PLAYWRIGHT)):
-                        await page.goto(site.url("/" + name))
-                        start = time.perf_counter()
-                        if way == PLAYWRIGHT:
-                            answer = await page.locator(f"{ENGINE}=run:{ping}").text_content()
-                        else:
-                            world = await cdp.send("Page.createIsolatedWorld", {"frameId": frame_id,
-                                                                               "worldName": "refwright-bench"})
-                            result = await cdp.send("Runtime.evaluate", {
-                                "expression": own, "contextId": world["executionContextId"], "returnByValue": True})
-                            answer = result["result"]["value"]
-                        times[way].append((time.perf_counter() - start) * 1000)
-                        assert answer and "token" in answer, answer
+                    for way in ((PLAYWRIGHT, DIRECT) if r % 2 else (DIRECT, PLAYWRIGHT)):
+                        for op, args in STEPS:
+                            await page.goto(site.url("/" + name))
+                            start = time.perf_counter()
+                            if way == PLAYWRIGHT:
+                                answer = await run_op(page, op, 5_000, **args)
+                            else:
+                                text = await world.run(ENGINE, encode_request(op, args))
+                                assert text is not None, "the direct route did not answer"
+                                answer = decode_answer(text)
+                            times.setdefault((way, op), []).append((time.perf_counter() - start) * 1000)
+                            assert "token" in answer, answer
             await browser.close()
-    for way, values in times.items():
-        print(f"{way:<30} median {statistics.median(values):7.1f} ms  min {min(values):7.1f} ms")
+    for (way, op), values in times.items():
+        print(f"{way:<30} {op:<9} median {statistics.median(values):7.1f} ms  min {min(values):7.1f} ms")
 
 
 if __name__ == "__main__":

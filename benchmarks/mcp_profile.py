@@ -7,8 +7,8 @@ lines run in-process on a refwright Page (no MCP, no second process), per step, 
 
   get url        no browser round trip: the MCP server's own cost per call (framing, dispatch, stdio)
   open           navigate: commit, the load event, the title
-  snapshot 1st   the first runtime call in a new document: Playwright builds its injected script and
-                 refwright's engines in the document's isolated world before the snapshot runs
+  snapshot 1st   the first runtime call in a new document: refwright finds the document's utility world
+                 over CDP and builds its engines there before the snapshot runs (benchmarks/first_call.py)
   snapshot warm  the same snapshot again
   snapshot -i    interactive only, warm
 
