@@ -324,3 +324,29 @@ async def test_allow_dom_extraction_false(browser: refwright.Browser, configured
     # Acting still works.
     assert await run(p, "fill #name Ada") == "Filled #name"
     assert await run(p, "click text=Go") == "Clicked text=Go"
+
+
+async def test_a_page_that_floods_its_console_does_not_bury_the_session(page: Page, server: TestServer) -> None:
+    # Every console message is a protocol event (and a handle per argument) for refwright's process: a page
+    # logging in a loop is stopped being listened to, and its next document is listened to again.
+    body = ("<title>Spam</title><button>Quiet</button><script>"
+            "setInterval(() => { for (let i = 0; i < 20; i++) console.log('spam', i); }, 10);</script>")
+    text = await run(page, f"open {server.html('/spam.html', body)}")
+    for _ in range(40):
+        if "console messages a second" in text:
+            break
+        text += await run(page, "wait 50")
+    assert ("Note: The page logs more than 300 console messages a second, so refwright stopped collecting them "
+            "until the page loads a new document.") in text
+    log = (await run(page, "console")).splitlines()
+    assert log[-1].startswith("[refwright] The page logs more than 300 messages a second")
+    assert 300 < len(log) <= 1_000 and len([line for line in log if line.startswith("[log] spam ")]) >= 290
+    assert '[button] "Quiet"' in await run(page, "snapshot -i")
+    # Listened to again from the next document's start (a message logged after it loaded is collected).
+    calm = server.html("/calm.html", "<title>Calm</title><script>setTimeout(() => console.log('hello'), 100)</script>")
+    await run(page, f"open {calm}")
+    for _ in range(20):
+        if "[log] hello" in await run(page, "console"):
+            break
+        await run(page, "wait 50")
+    assert "[log] hello" in await run(page, "console")

@@ -4,6 +4,8 @@ note for the next answer, and the hosts it contacted."""
 
 from __future__ import annotations
 
+import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
@@ -21,6 +23,11 @@ __all__ = ["Navigation", "PageEvents", "dialog_warning"]
 
 # How many distinct hosts a page remembers having requested (for telling its refusals from others').
 _MAX_REMEMBERED_TARGETS = 512
+# A page's console is kept to its latest messages. Each message is a protocol event (with a handle per
+# argument) for refwright's process, so a page that logs faster than this many a second is no longer
+# listened to until its next document: a page logging in a loop would otherwise bury the session.
+_MAX_CONSOLE = 1_000
+_CONSOLE_FLOOD_PER_SECOND = 300
 
 
 class Navigation:
@@ -51,6 +58,8 @@ class PageEvents:
         self.dialog: Dialog | None = None
         # How `dialog accept [text]` / `dialog dismiss` said to answer the next dialog, when none was open.
         self.next_answer: tuple[bool, str | None] | None = None
+        # How many dialogs the page opened (a read that a dialog interrupted is worth doing again).
+        self.dialogs_seen = 0
         # Told when a dialog is kept open (the session stops a command the dialog blocks).
         self.on_held: Callable[[Dialog], None] | None = None
         # Takes a popup as a new tab (Config.popups == "tab"); without it popups are closed.
@@ -58,7 +67,10 @@ class PageEvents:
         # Told when the main frame navigates (the session leaves a frame it had switched to).
         self.on_main_navigation: Callable[[], None] | None = None
         self._pw: PlaywrightPage | None = None
-        self.console: list[str] = []
+        self.console: deque[str] = deque(maxlen=_MAX_CONSOLE)
+        self._console_second = 0.0
+        self._console_count = 0
+        self._console_muted = False
         self.errors: list[str] = []
         # Notes for the next answer (dialogs, downloads, popups, redirects).
         self.notes: list[str] = []
@@ -68,6 +80,7 @@ class PageEvents:
 
     def attach(self, pw: PlaywrightPage) -> None:
         self._pw = pw
+        self._console_muted = False
         pw.on("console", self._on_console)
         pw.on("pageerror", self._on_page_error)
         pw.on("framenavigated", self._on_navigated)
@@ -123,7 +136,20 @@ class PageEvents:
         self.remember_target(websocket.url)
 
     def _on_console(self, message: ConsoleMessage) -> None:
+        if self._console_muted:
+            return  # still in the pipe when the listener went
         self.console.append(f"[{message.type}] {clean_text(message.text)}")
+        now = time.monotonic()
+        if now - self._console_second >= 1.0:
+            self._console_second, self._console_count = now, 0
+        self._console_count += 1
+        if self._console_count > _CONSOLE_FLOOD_PER_SECOND and self._pw is not None:
+            self._console_muted = True
+            self._pw.remove_listener("console", self._on_console)
+            self.console.append(f"[refwright] The page logs more than {_CONSOLE_FLOOD_PER_SECOND} messages a second; "
+                                "later ones are not collected until it loads a new document.")
+            self.notes.append(f"The page logs more than {_CONSOLE_FLOOD_PER_SECOND} console messages a second, so "
+                              "refwright stopped collecting them until the page loads a new document.")
 
     def _on_page_error(self, error: Exception) -> None:
         self.errors.append(clean_text(str(error) or repr(error)))
@@ -132,10 +158,15 @@ class PageEvents:
         if self._pw is not None and frame == self._pw.main_frame:
             self.console.clear()
             self.errors.clear()
+            if self._console_muted:
+                self._console_muted = False
+                self._console_count = 0
+                self._pw.on("console", self._on_console)
             if self.on_main_navigation is not None:
                 self.on_main_navigation()
 
     async def _on_dialog(self, dialog: Dialog) -> None:
+        self.dialogs_seen += 1
         # By default dismissed, never accepted: confirm() gets false and prompt() null, and no command hangs.
         accept, text = False, None
         if dialog.type == "beforeunload":

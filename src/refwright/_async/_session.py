@@ -148,7 +148,12 @@ class Session:
         return self.pw.url
 
     async def title(self) -> str:
-        return await self.pw.title()
+        seen = self.events.dialogs_seen
+        title = await self.pw.title()
+        if not title and self.events.dialogs_seen != seen:
+            # A dialog that opened during the read cut it short (it answers empty): read it again.
+            title = await self.pw.title()
+        return title
 
     def capabilities(self) -> Capabilities:
         return replace(self.guard.capabilities(), dialogs_dismissed=self.config.dialogs == "dismiss",

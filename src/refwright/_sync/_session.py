@@ -149,7 +149,12 @@ class Session:
         return self.pw.url
 
     def title(self) -> str:
-        return self.pw.title()
+        seen = self.events.dialogs_seen
+        title = self.pw.title()
+        if not title and self.events.dialogs_seen != seen:
+            # A dialog that opened during the read cut it short (it answers empty): read it again.
+            title = self.pw.title()
+        return title
 
     def capabilities(self) -> Capabilities:
         return replace(self.guard.capabilities(), dialogs_dismissed=self.config.dialogs == "dismiss",

@@ -89,7 +89,10 @@ class UtilityWorld:
     def _world(self, cdp: CDPSession, frame: str) -> int | None:
         if frame not in self._worlds and frame not in self._elsewhere:
             # On and off again: the session is told of every world (of every frame in this renderer)
-            # before `enable` answers.
+            # before `enable` answers. It would also be sent the console calls V8 keeps for late comers
+            # (up to 1,000, each with previews of its arguments): refwright reads the console through
+            # Playwright, so they are dropped first.
+            cdp.send("Runtime.discardConsoleEntries")
             cdp.send("Runtime.enable")
             cdp.send("Runtime.disable")
             if frame not in self._worlds:
