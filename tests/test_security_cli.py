@@ -1,9 +1,11 @@
-"""The command line's safety switches, run as a real subprocess: --action-policy, --confirm-actions (asked on
-the terminal, refused without one), REFWRIGHT_ALLOW_PRIVATE and the user's own config file, which a
-project-local file cannot stand in for."""
+"""The command line's safety switches: --action-policy, --confirm-actions (asked on the terminal, refused
+without one), REFWRIGHT_ALLOW_PRIVATE and the user's own config file, which a project-local file cannot
+stand in for. Most run the command in this process with the environment and working folder swapped; those
+about the terminal run it as a real subprocess (in a session of its own, or on a pseudo-terminal)."""
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -12,6 +14,7 @@ import subprocess
 import sys
 import termios
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,6 +22,7 @@ import pytest
 from refwright._discovery import find_browser
 
 from .server import TestServer
+from .test_cli import refwright
 
 BUTTON = "<title>Shop</title><button onclick=\"document.title = 'Bought'\">Buy</button>"
 
@@ -35,12 +39,38 @@ def env(tmp_path: Path) -> dict[str, str]:
             "PYTHONIOENCODING": "utf-8"}
 
 
+@contextlib.contextmanager
+def environment(env: dict[str, str], cwd: Path | None) -> Iterator[None]:
+    """This process's environment replaced by ``env`` (and its working folder by ``cwd``) for a while."""
+    saved, here = dict(os.environ), os.getcwd()
+    os.environ.clear()
+    os.environ.update(env)
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        yield
+    finally:
+        os.chdir(here)
+        os.environ.clear()
+        os.environ.update(saved)
+
+
 def shell(env: dict[str, str], *args: str, commands: list[str], cwd: Path | None = None,
           ) -> tuple[list[dict[str, object]], str, int]:
-    # start_new_session: no controlling terminal, like CI and a program driving the shell.
+    """``refwright shell --jsonl`` run in this process under ``env``."""
+    with environment(env, cwd):
+        result = refwright("shell", "--jsonl", "--action-timeout", "2000", *args,
+                           stdin="".join(c + "\n" for c in commands).encode())
+    lines = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    return lines, result.stderr.decode(), result.returncode
+
+
+def shell_process(env: dict[str, str], *args: str, commands: list[str]) -> tuple[list[dict[str, object]], str, int]:
+    """The same as a real subprocess; start_new_session: no controlling terminal, like CI and a program
+    driving the shell (this process may have one)."""
     result = subprocess.run([sys.executable, "-m", "refwright", "shell", "--jsonl", "--action-timeout", "2000",
                              *args], input="".join(c + "\n" for c in commands).encode(), capture_output=True,
-                            timeout=90, check=False, env=env, cwd=cwd, start_new_session=True)
+                            timeout=90, check=False, env=env, start_new_session=True)
     lines = [json.loads(line) for line in result.stdout.decode().splitlines()]
     return lines, result.stderr.decode(), result.returncode
 
@@ -84,8 +114,8 @@ def test_a_bad_action_policy_file_stops_the_command(env: dict[str, str], tmp_pat
 
 def test_confirm_actions_without_a_terminal_are_refused(env: dict[str, str], server: TestServer) -> None:
     url = server.html("/shop.html", BUTTON)
-    lines, err, code = shell(env, "--allow-private", "--confirm-actions", "click,navigate",
-                             commands=[f"open {url}", "get title"])
+    lines, err, code = shell_process(env, "--allow-private", "--confirm-actions", "click,navigate",
+                                     commands=[f"open {url}", "get title"])
     assert code == 0
     assert "no terminal to ask on, so actions that need confirmation (Click, Navigate) will be refused" in err
     out = outputs(lines)
