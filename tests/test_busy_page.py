@@ -74,6 +74,13 @@ def test_command_seconds_is_the_limit_plus_a_margin() -> None:
     assert command_seconds("snapshot", (), None, 2_000, 9_000) > 2 + MARGIN_SECONDS
 
 
+@pytest.mark.parametrize("probe", [0, -1, float("nan")])
+def test_the_probe_must_be_a_positive_time(probe: float) -> None:
+    with pytest.raises(ValueError, match=r"TimeoutConfig\.probe must be a positive number of milliseconds"):
+        TimeoutConfig(probe=probe)
+    assert TimeoutConfig().probe == 2_500
+
+
 async def test_busy_loop_on_click(fast: refwright.Page, server: TestServer) -> None:
     await fast.run_command(f"open {server.html('/spin.html', SPIN_ON_CLICK)}")
     assert (await fast.run_command("snapshot -i")).output == '@e1 [button] "Spin"'
