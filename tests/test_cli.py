@@ -128,7 +128,7 @@ def test_demo_walkthrough() -> None:
 
 
 def test_help_lists_subcommands() -> None:
-    out = refwright_process("--help").stdout.decode()
+    out = refwright("--help").stdout.decode()
     for name in ("shell", "agent", "demo", "doctor"):
         assert name in out
 
