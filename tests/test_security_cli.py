@@ -5,7 +5,6 @@ about the terminal run it as a real subprocess (in a session of its own, or on a
 
 from __future__ import annotations
 
-import contextlib
 import fcntl
 import json
 import os
@@ -14,15 +13,14 @@ import subprocess
 import sys
 import termios
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from refwright._discovery import find_browser
 
+from .inprocess import environment, refwright
 from .server import TestServer
-from .test_cli import refwright
 
 BUTTON = "<title>Shop</title><button onclick=\"document.title = 'Bought'\">Buy</button>"
 
@@ -37,22 +35,6 @@ def env(tmp_path: Path) -> dict[str, str]:
     clean = {k: v for k, v in os.environ.items() if k not in ("REFWRIGHT_ALLOW_PRIVATE", "XDG_CONFIG_HOME")}
     return {**clean, "HOME": str(home), "REFWRIGHT_EXECUTABLE_PATH": candidate.path,
             "PYTHONIOENCODING": "utf-8"}
-
-
-@contextlib.contextmanager
-def environment(env: dict[str, str], cwd: Path | None) -> Iterator[None]:
-    """This process's environment replaced by ``env`` (and its working folder by ``cwd``) for a while."""
-    saved, here = dict(os.environ), os.getcwd()
-    os.environ.clear()
-    os.environ.update(env)
-    try:
-        if cwd is not None:
-            os.chdir(cwd)
-        yield
-    finally:
-        os.chdir(here)
-        os.environ.clear()
-        os.environ.update(saved)
 
 
 def shell(env: dict[str, str], *args: str, commands: list[str], cwd: Path | None = None,
