@@ -1,15 +1,18 @@
 """The ``refwright`` command run in this process: its standard streams, and if asked its environment and
-working folder, swapped for the call (most CLI tests; a few run it as a real subprocess)."""
+working folder, swapped for the call (most CLI tests; a few run it as a real subprocess); and the
+project's scripts loaded as modules."""
 
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import io
 import os
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 from refwright.cli import main
 
@@ -43,3 +46,18 @@ def refwright(*args: str, stdin: bytes = b"", timeout: float = 60) -> subprocess
         sys.stdin, sys.stdout, sys.stderr = saved
     out, err = (s.buffer.getvalue() for s in streams[1:])  # type: ignore[attr-defined]
     return subprocess.CompletedProcess(["refwright", *args], code, out, err)
+
+
+def script(name: str) -> ModuleType:
+    """``scripts/<name>.py`` loaded as a module (its ``main(argv)`` can then run here); what it adds to
+    ``sys.path`` while loading is taken back."""
+    path = Path(__file__).resolve().parent.parent / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"_refwright_script_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    saved = list(sys.path)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path[:] = saved
+    return module

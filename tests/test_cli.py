@@ -11,7 +11,7 @@ import pytest
 
 from refwright.cli._shell import decode_line
 
-from .inprocess import refwright
+from .inprocess import refwright, script
 from .server import TestServer
 
 PRIVATE = ["--allow-private", "--action-timeout", "2000"]
@@ -116,13 +116,8 @@ def test_help_lists_subcommands() -> None:
         assert name in out
 
 
-def test_readme_command_reference_is_generated_from_the_registry() -> None:
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parent.parent
-    result = subprocess.run([sys.executable, str(root / "scripts" / "gen_docs.py"), "--check"],
-                            capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stdout
+def test_readme_command_reference_is_generated_from_the_registry(capsys: pytest.CaptureFixture[str]) -> None:
+    assert script("gen_docs").main(["--check"]) == 0, capsys.readouterr().out
 
 
 def test_demo_without_a_key_runs_the_local_resolver_to_the_end() -> None:
