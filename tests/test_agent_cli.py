@@ -16,9 +16,9 @@ from refwright.cli import build_parser
 from refwright.cli._agent import summarize
 
 from .fake_llm_servers import SIGNUP_EMAIL, Call, ModelReply, OpenAIServer, signup_brain
+from .inprocess import refwright
 from .server import TestServer
 from .test_agent_e2e import ANSWER, SIGNUP_HTML, TASK
-from .test_cli import refwright
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from .fake_llm_servers import SIGNUP_EMAIL, AnthropicServer, OpenAIServer, signup_brain
-from .test_cli import refwright
+from .inprocess import refwright
 
 
 @pytest.fixture(params=["openai", "anthropic"])

@@ -5,19 +5,21 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 from refwright.cli._tasks import done_ids, read_tasks
 
 from .fleet import process_group_alive, run_server
+from .inprocess import environment, refwright
 from .server import TestServer
 
 
 def _agent(*args: str) -> subprocess.CompletedProcess[str]:
+    """``refwright agent <args>`` in this process, with no model provider's key in its environment."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "ANTHROPIC_"))}
-    return subprocess.run([sys.executable, "-m", "refwright", "agent", *args], env=env, capture_output=True,
-                          text=True, timeout=120, check=False)
+    with environment(env):
+        done = refwright("agent", *args)
+    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(), done.stderr.decode())
 
 
 def test_tasks_run_over_a_remote_pool_and_resume(server: TestServer, tmp_path: Path) -> None:

@@ -19,13 +19,17 @@ import pytest_asyncio
 
 import refwright
 from refwright import Config, PageUnresponsiveError, TimeoutConfig, sync_api
-from refwright._watchdog import MARGIN_SECONDS, PROBE_SECONDS, command_seconds
+from refwright._watchdog import MARGIN_SECONDS, command_seconds
 
 from .server import TestServer
 
 ACTION_MS = 800
 NAVIGATION_MS = 1_500
-FAST = Config(timeouts=TimeoutConfig(action=ACTION_MS, navigation=NAVIGATION_MS), allow_private=True)
+# A short sign-of-life probe (the default is 2.5 s) keeps these tests quick; a page that answers does so
+# within milliseconds.
+PROBE_MS = 1_000
+FAST = Config(timeouts=TimeoutConfig(action=ACTION_MS, navigation=NAVIGATION_MS, probe=PROBE_MS),
+              allow_private=True)
 # What a command on a hung page may take in all: its limit, the margin, the probe, closing and a new tab.
 SLACK = 4.0
 
@@ -37,7 +41,7 @@ SPIN_LATER = ("<title>Later</title><p>soon busy</p>"
 
 def limit(command: str) -> float:
     name, *args = command.split()
-    return command_seconds(name, tuple(args), None, ACTION_MS, NAVIGATION_MS) + PROBE_SECONDS + SLACK
+    return command_seconds(name, tuple(args), None, ACTION_MS, NAVIGATION_MS) + PROBE_MS / 1000 + SLACK
 
 
 @pytest_asyncio.fixture(loop_scope="session")
@@ -68,6 +72,13 @@ def test_command_seconds_is_the_limit_plus_a_margin() -> None:
     assert command_seconds("wait", ("#x",), "500", 2_000, 9_000) == 0.5 + MARGIN_SECONDS
     # A snapshot walks its frames, each bounded: it gets more than one action's time.
     assert command_seconds("snapshot", (), None, 2_000, 9_000) > 2 + MARGIN_SECONDS
+
+
+@pytest.mark.parametrize("probe", [0, -1, float("nan")])
+def test_the_probe_must_be_a_positive_time(probe: float) -> None:
+    with pytest.raises(ValueError, match=r"TimeoutConfig\.probe must be a positive number of milliseconds"):
+        TimeoutConfig(probe=probe)
+    assert TimeoutConfig().probe == 2_500
 
 
 async def test_busy_loop_on_click(fast: refwright.Page, server: TestServer) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import subprocess
@@ -10,28 +9,12 @@ import sys
 
 import pytest
 
-from refwright.cli import main
 from refwright.cli._shell import decode_line
 
+from .inprocess import refwright, script
 from .server import TestServer
 
 PRIVATE = ["--allow-private", "--action-timeout", "2000"]
-
-
-def refwright(*args: str, stdin: bytes = b"", timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
-    """``refwright <args>`` run in this process, with its standard streams swapped for buffers (a few
-    tests below run it as a real subprocess too)."""
-    streams = [io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", write_through=True) for data in (stdin, b"", b"")]
-    saved = sys.stdin, sys.stdout, sys.stderr
-    sys.stdin, sys.stdout, sys.stderr = streams
-    try:
-        code = main(list(args))
-    except SystemExit as exit_:  # argparse's --help and usage errors
-        code = exit_.code if isinstance(exit_.code, int) else 1
-    finally:
-        sys.stdin, sys.stdout, sys.stderr = saved
-    out, err = (s.buffer.getvalue() for s in streams[1:])  # type: ignore[attr-defined]
-    return subprocess.CompletedProcess(["refwright", *args], code, out, err)
 
 
 def refwright_process(*args: str, stdin: bytes = b"", timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
@@ -128,18 +111,13 @@ def test_demo_walkthrough() -> None:
 
 
 def test_help_lists_subcommands() -> None:
-    out = refwright_process("--help").stdout.decode()
+    out = refwright("--help").stdout.decode()
     for name in ("shell", "agent", "demo", "doctor"):
         assert name in out
 
 
-def test_readme_command_reference_is_generated_from_the_registry() -> None:
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parent.parent
-    result = subprocess.run([sys.executable, str(root / "scripts" / "gen_docs.py"), "--check"],
-                            capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stdout
+def test_readme_command_reference_is_generated_from_the_registry(capsys: pytest.CaptureFixture[str]) -> None:
+    assert script("gen_docs").main(["--check"]) == 0, capsys.readouterr().out
 
 
 def test_demo_without_a_key_runs_the_local_resolver_to_the_end() -> None:

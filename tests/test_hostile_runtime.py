@@ -27,7 +27,7 @@ async def test_poisoned_builtins_do_not_reach_the_runtime(page: Page, server: Te
 
 
 async def test_a_busy_page_fails_in_time_and_the_next_open_works(browser: object, server: TestServer) -> None:
-    config = Config(timeouts=TimeoutConfig(action=1_500, navigation=3_000), allow_private=True)
+    config = Config(timeouts=TimeoutConfig(action=1_500, navigation=3_000, probe=1_000), allow_private=True)
     page: Page = await browser.new_page(config=config)  # type: ignore[attr-defined]
     try:
         await run(page, f"open {server.html('/busy.html', '<button>x</button>')}")

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from .fleet import Proc, run_server
+from .inprocess import environment, refwright
 from .server import TestServer
 
 URL_TOKEN = "tok-url-5f1e9c"
@@ -26,9 +27,20 @@ def fleet() -> Iterator[Proc]:
     proc.kill()
 
 
+def _env() -> dict[str, str]:
+    return dict(os.environ, REFWRIGHT_CONNECT_HEADERS=json.dumps({"Authorization": f"Bearer {HEADER_TOKEN}"}))
+
+
 def _cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, REFWRIGHT_CONNECT_HEADERS=json.dumps({"Authorization": f"Bearer {HEADER_TOKEN}"}))
-    return subprocess.run([sys.executable, "-m", "refwright", *args], input=stdin, env=env, capture_output=True,
+    """``refwright <args>`` in this process, with the header token in its environment."""
+    with environment(_env()):
+        done = refwright(*args, stdin=stdin.encode())
+    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(), done.stderr.decode())
+
+
+def _cli_process(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """The same as a real subprocess (the MCP server reads its client on the process's own stdin)."""
+    return subprocess.run([sys.executable, "-m", "refwright", *args], input=stdin, env=_env(), capture_output=True,
                           text=True, timeout=60, check=False)
 
 
@@ -67,6 +79,6 @@ def test_a_failed_connection_names_the_endpoint_without_its_token() -> None:
 @pytest.mark.skipif(importlib.util.find_spec("mcp") is None, reason="the mcp extra is not installed")
 def test_mcp_prints_the_guard_mode_at_start(fleet: Proc) -> None:
     # stdin closed at once: the server starts, prints, and ends when its client goes away.
-    done = _cli("mcp", "--connect", f"{fleet.endpoint}&token={URL_TOKEN}", stdin="")
+    done = _cli_process("mcp", "--connect", f"{fleet.endpoint}&token={URL_TOKEN}", stdin="")
     assert "refwright: network guard: interception; not guarded: preconnects" in done.stderr
     _no_token(done)

@@ -1,6 +1,7 @@
-"""The command line's safety switches, run as a real subprocess: --action-policy, --confirm-actions (asked on
-the terminal, refused without one), REFWRIGHT_ALLOW_PRIVATE and the user's own config file, which a
-project-local file cannot stand in for."""
+"""The command line's safety switches: --action-policy, --confirm-actions (asked on the terminal, refused
+without one), REFWRIGHT_ALLOW_PRIVATE and the user's own config file, which a project-local file cannot
+stand in for. Most run the command in this process with the environment and working folder swapped; those
+about the terminal run it as a real subprocess (in a session of its own, or on a pseudo-terminal)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ import pytest
 
 from refwright._discovery import find_browser
 
+from .inprocess import environment, refwright
 from .server import TestServer
 
 BUTTON = "<title>Shop</title><button onclick=\"document.title = 'Bought'\">Buy</button>"
@@ -37,10 +39,20 @@ def env(tmp_path: Path) -> dict[str, str]:
 
 def shell(env: dict[str, str], *args: str, commands: list[str], cwd: Path | None = None,
           ) -> tuple[list[dict[str, object]], str, int]:
-    # start_new_session: no controlling terminal, like CI and a program driving the shell.
+    """``refwright shell --jsonl`` run in this process under ``env``."""
+    with environment(env, cwd):
+        result = refwright("shell", "--jsonl", "--action-timeout", "2000", *args,
+                           stdin="".join(c + "\n" for c in commands).encode())
+    lines = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    return lines, result.stderr.decode(), result.returncode
+
+
+def shell_process(env: dict[str, str], *args: str, commands: list[str]) -> tuple[list[dict[str, object]], str, int]:
+    """The same as a real subprocess; start_new_session: no controlling terminal, like CI and a program
+    driving the shell (this process may have one)."""
     result = subprocess.run([sys.executable, "-m", "refwright", "shell", "--jsonl", "--action-timeout", "2000",
                              *args], input="".join(c + "\n" for c in commands).encode(), capture_output=True,
-                            timeout=90, check=False, env=env, cwd=cwd, start_new_session=True)
+                            timeout=90, check=False, env=env, start_new_session=True)
     lines = [json.loads(line) for line in result.stdout.decode().splitlines()]
     return lines, result.stderr.decode(), result.returncode
 
@@ -84,8 +96,8 @@ def test_a_bad_action_policy_file_stops_the_command(env: dict[str, str], tmp_pat
 
 def test_confirm_actions_without_a_terminal_are_refused(env: dict[str, str], server: TestServer) -> None:
     url = server.html("/shop.html", BUTTON)
-    lines, err, code = shell(env, "--allow-private", "--confirm-actions", "click,navigate",
-                             commands=[f"open {url}", "get title"])
+    lines, err, code = shell_process(env, "--allow-private", "--confirm-actions", "click,navigate",
+                                     commands=[f"open {url}", "get title"])
     assert code == 0
     assert "no terminal to ask on, so actions that need confirmation (Click, Navigate) will be refused" in err
     out = outputs(lines)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,15 +13,12 @@ import refwright
 from refwright import sync_api
 
 from .conftest import TEST_CONFIG
+from .inprocess import script
 from .server import TestServer
 
-ROOT = Path(__file__).resolve().parent.parent
 
-
-def test_sync_code_is_generated_from_async() -> None:
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "unasync.py"), "--check"],
-                            capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stdout
+def test_sync_code_is_generated_from_async(capsys: pytest.CaptureFixture[str]) -> None:
+    assert script("unasync").main(["--check"]) == 0, capsys.readouterr().out
 
 
 def test_same_public_names() -> None:

@@ -17,10 +17,17 @@ class TimeoutConfig:
 
     ``action`` bounds every interaction (click, fill, ...): Playwright retries actionability until then.
     ``navigation`` bounds ``open``, ``back``, ``forward`` and ``reload``.
+    ``probe`` is how long a page whose command ran out of time has to answer a trivial script before it
+    is taken for hung (a script that never yields) and its tab closed and replaced.
     """
 
     action: float = 30_000
     navigation: float = 30_000
+    probe: float = 2_500
+
+    def __post_init__(self) -> None:
+        if not self.probe > 0:
+            raise ValueError(f"TimeoutConfig.probe must be a positive number of milliseconds, not {self.probe!r}.")
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from typing import Any
 
 __all__ = ["Watchdog", "command_seconds"]
 
-# How long a page has to answer "are you there" before it is taken for hung.
+# How long a page has to answer "are you there" before it is taken for hung (TimeoutConfig.probe's default).
 PROBE_SECONDS = 2.5
 # How long each CDP step of closing a hung page may take.
 _CDP_SECONDS = 3.0
@@ -38,10 +38,11 @@ class Watchdog:
     stopped: its task is cancelled).
     """
 
-    def __init__(self, pw_page: Any) -> None:
+    def __init__(self, pw_page: Any, probe_seconds: float = PROBE_SECONDS) -> None:
         # The implementation object behind a sync or an async Page, and the loop Playwright runs on.
         self._impl: Any = pw_page._impl_obj
         self._loop: asyncio.AbstractEventLoop = self._impl._loop
+        self._probe = probe_seconds
         self._timer: asyncio.TimerHandle | None = None
         self._expiry: asyncio.Task[None] | None = None
         self._command: asyncio.Task[Any] | None = None
@@ -81,7 +82,7 @@ class Watchdog:
         self._expiry = self._loop.create_task(self._expire())
 
     async def _expire(self) -> None:
-        if await answers(self._impl):
+        if await answers(self._impl, self._probe):
             # A page that answers is given a little longer: the command may be saying why it failed.
             await asyncio.sleep(_OVERRUN_SECONDS)
             self.overran = True
@@ -133,12 +134,12 @@ async def _dismiss(dialog: Any) -> None:
         await dialog._impl_obj.dismiss()
 
 
-async def answers(impl_page: Any) -> bool:
-    """Whether the page's main frame runs a trivial script within PROBE_SECONDS."""
+async def answers(impl_page: Any, seconds: float = PROBE_SECONDS) -> bool:
+    """Whether the page's main frame runs a trivial script within ``seconds``."""
     if impl_page.is_closed():
         return True
     try:
-        await asyncio.wait_for(impl_page.main_frame.evaluate("1", None), PROBE_SECONDS)
+        await asyncio.wait_for(impl_page.main_frame.evaluate("1", None), seconds)
     except TimeoutError:
         return False
     except Exception:

@@ -16,7 +16,7 @@ from .._errors import BrowserError, PageUnresponsiveError, RefwrightError, Refwr
 from .._notes import with_notes
 from .._result import CommandResult
 from .._url import normalize_url
-from .._watchdog import PROBE_SECONDS, command_seconds
+from .._watchdog import command_seconds
 from ..commands import ParsedCommand, parse
 from ..safety import ActionType, create_content_boundary, truncate
 from ._batch import run_batch
@@ -152,7 +152,7 @@ async def _answers(session: Session, deadline: float) -> bool:
     pw = session.pw
     if pw.is_closed():
         return True
-    seconds = max(PROBE_SECONDS, deadline - time.monotonic())
+    seconds = max(session.config.timeouts.probe / 1000, deadline - time.monotonic())
     try:
         await pw.wait_for_function("true", timeout=seconds * 1000, polling=100)
     except PlaywrightTimeoutError:

@@ -137,7 +137,7 @@ class Session:
 
     def attach(self, pw: PlaywrightPage) -> None:
         self.pw = pw
-        self.watchdog = Watchdog(pw)
+        self.watchdog = Watchdog(pw, self.config.timeouts.probe / 1000)
         # True while a command runs under the watchdog (nested calls share its deadline).
         self.guarding = False
         self.events.attach(pw)
