@@ -89,6 +89,9 @@ class TestServer:
 class _Handler(BaseHTTPRequestHandler):
     owner: TestServer
     protocol_version = "HTTP/1.1"
+    # Headers and body go out in two writes: with Nagle's algorithm on, the body waits for the client's
+    # delayed ACK of the headers (about 40 ms on loopback) on every response.
+    disable_nagle_algorithm = True
 
     def log_message(self, format: str, *args: object) -> None:
         pass

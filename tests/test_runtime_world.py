@@ -123,3 +123,17 @@ async def test_a_frame_in_another_renderer_is_read_through_playwright(page: refw
     assert '[button] "Far away"' in tree
     far = next(line.split(" ", 1)[0] for line in tree.splitlines() if '"Far away"' in line)
     assert await run(page, f"get text {far}") == "Far away"
+
+
+async def test_open_names_the_title_the_document_has(page: refwright.Page, server: TestServer) -> None:
+    # The title comes from the browser process; where it would show the URL for a page without a title,
+    # the document itself is asked.
+    untitled = server.html("/w-untitled.html", "<p>No title here</p>")
+    assert await run(page, f"open {untitled}") == f"Opened {untitled}"
+    titled = server.html("/w-titled.html", "<title>  Spaced \n out </title><p>x</p>")
+    assert await run(page, f"open {titled}") == f"Opened {titled} — Spaced out"
+    bare = untitled.removeprefix("http://")
+    lookalike = server.html("/w-lookalike.html", f"<title>{bare}</title>")
+    assert await run(page, f"open {lookalike}") == f"Opened {lookalike} — {bare}"
+    scripted = server.html("/w-scripted.html", "<title>Before</title><script>document.title = 'After'</script>")
+    assert await run(page, f"open {scripted}") == f"Opened {scripted} — After"

@@ -53,6 +53,18 @@ class RuntimeChannel:
     async def register(self) -> None:
         await register_engine(self._selectors())
 
+    async def title(self) -> str | None:
+        """The main document's title over the direct route, or None where the caller should ask Playwright."""
+        if not self._guarded():
+            return None
+        with mapped():
+            return await self._world_of(self._page()).title()
+
+    def _world_of(self, page: PlaywrightPage) -> UtilityWorld:
+        if self._world is None or self._world.page is not page:
+            self._world = UtilityWorld(page, ENGINES)
+        return self._world
+
     async def run(self, op: str, *, scope: Scope | None = None, frames: tuple[str, ...] = (),
                   timeout: float | None = None, engine: str = ENGINE, **args: Any) -> dict[str, Any]:
         """Run ``op`` on ``scope``, or in the frame that the iframe selectors ``frames`` lead to, or on the
@@ -63,9 +75,7 @@ class RuntimeChannel:
             if scope is None and self._guarded():
                 chain = _frame_chain(frames)
                 if chain is not None:
-                    if self._world is None or self._world.page is not page:
-                        self._world = UtilityWorld(page, ENGINES)
-                    text = await self._world.run(engine, encode_request(op, args), chain)
+                    text = await self._world_of(page).run(engine, encode_request(op, args), chain)
                     if text is not None:
                         self.direct += 1
                         return decode_answer(text)

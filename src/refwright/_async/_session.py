@@ -149,11 +149,15 @@ class Session:
 
     async def title(self) -> str:
         seen = self.events.dialogs_seen
-        title = await self.pw.title()
+        title = await self._read_title()
         if not title and self.events.dialogs_seen != seen:
             # A dialog that opened during the read cut it short (it answers empty): read it again.
-            title = await self.pw.title()
+            title = await self._read_title()
         return title
+
+    async def _read_title(self) -> str:
+        direct = await self.channel.title()
+        return direct if direct is not None else await self.pw.title()
 
     def capabilities(self) -> Capabilities:
         return replace(self.guard.capabilities(), dialogs_dismissed=self.config.dialogs == "dismiss",

@@ -54,6 +54,18 @@ class RuntimeChannel:
     def register(self) -> None:
         register_engine(self._selectors())
 
+    def title(self) -> str | None:
+        """The main document's title over the direct route, or None where the caller should ask Playwright."""
+        if not self._guarded():
+            return None
+        with mapped():
+            return self._world_of(self._page()).title()
+
+    def _world_of(self, page: PlaywrightPage) -> UtilityWorld:
+        if self._world is None or self._world.page is not page:
+            self._world = UtilityWorld(page, ENGINES)
+        return self._world
+
     def run(self, op: str, *, scope: Scope | None = None, frames: tuple[str, ...] = (),
                   timeout: float | None = None, engine: str = ENGINE, **args: Any) -> dict[str, Any]:
         """Run ``op`` on ``scope``, or in the frame that the iframe selectors ``frames`` lead to, or on the
@@ -64,9 +76,7 @@ class RuntimeChannel:
             if scope is None and self._guarded():
                 chain = _frame_chain(frames)
                 if chain is not None:
-                    if self._world is None or self._world.page is not page:
-                        self._world = UtilityWorld(page, ENGINES)
-                    text = self._world.run(engine, encode_request(op, args), chain)
+                    text = self._world_of(page).run(engine, encode_request(op, args), chain)
                     if text is not None:
                         self.direct += 1
                         return decode_answer(text)

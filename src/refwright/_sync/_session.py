@@ -150,11 +150,15 @@ class Session:
 
     def title(self) -> str:
         seen = self.events.dialogs_seen
-        title = self.pw.title()
+        title = self._read_title()
         if not title and self.events.dialogs_seen != seen:
             # A dialog that opened during the read cut it short (it answers empty): read it again.
-            title = self.pw.title()
+            title = self._read_title()
         return title
+
+    def _read_title(self) -> str:
+        direct = self.channel.title()
+        return direct if direct is not None else self.pw.title()
 
     def capabilities(self) -> Capabilities:
         return replace(self.guard.capabilities(), dialogs_dismissed=self.config.dialogs == "dismiss",

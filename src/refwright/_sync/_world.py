@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import unquote
 
 from playwright.sync_api import CDPSession
 from playwright.sync_api import Error as PlaywrightError
@@ -86,6 +87,23 @@ class UtilityWorld:
         built.update(missing)
         return value
 
+    def title(self) -> str | None:
+        """The main document's title, or None when this route cannot tell.
+
+        The browser process knows the title (the renderer reports it as the `<title>` is parsed) and
+        answers at once, where a read in the document waits behind the renderer's work after a load
+        (15-20 ms after `open`). For a page without a title the browser shows its URL instead: only then
+        is the document asked, in its own world (the title is the page's words wherever it is read)."""
+        cdp = self._session()
+        if cdp is None:
+            return None
+        info = (cdp.send("Target.getTargetInfo")).get("targetInfo") or {}
+        title, url = info.get("title"), info.get("url")
+        if isinstance(title, str) and title and isinstance(url, str) and not _shown_for_url(title, url):
+            return title
+        value = self._evaluate(cdp, None, None, "document.title")
+        return value if isinstance(value, str) else None
+
     def _world(self, cdp: CDPSession, frame: str) -> int | None:
         if frame not in self._worlds and frame not in self._elsewhere:
             # On and off again: the session is told of every world (of every frame in this renderer)
@@ -115,10 +133,13 @@ class UtilityWorld:
         frame = node.get("frameId")
         return str(frame) if frame else None
 
-    def _evaluate(self, cdp: CDPSession, context: int, frame: str | None, expression: str) -> object:
+    def _evaluate(self, cdp: CDPSession, context: int | None, frame: str | None, expression: str) -> object:
+        """``expression``'s value in ``context`` (the main document's own world when None)."""
+        params: dict[str, Any] = {"expression": expression, "returnByValue": True, "silent": True}
+        if context is not None:
+            params["contextId"] = context
         try:
-            answer: dict[str, Any] = cdp.send("Runtime.evaluate", {
-                "expression": expression, "contextId": context, "returnByValue": True, "silent": True})
+            answer: dict[str, Any] = cdp.send("Runtime.evaluate", params)
         except PlaywrightError as exc:
             if "context" not in str(exc).lower():
                 raise
@@ -174,6 +195,14 @@ class UtilityWorld:
         if context is not None:
             self._built.pop(context, None)
         self._elsewhere.discard(frame)
+
+
+def _shown_for_url(title: str, url: str) -> bool:
+    """Whether ``title`` may be the browser's stand-in for a missing title: the URL as it displays it."""
+    shown = {url, unquote(url)}
+    shown |= {u.removeprefix("http://") for u in shown}
+    shown |= {u.rstrip("/") for u in shown}
+    return title in shown or ("/" in title and title.rstrip("/") in unquote(url))
 
 
 def _world_name(page: PlaywrightPage) -> str | None:
