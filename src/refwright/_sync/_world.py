@@ -124,7 +124,9 @@ class UtilityWorld:
                           f"{json.dumps(f'ref:{token}:{local_id}')})[0]",
             "contextId": context, "silent": True, "objectGroup": _GROUP})
         handle = (found.get("result") or {}).get("objectId")
-        if handle is None:
+        if handle is None or "exceptionDetails" in found:
+            # No runtime in that world yet, or no such iframe: Playwright's route finds out and says so.
+            cdp.send("Runtime.releaseObjectGroup", {"objectGroup": _GROUP})
             return None
         try:
             node = (cdp.send("DOM.describeNode", {"objectId": handle})).get("node") or {}
