@@ -20,8 +20,6 @@ from typing import Any
 
 __all__ = ["Watchdog", "command_seconds"]
 
-# How long a page has to answer "are you there" before it is taken for hung (TimeoutConfig.probe's default).
-PROBE_SECONDS = 2.5
 # How long each CDP step of closing a hung page may take.
 _CDP_SECONDS = 3.0
 # After closing a hung page, how long the waiting call has to notice before its task is cancelled.
@@ -38,10 +36,11 @@ class Watchdog:
     stopped: its task is cancelled).
     """
 
-    def __init__(self, pw_page: Any, probe_seconds: float = PROBE_SECONDS) -> None:
+    def __init__(self, pw_page: Any, probe_seconds: float) -> None:
         # The implementation object behind a sync or an async Page, and the loop Playwright runs on.
         self._impl: Any = pw_page._impl_obj
         self._loop: asyncio.AbstractEventLoop = self._impl._loop
+        # How long the page has to answer "are you there" before it is taken for hung (TimeoutConfig.probe).
         self._probe = probe_seconds
         self._timer: asyncio.TimerHandle | None = None
         self._expiry: asyncio.Task[None] | None = None
@@ -134,7 +133,7 @@ async def _dismiss(dialog: Any) -> None:
         await dialog._impl_obj.dismiss()
 
 
-async def answers(impl_page: Any, seconds: float = PROBE_SECONDS) -> bool:
+async def answers(impl_page: Any, seconds: float) -> bool:
     """Whether the page's main frame runs a trivial script within ``seconds``."""
     if impl_page.is_closed():
         return True
