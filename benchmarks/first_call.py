@@ -5,7 +5,7 @@
 After every navigation, Playwright's route into the page (a selector of refwright's engine) first builds
 Playwright's injected script in the document's utility world. refwright's direct route
 (``_async/_world.py``, used for commands under the watchdog) evaluates refwright's engines in that same
-world over CDP instead: it finds the world (Runtime on and off), builds the engines and runs the
+world over CDP instead: it asks for the world by name, builds the engines and runs the
 operation. This times the first call of one operation (the runtime's `ping`, then a `snapshot -i`) on
 each route after a fresh `goto`; the routes alternate per page so machine load falls on both alike.
 """

@@ -88,8 +88,8 @@ async def test_a_page_cannot_imitate_the_runtime_with_its_own_globals(page: refw
 
 async def test_a_page_that_logged_much_is_read_on_the_direct_route(page: refwright.Page,
                                                                    server: TestServer) -> None:
-    # Finding the document's world replays the page's stored console calls to refwright's CDP session
-    # (V8 keeps up to 1,000): the route must still answer, and keep answering.
+    # A page that logged a lot before the first call: the route is found without replaying its console to
+    # refwright's CDP session, and keeps answering.
     body = ("<title>Loud</title><button>Quiet</button><script>"
             "for (let i = 0; i < 1500; i++) console.log({i, pad: 'x'.repeat(200)});</script>")
     await run(page, f"open {server.html('/w-loud.html', body)}")

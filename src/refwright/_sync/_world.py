@@ -13,10 +13,11 @@ renderer, the isolated world Playwright names after this page. Anything else (no
 renderer, a world not found or gone with its document, an evaluation that throws) answers None, and the
 caller takes Playwright's route, which is always correct.
 
-The world of each new document is found by switching the session's Runtime domain on and off (it reports
-every world as it starts), not by leaving it on: a session with Runtime on is sent every console call of
-the page, and a page that logs in a loop would then flood refwright's process. The Page domain (its events
-are per navigation) says when a frame's document changes, so a world is never used past its document.
+The world of each document is asked for by Playwright's name for it (``Page.createIsolatedWorld``): worlds
+are shared by name within a renderer, so this answers Playwright's own world, in one round trip. The Page
+domain (its events are per navigation) says when a frame's document changes, so a world is never used past
+its document. The session's Runtime domain stays off: a session with Runtime on is sent every console call
+of the page, and a page that logs in a loop would flood refwright's process.
 """
 
 from __future__ import annotations
@@ -105,16 +106,19 @@ class UtilityWorld:
         return value if isinstance(value, str) else None
 
     def _world(self, cdp: CDPSession, frame: str) -> int | None:
-        if frame not in self._worlds and frame not in self._elsewhere:
-            # On and off again: the session is told of every world (of every frame in this renderer)
-            # before `enable` answers. It would also be sent the console calls V8 keeps for late comers
-            # (up to 1,000, each with previews of its arguments): refwright reads the console through
-            # Playwright, so they are dropped first.
-            cdp.send("Runtime.discardConsoleEntries")
-            cdp.send("Runtime.enable")
-            cdp.send("Runtime.disable")
-            if frame not in self._worlds:
+        if frame not in self._worlds and frame not in self._elsewhere and self._world_name is not None:
+            # Isolated worlds are shared by name within a renderer: asking for the world of Playwright's
+            # name answers the context of Playwright's own world in the frame's current document (made now
+            # if Playwright has not yet). A frame in another renderer is not this session's to ask.
+            try:
+                made = cdp.send("Page.createIsolatedWorld", {
+                    "frameId": frame, "worldName": self._world_name, "grantUniversalAccess": True})
+            except PlaywrightError as exc:
+                if "frame" not in str(exc).lower():
+                    raise
                 self._elsewhere.add(frame)
+                return None
+            self._worlds[frame] = int(made["executionContextId"])
         return self._worlds.get(frame)
 
     def _frame_of(self, cdp: CDPSession, context: int, token: str, local_id: int) -> str | None:
@@ -160,7 +164,6 @@ class UtilityWorld:
         self._starting = True
         try:
             cdp = self.page.context.new_cdp_session(self.page)
-            cdp.on("Runtime.executionContextCreated", self._created)
             cdp.on("Page.frameNavigated", self._navigated)
             cdp.on("Page.frameDetached", self._detached)
             tree = cdp.send("Page.getFrameTree")
@@ -173,16 +176,6 @@ class UtilityWorld:
         finally:
             self._starting = False
         return self._cdp
-
-    def _created(self, event: dict[str, Any]) -> None:
-        context = event.get("context") or {}
-        aux = context.get("auxData") or {}
-        name = str(context.get("name", ""))
-        frame = aux.get("frameId")
-        if (isinstance(frame, str) and aux.get("isDefault") is False
-                and (name == self._world_name if self._world_name else name.startswith(_WORLD_PREFIX))):
-            self._worlds[frame] = int(context["id"])
-            self._elsewhere.discard(frame)
 
     def _navigated(self, event: dict[str, Any]) -> None:
         # A new document in a frame (one restored from the back-forward cache too): its world is found
