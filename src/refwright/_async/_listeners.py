@@ -71,6 +71,10 @@ class PageEvents:
         self._console_second = 0.0
         self._console_count = 0
         self._console_muted = False
+        # Subscribed again at the main frame's navigation request while muted: Playwright applies a new
+        # subscription only after a delay (up to ~200 ms under load), which would lose the first messages
+        # of the next document. Until it commits, the old document's messages are dropped.
+        self._console_waking = False
         self.errors: list[str] = []
         # Notes for the next answer (dialogs, downloads, popups, redirects).
         self.notes: list[str] = []
@@ -80,7 +84,7 @@ class PageEvents:
 
     def attach(self, pw: PlaywrightPage) -> None:
         self._pw = pw
-        self._console_muted = False
+        self._console_muted = self._console_waking = False
         pw.on("console", self._on_console)
         pw.on("pageerror", self._on_page_error)
         pw.on("framenavigated", self._on_navigated)
@@ -115,6 +119,11 @@ class PageEvents:
 
     def _on_request(self, request: Request) -> None:
         self.remember_target(request.url)
+        if (self._console_muted and not self._console_waking and self._pw is not None
+                and request.is_navigation_request() and request.frame == self._pw.main_frame):
+            self._console_waking = True
+            self._console_count = 0
+            self._pw.on("console", self._on_console)
 
     async def _check_redirect_hop(self, request: Request) -> None:
         # Request interception (a wrapped page, --cdp) is not asked about redirect hops: the browser
@@ -137,19 +146,32 @@ class PageEvents:
 
     def _on_console(self, message: ConsoleMessage) -> None:
         if self._console_muted:
-            return  # still in the pipe when the listener went
+            # Still in the pipe when the listener went, or the old document's while the next one loads. A
+            # navigation that never commits (a download, a 204) must not reopen the flood: past the limit
+            # the listener goes again.
+            if self._console_waking and self._over_limit():
+                self._console_waking = False
+                self._unsubscribe()
+            return
         self.console.append(f"[{message.type}] {clean_text(message.text)}")
-        now = time.monotonic()
-        if now - self._console_second >= 1.0:
-            self._console_second, self._console_count = now, 0
-        self._console_count += 1
-        if self._console_count > _CONSOLE_FLOOD_PER_SECOND and self._pw is not None:
+        if self._over_limit() and self._pw is not None:
             self._console_muted = True
-            self._pw.remove_listener("console", self._on_console)
+            self._unsubscribe()
             self.console.append(f"[refwright] The page logs more than {_CONSOLE_FLOOD_PER_SECOND} messages a second; "
                                 "later ones are not collected until it loads a new document.")
             self.notes.append(f"The page logs more than {_CONSOLE_FLOOD_PER_SECOND} console messages a second, so "
                               "refwright stopped collecting them until the page loads a new document.")
+
+    def _over_limit(self) -> bool:
+        now = time.monotonic()
+        if now - self._console_second >= 1.0:
+            self._console_second, self._console_count = now, 0
+        self._console_count += 1
+        return self._console_count > _CONSOLE_FLOOD_PER_SECOND
+
+    def _unsubscribe(self) -> None:
+        if self._pw is not None:
+            self._pw.remove_listener("console", self._on_console)
 
     def _on_page_error(self, error: Exception) -> None:
         self.errors.append(clean_text(str(error) or repr(error)))
@@ -159,9 +181,10 @@ class PageEvents:
             self.console.clear()
             self.errors.clear()
             if self._console_muted:
-                self._console_muted = False
+                if not self._console_waking:
+                    self._pw.on("console", self._on_console)
+                self._console_muted = self._console_waking = False
                 self._console_count = 0
-                self._pw.on("console", self._on_console)
             if self.on_main_navigation is not None:
                 self.on_main_navigation()
 
