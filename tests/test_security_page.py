@@ -326,16 +326,23 @@ async def test_allow_dom_extraction_false(browser: refwright.Browser, configured
     assert await run(p, "click text=Go") == "Clicked text=Go"
 
 
-async def test_a_page_that_floods_its_console_does_not_bury_the_session(page: Page, server: TestServer) -> None:
-    # Every console message is a protocol event (and a handle per argument) for refwright's process: a page
-    # logging in a loop is stopped being listened to, and its next document is listened to again.
-    body = ("<title>Spam</title><button>Quiet</button><script>"
-            "setInterval(() => { for (let i = 0; i < 20; i++) console.log('spam', i); }, 10);</script>")
-    text = await run(page, f"open {server.html('/spam.html', body)}")
+_SPAM = "<script>setInterval(() => { for (let i = 0; i < 20; i++) console.log('spam', i); }, 10);</script>"
+
+
+async def _open_flooding(page: Page, url: str) -> str:
+    """Open a page that logs in a loop; the outputs until refwright notes the flood."""
+    text = await run(page, f"open {url}")
     for _ in range(40):
         if "console messages a second" in text:
             break
         text += await run(page, "wait 50")
+    return text
+
+
+async def test_a_page_that_floods_its_console_does_not_bury_the_session(page: Page, server: TestServer) -> None:
+    # Every console message is a protocol event (and a handle per argument) for refwright's process: a page
+    # logging in a loop is stopped being listened to, and its next document is listened to again.
+    text = await _open_flooding(page, server.html("/spam.html", "<title>Spam</title><button>Quiet</button>" + _SPAM))
     assert ("Note: The page logs more than 300 console messages a second, so refwright stopped collecting them "
             "until the page loads a new document.") in text
     log = (await run(page, "console")).splitlines()
@@ -366,13 +373,8 @@ async def test_a_flooding_page_that_starts_a_navigation_that_never_commits_stays
     # Listening starts again as the next document is requested; a navigation that never commits (a 204
     # answer) leaves the flooding document in place, which is then not listened to again.
     server.set_route("/nothing", lambda h: h.send_body(b"", "text/plain", 204))
-    body = ("<title>Spam</title><a href='/nothing'>Nowhere</a><script>"
-            "setInterval(() => { for (let i = 0; i < 20; i++) console.log('spam', i); }, 10);</script>")
-    text = await run(page, f"open {server.html('/spam2.html', body)}")
-    for _ in range(40):
-        if "console messages a second" in text:
-            break
-        text += await run(page, "wait 50")
+    text = await _open_flooding(page, server.html("/spam2.html", "<title>Spam</title><a href='/nothing'>Nowhere</a>"
+                                                             + _SPAM))
     assert "console messages a second" in text and _console_listeners(page) == 0
     before = await run(page, "console")
     await run(page, "click text=Nowhere")
