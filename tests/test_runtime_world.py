@@ -5,7 +5,8 @@ navigations, and a page can neither reach nor imitate the runtime through its ow
 from __future__ import annotations
 
 import refwright
-from refwright._async._engine import ENGINE
+from refwright._async._engine import ENGINE, ENGINES, encode_request
+from refwright._async._world import FrameGone, UtilityWorld
 from tests.conftest import run
 from tests.server import TestServer
 
@@ -137,3 +138,26 @@ async def test_open_names_the_title_the_document_has(page: refwright.Page, serve
     assert await run(page, f"open {lookalike}") == f"Opened {lookalike} — {bare}"
     scripted = server.html("/w-scripted.html", "<title>Before</title><script>document.title = 'After'</script>")
     assert await run(page, f"open {scripted}") == f"Opened {scripted} — After"
+
+
+async def test_an_iframe_removed_from_its_document_is_reported_at_once(page: refwright.Page,
+                                                                      server: TestServer) -> None:
+    # A snapshot enters each iframe it listed; one removed in between is said to be gone at once, where
+    # Playwright's route would wait out the frame timeout for it to come back. One still there is read.
+    frame = server.html("/w-inner.html", "<button>Inside</button>")
+    body = f"<title>Frames</title><iframe id=keep src='{frame}'></iframe><iframe id=drop src='{frame}'></iframe>"
+    await run(page, f"open {server.html('/w-frames2.html', body)}")
+    tree = await run(page, "snapshot")
+    assert tree.count('[button] "Inside"') == 2
+    frames = [target for target in page._impl.refs.latest.values() if target.role == "iframe"]
+    assert len(frames) == 2
+    await page.playwright_page.evaluate("document.getElementById('drop').remove()")
+    world = UtilityWorld(page.playwright_page, ENGINES)
+    answers = []
+    for target in frames:
+        try:
+            answers.append(await world.run(ENGINE, encode_request("snapshot", {}), ((target.token, target.local_id),)))
+        except FrameGone:
+            answers.append("gone")
+    assert answers[1] == "gone"
+    assert isinstance(answers[0], str) and "Inside" in answers[0]

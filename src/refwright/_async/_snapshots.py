@@ -93,7 +93,8 @@ async def _collect_frame(session: Session, iframe: RefTarget, depth: int, build:
             failed = await _frame_failed(session, iframe)
         if failed:
             raise RefwrightError("the frame shows the browser's error page")
-        child = await session.channel.run("snapshot", frames=frames, timeout=_FRAME_TIMEOUT, **child_opts)
+        child = await session.channel.run("snapshot", frames=frames, timeout=_FRAME_TIMEOUT,
+                                          frame_gone="the frame was removed", **child_opts)
     except RefwrightError:
         if not opts.get("interactive"):
             build.note("(frame content unavailable)", depth + 1)

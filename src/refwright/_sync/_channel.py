@@ -12,6 +12,7 @@ from playwright.sync_api import Page as PlaywrightPage
 from playwright.sync_api import Selectors
 
 from .._config import Config
+from .._errors import RefwrightError
 from ._engine import (
     ENGINE,
     ENGINES,
@@ -24,7 +25,7 @@ from ._engine import (
     scope_for,
 )
 from ._translate import mapped
-from ._world import UtilityWorld
+from ._world import FrameGone, UtilityWorld
 
 __all__ = ["INSPECT_ENGINE", "RuntimeChannel"]
 
@@ -67,16 +68,24 @@ class RuntimeChannel:
         return self._world
 
     def run(self, op: str, *, scope: Scope | None = None, frames: tuple[str, ...] = (),
-                  timeout: float | None = None, engine: str = ENGINE, **args: Any) -> dict[str, Any]:
+                  timeout: float | None = None, engine: str = ENGINE, frame_gone: str | None = None,
+                  **args: Any) -> dict[str, Any]:
         """Run ``op`` on ``scope``, or in the frame that the iframe selectors ``frames`` lead to, or on the
-        main document; its answer, or a RefwrightError saying what went wrong."""
+        main document; its answer, or a RefwrightError saying what went wrong. With ``frame_gone``, an
+        iframe on the way that its document no longer has fails at once with that message, instead of
+        Playwright's route waiting out the timeout for it to come back."""
         self.register()
         page = self._page()
         with mapped():
             if scope is None and self._guarded():
                 chain = _frame_chain(frames)
                 if chain is not None:
-                    text = self._world_of(page).run(engine, encode_request(op, args), chain)
+                    try:
+                        text = self._world_of(page).run(engine, encode_request(op, args), chain)
+                    except FrameGone:
+                        if frame_gone is not None:
+                            raise RefwrightError(frame_gone) from None
+                        text = None
                     if text is not None:
                         self.direct += 1
                         return decode_answer(text)

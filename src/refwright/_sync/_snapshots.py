@@ -94,7 +94,8 @@ def _collect_frame(session: Session, iframe: RefTarget, depth: int, build: TreeB
             failed = _frame_failed(session, iframe)
         if failed:
             raise RefwrightError("the frame shows the browser's error page")
-        child = session.channel.run("snapshot", frames=frames, timeout=_FRAME_TIMEOUT, **child_opts)
+        child = session.channel.run("snapshot", frames=frames, timeout=_FRAME_TIMEOUT,
+                                          frame_gone="the frame was removed", **child_opts)
     except RefwrightError:
         if not opts.get("interactive"):
             build.note("(frame content unavailable)", depth + 1)

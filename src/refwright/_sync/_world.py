@@ -30,7 +30,11 @@ from playwright.sync_api import CDPSession
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
-__all__ = ["UtilityWorld"]
+__all__ = ["FrameGone", "UtilityWorld"]
+
+
+class FrameGone(Exception):
+    """The iframe on the way to a frame is no longer in its parent document (its runtime says so)."""
 
 # Playwright's name for its utility world, followed by the page's guid (playwright-core crPage.ts).
 _WORLD_PREFIX = "__playwright_utility_world_"
@@ -114,7 +118,7 @@ class UtilityWorld:
                 made = cdp.send("Page.createIsolatedWorld", {
                     "frameId": frame, "worldName": self._world_name, "grantUniversalAccess": True})
             except PlaywrightError as exc:
-                if "frame" not in str(exc).lower():
+                if not _document_gone(exc):
                     raise
                 self._elsewhere.add(frame)
                 return None
@@ -122,33 +126,45 @@ class UtilityWorld:
         return self._worlds.get(frame)
 
     def _frame_of(self, cdp: CDPSession, context: int, token: str, local_id: int) -> str | None:
-        """The frame id of the iframe that has ``local_id`` in the document of ``context``."""
-        found = cdp.send("Runtime.evaluate", {
-            "expression": f"globalThis[{json.dumps(self._runtime)}].queryAll(document, "
-                          f"{json.dumps(f'ref:{token}:{local_id}')})[0]",
+        """The frame id of the iframe that has ``local_id`` in the document of ``context``; raises
+        FrameGone when that document's runtime no longer has the iframe."""
+        found = self._send(cdp, "Runtime.evaluate", {
+            "expression": f"globalThis[{json.dumps(self._runtime)}] ? (globalThis[{json.dumps(self._runtime)}]"
+                          f".queryAll(document, {json.dumps(f'ref:{token}:{local_id}')})[0] || null) : undefined",
             "contextId": context, "silent": True, "objectGroup": _GROUP})
-        handle = (found.get("result") or {}).get("objectId")
-        if handle is None or "exceptionDetails" in found:
-            # No runtime in that world yet, or no such iframe: Playwright's route finds out and says so.
-            cdp.send("Runtime.releaseObjectGroup", {"objectGroup": _GROUP})
+        result = (found or {}).get("result") or {}
+        handle = result.get("objectId")
+        if handle is None or "exceptionDetails" in (found or {}):
+            self._send(cdp, "Runtime.releaseObjectGroup", {"objectGroup": _GROUP})
+            if found is not None and "exceptionDetails" not in found and result.get("subtype") == "null":
+                raise FrameGone
+            # No runtime in that world yet, or a world gone with its document: Playwright's route finds
+            # out and says so.
             return None
         try:
-            node = (cdp.send("DOM.describeNode", {"objectId": handle})).get("node") or {}
+            node = ((self._send(cdp, "DOM.describeNode", {"objectId": handle})) or {}).get("node") or {}
         finally:
-            cdp.send("Runtime.releaseObjectGroup", {"objectGroup": _GROUP})
+            self._send(cdp, "Runtime.releaseObjectGroup", {"objectGroup": _GROUP})
         frame = node.get("frameId")
         return str(frame) if frame else None
+
+    def _send(self, cdp: CDPSession, method: str, params: dict[str, Any]) -> dict[str, Any] | None:
+        """``method``'s answer, or None when the document it was meant for went away under it."""
+        try:
+            answer: dict[str, Any] = cdp.send(method, params)
+        except PlaywrightError as exc:
+            if not _document_gone(exc):
+                raise
+            return None
+        return answer
 
     def _evaluate(self, cdp: CDPSession, context: int | None, frame: str | None, expression: str) -> object:
         """``expression``'s value in ``context`` (the main document's own world when None)."""
         params: dict[str, Any] = {"expression": expression, "returnByValue": True, "silent": True}
         if context is not None:
             params["contextId"] = context
-        try:
-            answer: dict[str, Any] = cdp.send("Runtime.evaluate", params)
-        except PlaywrightError as exc:
-            if "context" not in str(exc).lower():
-                raise
+        answer = self._send(cdp, "Runtime.evaluate", params)
+        if answer is None:
             # The document went away between the world's report and this call: Playwright's route waits
             # for the next one.
             if frame is not None and self._worlds.get(frame) == context:
@@ -190,6 +206,13 @@ class UtilityWorld:
         if context is not None:
             self._built.pop(context, None)
         self._elsewhere.discard(frame)
+
+
+def _document_gone(exc: PlaywrightError) -> bool:
+    """Whether CDP refused a call because its frame, world or target's document is gone (or was never
+    this session's), rather than for a fault worth reporting."""
+    text = str(exc).lower()
+    return any(sign in text for sign in ("context", "frame", "navigated or closed"))
 
 
 def _shown_for_url(title: str, url: str) -> bool:
