@@ -128,8 +128,9 @@ class UtilityWorld:
         """The frame id of the iframe that has ``local_id`` in the document of ``context``; raises
         FrameGone when that document's runtime no longer has the iframe."""
         found = await self._send(cdp, "Runtime.evaluate", {
-            "expression": f"globalThis[{json.dumps(self._runtime)}] ? (globalThis[{json.dumps(self._runtime)}]"
-                          f".queryAll(document, {json.dumps(f'ref:{token}:{local_id}')})[0] || null) : undefined",
+            # null: the runtime answers and has no such iframe; undefined: no runtime in that world yet.
+            "expression": f"(runtime => runtime ? (runtime.queryAll(document, {json.dumps(f'ref:{token}:{local_id}')})"
+                          f"[0] || null) : undefined)(globalThis[{json.dumps(self._runtime)}])",
             "contextId": context, "silent": True, "objectGroup": _GROUP})
         result = (found or {}).get("result") or {}
         handle = result.get("objectId")
