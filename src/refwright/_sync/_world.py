@@ -166,7 +166,7 @@ class UtilityWorld:
             params["contextId"] = context
         answer = self._send(cdp, "Runtime.evaluate", params)
         if answer is None:
-            # The document went away between the world's report and this call: Playwright's route waits
+            # The document went away after its world was looked up: Playwright's route waits
             # for the next one.
             if frame is not None and self._worlds.get(frame) == context:
                 del self._worlds[frame]
