@@ -15,6 +15,8 @@ import tempfile
 import time
 import urllib.parse
 
+from refwright._discovery import chromium_args
+
 CHROMIUM = "/usr/bin/chromium"
 
 
@@ -50,14 +52,14 @@ def run_server() -> Proc:
     if "Listening on" not in line:
         Proc(popen, "").kill()
         raise RuntimeError(f"playwright run-server did not start: {line!r}")
-    options = urllib.parse.quote(json.dumps({"executablePath": CHROMIUM, "headless": True}))
+    options = urllib.parse.quote(json.dumps({"executablePath": CHROMIUM, "headless": True, "args": chromium_args()}))
     return Proc(popen, f"ws://127.0.0.1:{port}/?launch-options={options}")
 
 
 def cdp_chromium() -> Proc:
     profile = tempfile.mkdtemp(prefix="refwright-cdp-")
-    popen = subprocess.Popen([CHROMIUM, "--headless=new", "--remote-debugging-port=0", "--no-first-run",
-                              "--no-sandbox", f"--user-data-dir={profile}", "about:blank"],
+    popen = subprocess.Popen([CHROMIUM, "--headless=new", "--remote-debugging-port=0", *chromium_args(),
+                              f"--user-data-dir={profile}", "about:blank"],
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     assert popen.stderr is not None
     deadline = time.monotonic() + 30

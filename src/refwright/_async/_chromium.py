@@ -132,7 +132,7 @@ class Chromium:
             self.browser = await chromium.launch(
                 executable_path=candidate.path,
                 headless=self.headless,
-                args=[*chromium_args(), *guarded.get("args", []), *self.extra_args],
+                args=chromium_args([*guarded.get("args", []), *self.extra_args]),
                 proxy=guarded.get("proxy"),
             )
         except PlaywrightError as exc:
@@ -149,7 +149,7 @@ class Chromium:
         # endpoint and attaches over CDP; the Grid node's Chromium is used, not a local one.
         hub = selenium_hub() or ""
         try:
-            self.browser = await chromium.launch(headless=self.headless, args=[*chromium_args(), *self.extra_args])
+            self.browser = await chromium.launch(headless=self.headless, args=chromium_args(self.extra_args))
         except PlaywrightError as exc:
             raise BrowserError(
                 f"The Selenium Grid at {redact(hub)} gave no browser: {scrub(str(exc).splitlines()[0], [hub])}. "

@@ -133,7 +133,7 @@ class Chromium:
             self.browser = chromium.launch(
                 executable_path=candidate.path,
                 headless=self.headless,
-                args=[*chromium_args(), *guarded.get("args", []), *self.extra_args],
+                args=chromium_args([*guarded.get("args", []), *self.extra_args]),
                 proxy=guarded.get("proxy"),
             )
         except PlaywrightError as exc:
@@ -150,7 +150,7 @@ class Chromium:
         # endpoint and attaches over CDP; the Grid node's Chromium is used, not a local one.
         hub = selenium_hub() or ""
         try:
-            self.browser = chromium.launch(headless=self.headless, args=[*chromium_args(), *self.extra_args])
+            self.browser = chromium.launch(headless=self.headless, args=chromium_args(self.extra_args))
         except PlaywrightError as exc:
             raise BrowserError(
                 f"The Selenium Grid at {redact(hub)} gave no browser: {scrub(str(exc).splitlines()[0], [hub])}. "
