@@ -19,6 +19,52 @@
       c => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
   }
 
+  const squash = text => text.replace(/\s+/g, '');
+
+  // Names that only repeat what the lines below them already say: a row named after its cells, a cell
+  // after the checkbox in it (rows and cells, marked `c` by the walk, are the nodes whose content is
+  // listed as well). Printing them would say it twice (a grid's rows and cells three times), so such a
+  // name is left out; the ref data keeps every name. When what is below is text alone, the text lines
+  // are left out instead (`[cell] "Ada"`, as a heading carries its text). A node's printed content is
+  // its name when it has one, else its children's content; one pass with a stack of open nodes, since
+  // nodes come in document order with their depth.
+  function redundancy(nodes) {
+    const names = new Set();
+    const texts = new Set();
+    const open = [];
+    const close = () => {
+      const entry = open.pop();
+      const node = entry.node;
+      const content = entry.parts.join(' ');
+      if ((node.c === 2 || (node.c === 1 && !entry.authored)) && content && squash(content) === squash(node.n)) {
+        if (entry.elements || Array.from(node.n).length > MAX_NAME) names.add(node);
+        else for (const text of entry.texts) texts.add(text);
+      }
+      const parent = open[open.length - 1];
+      const said = node.n || content;
+      if (parent && said) {
+        parent.parts.push(said);
+        if (node.a || entry.authored) parent.authored = true;
+      }
+    };
+    for (const n of nodes) {
+      if (n.t === 2) continue;
+      while (open.length && open[open.length - 1].node.d >= n.d) close();
+      const parent = open[open.length - 1];
+      if (n.t === 1) {
+        if (parent) {
+          parent.parts.push(n.n);
+          parent.texts.push(n);
+        }
+        continue;
+      }
+      if (parent) parent.elements++;
+      open.push({ node: n, parts: [], texts: [], elements: 0, authored: false });
+    }
+    while (open.length) close();
+    return { names, texts };
+  }
+
   // Lines without their ref and indentation (Python places both), with the data Python needs to
   // give refs: for each ref line its index, local id, role, full name and kind (x: interactive,
   // f: frame, -: named content).
@@ -33,27 +79,34 @@
     const refRoles = [];
     const refNames = [];
     let refKinds = '';
+    // -c drops only lines without a name, which pass their children's content on unchanged.
+    const redundant = redundancy(interactiveOnly ? nodes.filter(n => n.t === 0 && n.id) : nodes);
     for (const n of nodes) {
       if (n.t === 2) continue;
       if (n.t === 1) {
-        if (interactiveOnly) continue;
+        if (interactiveOnly || redundant.texts.has(n)) continue;
         lines.push(quote(n.n, MAX_TEXT));
         depths.push(n.d);
         continue;
       }
       if (interactiveOnly && !n.id) continue;
-      // -c drops lines that carry no ref, name, value or text.
-      if (compact && !n.id && !n.n && n.v === undefined) continue;
+      const said = redundant.names.has(n) ? '' : n.n;
+      // Named content has a ref for its name; when the name only repeats the lines below, so would the
+      // ref, and those lines carry refs of their own.
+      const ref = n.id && (n.x || n.f || said) ? n.id : 0;
+      // -c drops lines that carry no ref, name, value or text; a heading whose name its link says
+      // still says that the link is a heading.
+      if (compact && !ref && !said && n.v === undefined && !(n.c === 1 && n.n)) continue;
       let body = '[' + n.l + ']';
       // A name that only repeats the placeholder is said once, as the placeholder.
-      if (n.n && n.n !== n.p) body += ' ' + quote(n.n, MAX_NAME);
+      if (said && said !== n.p) body += ' ' + quote(said, MAX_NAME);
       if (n.p) body += ' placeholder=' + quote(n.p, MAX_NAME);
       if (n.v !== undefined) body += ' value=' + quote(n.v, MAX_VALUE);
       if (urls && n.u) body += ' url=' + quote(n.u, 2000);
       if (n.s) for (const state of n.s) body += ' [' + state + ']';
-      if (n.id) {
+      if (ref) {
         refLines.push(lines.length);
-        refIds.push(n.id);
+        refIds.push(ref);
         refRoles.push(n.r);
         refNames.push(n.n);
         refKinds += n.f ? 'f' : n.x ? 'x' : '-';

@@ -24,6 +24,9 @@
     'tooltip', 'treeitem', 'caption', 'term', 'definition', 'code', 'emphasis', 'strong',
   ]);
 
+  // Named from their content, yet their content is listed below them too: a cell may hold anything.
+  const CONTENT_LISTED = new Set(['row', 'cell', 'gridcell']);
+
   // Content roles that get a ref when they are named.
   const NAMED_REF_ROLES = new Set([
     'heading', 'listitem', 'cell', 'gridcell', 'columnheader', 'rowheader', 'banner', 'complementary',

@@ -178,6 +178,12 @@
         if (ph && (tag === 'input' || tag === 'textarea')) node.p = normalize(ph);
         if (role === 'link' && el.href) node.u = String(el.href);
         if (interactive || cursorTarget) node.x = 1;
+        // A name from content may only repeat the lines below it, and render.js then leaves it out:
+        // always for rows and cells (c: 2), whose content is listed too; for others (c: 1) only when no
+        // line below was named by an author, so that a name an author gave stays where it applies.
+        // aria-label and aria-labelledby (a: 1) are always printed.
+        if (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')) node.a = 1;
+        else if (name && NAME_FROM_CONTENT.has(role)) node.c = CONTENT_LISTED.has(role) ? 2 : 1;
         if (isFrame) node.f = 1;
         nodes.push(node);
       }
@@ -192,7 +198,7 @@
       const childDepth = emit ? depth + 1 : depth;
       // Named-from-content elements already carry their text; only controls inside them are listed.
       const nowInsideNamed = insideNamed || (emit && NAME_FROM_CONTENT.has(role) && !!name &&
-        role !== 'row' && role !== 'cell' && role !== 'gridcell');
+        !CONTENT_LISTED.has(role));
       const block = !interactiveOnly && BLOCK_DISPLAYS.test(style.display);
       if (block && !emit) breakText();
       const container = el.shadowRoot || el;
