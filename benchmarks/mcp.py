@@ -5,9 +5,10 @@
 
 Each server runs as its own process over stdio and is driven by the official MCP Python SDK client, the
 way a coding agent or desktop assistant drives it, so a call is timed from the request written to the
-parsed result. Every server gets the same pages from the same local server (127.0.0.1 only) and the same
-steps: navigate to the page, then snapshot it. The servers take turns round-robin (the order rotates each
-round) so load from other processes on the machine falls on all of them alike.
+parsed result. Every server runs on the same Chromium (``--chromium``; by default the one refwright launches
+headless) and gets the same pages from the same local server (127.0.0.1 only) and the same steps: navigate
+to the page, then snapshot it. The servers take turns round-robin (the order rotates each round) so load
+from other processes on the machine falls on all of them alike.
 
 What each step is, per server:
   refwright commands   browser {"command": "open URL"} / {"command": "snapshot"} (also "snapshot -i")
@@ -40,7 +41,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 import mcp  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from benchmarks.peers import find_peers  # noqa: E402
+from benchmarks.peers import bench_chromium, find_peers  # noqa: E402
 from benchmarks.server import PAGES_DIR, PageServer  # noqa: E402
 
 _SRC = Path(__file__).resolve().parent.parent / "src"
@@ -52,9 +53,10 @@ def _env() -> dict[str, str]:
     return env
 
 
-def _refwright(profile: str) -> mcp.StdioServerParameters:
+def _refwright(profile: str, chromium: str | None) -> mcp.StdioServerParameters:
     return mcp.StdioServerParameters(command=sys.executable, env=_env(), args=[
-        "-m", "refwright", "mcp", "--profile", profile, "--allow-private"])
+        "-m", "refwright", "mcp", "--profile", profile, "--allow-private",
+        *(["--executable-path", chromium] if chromium else [])])
 
 
 # server -> (tool, arguments) for each step
@@ -78,9 +80,11 @@ async def _call(client: mcp.Client, tool: str, args: dict[str, Any]) -> tuple[fl
     return elapsed, len(text)
 
 
-async def run(rounds: int, pages: list[str]) -> dict[str, Any]:
-    peers = find_peers()
-    servers: dict[str, Any] = {"refwright commands": _refwright("commands"), "refwright actions": _refwright("actions")}
+async def run(rounds: int, pages: list[str], chromium: str | None = None) -> dict[str, Any]:
+    chromium = bench_chromium(chromium)
+    peers = find_peers(chromium=chromium)
+    servers: dict[str, Any] = {"refwright commands": _refwright("commands", chromium),
+                               "refwright actions": _refwright("actions", chromium)}
     scratch: str | None = None
     if peers is not None and peers.has_mcp:
         cmd = peers.mcp_command()
@@ -91,7 +95,9 @@ async def run(rounds: int, pages: list[str]) -> dict[str, Any]:
     else:
         print("@playwright/mcp is not installed (peers.sh install); measuring refwright only", file=sys.stderr)
     try:
-        return await _measure(servers, rounds, pages)
+        report = await _measure(servers, rounds, pages)
+        report["chromium"] = chromium
+        return report
     finally:
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
@@ -134,7 +140,8 @@ async def _measure(servers: dict[str, Any], rounds: int, pages: list[str]) -> di
 
 def render(report: dict[str, Any]) -> str:
     pages = report["pages"]
-    lines = [f"MCP calls over stdio, {report['rounds']} rounds, load {report['load'][0]:.2f}",
+    lines = [f"MCP calls over stdio, {report['rounds']} rounds, load {report['load'][0]:.2f}, "
+             f"every server on {report.get('chromium')}",
              "", f"{'server':<20} {'step':<12} {'median ms':>10} {'min ms':>8}  " + "  ".join(
                  f"{p.removesuffix('.html'):>9}" for p in pages) + "  (result chars)"]
     for name, entry in report["servers"].items():
@@ -163,9 +170,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--pages", default=",".join(sorted(p.name for p in PAGES_DIR.glob("*.html"))))
+    parser.add_argument("--chromium", metavar="PATH",
+                        help="the Chromium every server runs on (default: the one refwright launches headless)")
     parser.add_argument("--json", metavar="FILE", help="also write the numbers as JSON")
     opts = parser.parse_args()
-    report = asyncio.run(run(opts.rounds, [p for p in opts.pages.split(",") if p]))
+    report = asyncio.run(run(opts.rounds, [p for p in opts.pages.split(",") if p], opts.chromium))
     print(render(report))
     if opts.json:
         Path(opts.json).write_text(json.dumps(report, indent=2))

@@ -1,7 +1,9 @@
 """The peers refwright is measured against: agent-browser's CLI and @playwright/mcp over MCP stdio.
 
 Both are installed by ``shared/bench/peers.sh install`` (agent-browser 0.41.2, @playwright/mcp 0.0.83 under
-``$PEERS_DIR``, default /tmp/refwright-peers) and run Debian's /usr/bin/chromium headless.
+``$PEERS_DIR``, default /tmp/refwright-peers). peers.sh runs them on Debian's /usr/bin/chromium; a comparison
+runs every tool on one Chromium instead (``bench_chromium``: the one refwright launches headless unless a
+benchmark's ``--chromium`` names another), so that no tool is timed on a lighter browser than another.
 
 agent-browser is timed as an agent calls it: one CLI process per command, talking to its already-running
 daemon. The binary is executed directly, with the environment peers.sh would export (read from the
@@ -22,7 +24,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-__all__ = ["AgentBrowser", "McpClient", "PeerError", "Peers", "find_peers"]
+__all__ = ["AgentBrowser", "McpClient", "PeerError", "Peers", "bench_chromium", "find_peers"]
 
 _REPO = Path(__file__).resolve().parent.parent
 _SCRIPT_CANDIDATES = (
@@ -35,11 +37,24 @@ class PeerError(RuntimeError):
     pass
 
 
+def bench_chromium(path: str | None = None) -> str | None:
+    """The one Chromium every tool of a comparison runs on: ``path``, else the browser refwright launches
+    headless (its headless shell where one is installed), else None (no Chromium found)."""
+    if path:
+        return path
+    from refwright._discovery import find_browser
+
+    candidate = find_browser()
+    return candidate.path if candidate else None
+
+
 class Peers:
     """Where the peers are, and how peers.sh runs them."""
 
-    def __init__(self, script: Path) -> None:
+    def __init__(self, script: Path, chromium: str | None = None) -> None:
         self.script = script
+        # The Chromium the peers run on instead of peers.sh's (bench_chromium), when given.
+        self.chromium = chromium
         self.dir = Path(os.environ.get("PEERS_DIR", "/tmp/refwright-peers"))
         arch = {"x86_64": "x64", "aarch64": "arm64"}.get(platform.machine(), platform.machine())
         self.ab_binary = self.dir / "node_modules" / "agent-browser" / "bin" / f"agent-browser-linux-{arch}"
@@ -60,12 +75,17 @@ class Peers:
             m = re.match(r"^\s*export\s+(AGENT_BROWSER_\w+)=(.*)$", line)
             if m:
                 env[m.group(1)] = shlex.split(m.group(2))[0] if m.group(2).strip() else ""
+        if self.chromium:
+            env["AGENT_BROWSER_EXECUTABLE_PATH"] = self.chromium
         return env
 
     def mcp_command(self) -> list[str]:
         out = subprocess.run(["bash", str(self.script), "mcp-command"], capture_output=True, text=True,
                              check=True, timeout=30, env={**os.environ, "PEERS_DIR": str(self.dir)})
-        return shlex.split(out.stdout.strip())
+        command = shlex.split(out.stdout.strip())
+        if self.chromium and "--executable-path" in command:
+            command[command.index("--executable-path") + 1] = self.chromium
+        return command
 
     def versions(self) -> dict[str, str]:
         out: dict[str, str] = {}
@@ -78,15 +98,16 @@ class Peers:
         return out
 
 
-def find_peers(script: str | None = None) -> Peers | None:
-    """peers.sh from the argument, $REFWRIGHT_PEERS_SH, or shared/bench beside the checkout."""
+def find_peers(script: str | None = None, chromium: str | None = None) -> Peers | None:
+    """peers.sh from the argument, $REFWRIGHT_PEERS_SH, or shared/bench beside the checkout; the peers run on
+    ``chromium`` when given."""
     candidates = [Path(script)] if script else []
     if os.environ.get("REFWRIGHT_PEERS_SH"):
         candidates.append(Path(os.environ["REFWRIGHT_PEERS_SH"]))
     candidates.extend(_SCRIPT_CANDIDATES)
     for path in candidates:
         if path.is_file():
-            return Peers(path)
+            return Peers(path, chromium)
     return None
 
 

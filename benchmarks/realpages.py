@@ -46,7 +46,7 @@ if __package__ in (None, ""):  # run as a script: make `benchmarks` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import compare as cmp
-from benchmarks.peers import AgentBrowser, PeerError, find_peers
+from benchmarks.peers import AgentBrowser, PeerError, bench_chromium, find_peers
 from benchmarks.server import PageServer
 
 VIEWPORT = (1280, 720)
@@ -302,7 +302,8 @@ class Truth:
     def __init__(self) -> None:
         self._pw: Any = None
         self.browser: Any = None
-        self.exe = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+        # The Chromium refwright's workers launch (the headless shell where one is installed).
+        self.exe = bench_chromium()
 
     async def start(self) -> None:
         from playwright.async_api import async_playwright
@@ -389,7 +390,7 @@ async def run(args: argparse.Namespace, pages_dir: Path, names: list[str]) -> di
         await w.start()
     ab: AgentBrowser | None = None
     if "agent-browser" in tools:
-        peers = find_peers(args.peers_script)
+        peers = find_peers(args.peers_script, chromium=bench_chromium())
         if peers is None or not peers.has_agent_browser:
             print("skipping agent-browser: not installed (bash shared/bench/peers.sh install)", file=sys.stderr)
         else:

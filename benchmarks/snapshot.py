@@ -52,7 +52,7 @@ if __package__ in (None, ""):  # run as a script: make `benchmarks` importable
 import refwright
 from benchmarks import compare as cmp
 from benchmarks.pagegen import controls_page, count_controls, count_elements, elements_page
-from benchmarks.peers import AgentBrowser, McpClient, PeerError, Peers, find_peers
+from benchmarks.peers import AgentBrowser, McpClient, PeerError, Peers, bench_chromium, find_peers
 from benchmarks.rwprofile import breakdown, cold_start, cpu_profile, register_bench_engine
 from benchmarks.server import PAGES_DIR, PageServer
 
@@ -131,6 +131,8 @@ class Options:
     timeout: float = 180.0
     viewport: tuple[int, int] = (1280, 720)
     peers_script: str | None = None
+    # The Chromium every tool runs on (peers.bench_chromium): None is the one refwright launches headless.
+    chromium: str | None = None
     save_outputs: Path | None = None
     quiet: bool = False
     # refwright's Config.max_snapshot_chars: None keeps refwright's default, 0 lifts the limit.
@@ -151,12 +153,16 @@ class Bench:
         self.peers: Peers | None = None
         self.skipped: dict[str, str] = {}
         self.environment: dict[str, Any] = {}
+        self.chromium: str | None = None
 
     # -- set-up --------------------------------------------------------------------------------------------
 
     async def start(self) -> None:
         tools = set(self.opts.tools)
         w, h = self.opts.viewport
+        # Every tool runs on this one Chromium.
+        self.chromium = bench_chromium(self.opts.chromium)
+        self.environment["chromium_path"] = self.chromium
         if tools & {"refwright", "playwright"}:
             config = refwright.Config(
                 allow_private=True,
@@ -164,13 +170,13 @@ class Bench:
             if self.opts.rw_max_chars is not None and hasattr(config, "max_snapshot_chars"):
                 config = dataclasses.replace(config, max_snapshot_chars=self.opts.rw_max_chars or None)
             self.environment["refwright_max_snapshot_chars"] = getattr(config, "max_snapshot_chars", None)
-            self.browser = refwright.launch(config=config)
+            self.browser = refwright.launch(config=config, executable_path=self.chromium)
             self.page = await self.browser.new_page()
             await self.page.playwright_page.set_viewport_size({"width": w, "height": h})
             # The instrumented runtime copy must be registered before the first document loads.
             await register_bench_engine(self.page)
         if tools & {"agent-browser", "mcp"}:
-            self.peers = find_peers(self.opts.peers_script)
+            self.peers = find_peers(self.opts.peers_script, chromium=self.chromium)
             if self.peers is None:
                 for t in tools & {"agent-browser", "mcp"}:
                     self.skipped[t] = "peers.sh not found (set REFWRIGHT_PEERS_SH)"
@@ -576,8 +582,9 @@ def report(results: dict[str, Any]) -> str:
     lines: list[str] = []
     env = results.get("environment", {})
     lines.append(f"refwright snapshot benchmark  ({results.get('started')}, {results.get('seconds')} s)")
-    lines.append(f"  chromium {env.get('chromium')}, playwright {env.get('playwright')}, "
-                 f"refwright {env.get('refwright_commit')}, peers {env.get('peers')}")
+    lines.append(f"  chromium {env.get('chromium')} at {env.get('chromium_path')} (every tool), "
+                 f"playwright {env.get('playwright')}, refwright {env.get('refwright_commit')}, "
+                 f"peers {env.get('peers')}")
     lines.append(f"  {env.get('cpus')} CPUs, load average before {env.get('loadavg_before')} after "
                  f"{env.get('loadavg_after')} (shared machine: other work was running)")
     lines.append(f"  viewport/mode per tool: {env.get('viewport_and_mode')}; refwright Config.max_snapshot_chars="
@@ -719,6 +726,8 @@ def parse_args(argv: list[str] | None) -> tuple[Options, Path | None]:
     p.add_argument("--rw-max-chars", type=int, default=None,
                    help="refwright Config.max_snapshot_chars for the run (0: no limit; default: refwright's)")
     p.add_argument("--peers-script", default=None, help="path of peers.sh (default: shared/bench/peers.sh)")
+    p.add_argument("--chromium", default=None,
+                   help="the Chromium every tool runs on (default: the one refwright launches headless)")
     p.add_argument("--save-outputs", type=Path, default=None, help="write each tool's last output here")
     p.add_argument("--json", type=Path, default=None, help="write the results here")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -733,7 +742,7 @@ def parse_args(argv: list[str] | None) -> tuple[Options, Path | None]:
                    big_peers=a.big_peers, corpus=a.corpus,
                    pages=[s for s in a.pages.split(",") if s], tools=tools, full=not a.no_full,
                    breakdown=not a.no_breakdown, profile=a.profile, timeout=a.timeout, viewport=(int(w), int(h)),
-                   peers_script=a.peers_script, save_outputs=a.save_outputs, quiet=a.quiet,
+                   peers_script=a.peers_script, chromium=a.chromium, save_outputs=a.save_outputs, quiet=a.quiet,
                    rw_max_chars=a.rw_max_chars)
     return opts, a.json
 

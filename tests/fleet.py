@@ -15,9 +15,12 @@ import tempfile
 import time
 import urllib.parse
 
-from refwright._discovery import chromium_args
+from refwright._discovery import chromium_args, find_browser
 
-CHROMIUM = "/usr/bin/chromium"
+# The remote browsers run the Chromium a local headless run would launch (the headless shell where one is
+# installed).
+_FOUND = find_browser()
+CHROMIUM = _FOUND.path if _FOUND else "/usr/bin/chromium"
 
 
 def _free_port() -> int:

@@ -11,9 +11,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["BrowserCandidate", "chromium_args", "find_browser", "needs_no_sandbox"]
+__all__ = ["BrowserCandidate", "chromium_args", "find_browser", "is_headless_shell", "needs_no_sandbox"]
 
 _PATH_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
+# Chromium's headless shell (Debian's chromium-headless-shell package; Playwright installs one beside its
+# Chromium): the same engine without the browser's window and toolbar, which full Chromium builds for every
+# new page even when headless. A fresh page costs it about a third of the CPU, a launch under half the time
+# (benchmarks/new_page.py). Playwright itself launches it for headless runs; refwright does the same.
+_SHELL_PATH_NAMES = ("chromium-headless-shell", "chrome-headless-shell")
 
 
 @dataclass(frozen=True)
@@ -22,38 +27,53 @@ class BrowserCandidate:
     source: str  # "REFWRIGHT_EXECUTABLE_PATH", "playwright", "PATH", "argument"
 
 
-def _playwright_chromium() -> str | None:
-    """Playwright's own download, when `playwright install chromium` was run."""
+def _newest(root: str, pattern: str) -> str | None:
+    found = sorted(glob.glob(os.path.join(root, pattern)), reverse=True)
+    return found[0] if found else None
+
+
+def _playwright_chromium(headless: bool) -> str | None:
+    """Playwright's own download, when `playwright install chromium` was run: its headless shell for
+    headless runs, its Chromium otherwise (and when no shell is there)."""
     root = os.environ.get("PLAYWRIGHT_BROWSERS_PATH") or str(Path.home() / ".cache" / "ms-playwright")
-    patterns = (
+    shells = ("chromium_headless_shell-*/chrome-*/chrome-headless-shell",
+              "chromium_headless_shell-*/chrome-*/headless_shell") if headless else ()
+    browsers = (
         "chromium-*/chrome-linux*/chrome",
-        "chromium_headless_shell-*/chrome-*/headless_shell",
         "chromium-*/chrome-mac*/Chromium.app/Contents/MacOS/Chromium",
+        "chromium-*/chrome-mac*/Google Chrome for Testing.app/Contents/MacOS/Google Chrome for Testing",
         "chromium-*/chrome-win*/chrome.exe",
     )
-    for pattern in patterns:
-        found = sorted(glob.glob(os.path.join(root, pattern)), reverse=True)
+    for pattern in (*shells, *browsers):
+        found = _newest(root, pattern)
         if found:
-            return found[0]
+            return found
     return None
 
 
-def find_browser(executable_path: str | None = None) -> BrowserCandidate | None:
-    """The browser refwright would launch: the argument, then REFWRIGHT_EXECUTABLE_PATH, then
-    Playwright's own Chromium, then `chromium`, `chromium-browser` or `google-chrome` on PATH."""
+def find_browser(executable_path: str | None = None, *, headless: bool = True) -> BrowserCandidate | None:
+    """The browser refwright would launch: the argument, then REFWRIGHT_EXECUTABLE_PATH, then Playwright's
+    own download, then what is on PATH. A headless run prefers a headless shell wherever one is found
+    beside a full Chromium; a headed run never takes one (it has no window to show)."""
     if executable_path:
         return BrowserCandidate(executable_path, "argument")
     env = os.environ.get("REFWRIGHT_EXECUTABLE_PATH")
     if env:
         return BrowserCandidate(env, "REFWRIGHT_EXECUTABLE_PATH")
-    own = _playwright_chromium()
+    own = _playwright_chromium(headless)
     if own:
         return BrowserCandidate(own, "playwright")
-    for name in _PATH_NAMES:
+    for name in (*(_SHELL_PATH_NAMES if headless else ()), *_PATH_NAMES):
         path = shutil.which(name)
         if path:
             return BrowserCandidate(path, "PATH")
     return None
+
+
+def is_headless_shell(path: str) -> bool:
+    """Whether ``path`` names a headless shell (which cannot show a window)."""
+    name = Path(path).name.lower()
+    return "headless-shell" in name or "headless_shell" in name
 
 
 def needs_no_sandbox() -> bool:

@@ -13,7 +13,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 
 from .._config import Config
-from .._discovery import chromium_args, find_browser
+from .._discovery import chromium_args, find_browser, is_headless_shell
 from .._errors import BrowserError
 from .._outdir import OutputFolder
 from ._engine import register_engine
@@ -119,13 +119,17 @@ class Chromium:
             return self.context
         if selenium_hub():
             return await self._start_on_grid(chromium)
-        candidate = find_browser(self.executable_path)
+        candidate = find_browser(self.executable_path, headless=self.headless)
         if candidate is None:
             raise BrowserError(
                 "No Chromium found. Install one (Debian/Ubuntu: `apt-get install chromium`), run "
                 "`playwright install chromium`, or point REFWRIGHT_EXECUTABLE_PATH / --executable-path at "
                 "a Chrome or Chromium binary. `refwright doctor` checks the setup."
             )
+        if not self.headless and is_headless_shell(candidate.path):
+            raise BrowserError(
+                f"{candidate.path} is Chromium's headless shell, which has no window to show. Drop --headed, "
+                "or point --executable-path / REFWRIGHT_EXECUTABLE_PATH at a full Chrome or Chromium.")
         self.guard.start()
         guarded = self.guard.launch_options()
         try:

@@ -7,7 +7,7 @@ import asyncio
 import sys
 from importlib import metadata
 
-from .._discovery import browser_version, chromium_args, find_browser
+from .._discovery import browser_version, chromium_args, find_browser, is_headless_shell
 from ..visual._check import check_ocr
 
 __all__ = ["add_parser"]
@@ -34,6 +34,11 @@ def run(args: argparse.Namespace) -> int:
         return 1
     version = browser_version(candidate.path)
     print(f"browser: {candidate.path} (from {candidate.source})")
+    if is_headless_shell(candidate.path):
+        # Headless runs take the shell; a headed run needs a full browser, found separately.
+        headed = find_browser(args.executable_path, headless=False)
+        print("headed (--headed): " + (headed.path if headed and not is_headless_shell(headed.path) else
+                                       "no full Chromium found (Debian/Ubuntu: `sudo apt-get install chromium`)"))
     print(f"version: {version or 'unknown (the binary did not answer --version)'}")
     print(f"launch args: {' '.join(chromium_args())}")
     error = asyncio.run(_try_launch(candidate.path))
