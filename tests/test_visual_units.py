@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from PIL import Image
@@ -110,3 +113,15 @@ def test_mcp_vision_flag_rejects_an_unknown_spec_with_a_sentence(capsys: pytest.
     assert main(["mcp", "--profile", "coding", "--vision", "bogus:model"]) == 2
     err = capsys.readouterr().err
     assert "--vision bogus:model" in err and "openai:MODEL" in err
+
+
+def test_numpy_and_scipy_load_with_the_first_ocr_not_with_refwright() -> None:
+    code = (
+        "import sys, refwright, refwright.cli, refwright.visual\n"
+        "refwright.cli.build_parser()\n"
+        "print(sorted(m for m in ('numpy', 'scipy') if m in sys.modules))\n"
+        "refwright.visual.dark_on_light\n"
+        "print(sorted(m for m in ('numpy', 'scipy') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split("\n")[:2] == ["[]", "['numpy']"]

@@ -8,7 +8,6 @@ import sys
 from importlib import metadata
 
 from .._discovery import browser_version, chromium_args, find_browser, is_headless_shell
-from ..visual._check import check_ocr
 
 __all__ = ["add_parser"]
 
@@ -50,6 +49,9 @@ def run(args: argparse.Namespace) -> int:
         print("fix: check that the binary runs (`<path> --headless --dump-dom about:blank`); as root or in a "
               "container Chromium needs --no-sandbox, which refwright adds itself; missing shared libraries "
               "are installed with the distribution's chromium package.")
+    # Loaded here, not with the module: every `refwright` command builds its parser from this module.
+    from ..visual._check import check_ocr
+
     works, detail = check_ocr()
     # OCR serves only the `visual` commands: report it, but a browser that starts is what doctor gates on.
     print(f"ocr: {detail}" if works else f"ocr: unavailable: {detail}")

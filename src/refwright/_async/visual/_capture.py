@@ -12,7 +12,6 @@ from playwright.async_api import Page as PlaywrightPage
 from ..._errors import RefwrightError
 from ...visual import Rect, VisualText, default_engine, mask_rects
 from ...visual._engine import in_thread_async
-from ...visual._read import read_screen
 
 __all__ = ["capture_text", "masked_screenshot"]
 
@@ -56,6 +55,10 @@ async def capture_text(pw: PlaywrightPage, *, segmentation: str = "automatic", c
         x, y, w, h = region
         image = image.crop((int(x * scale), int(y * scale), int((x + w) * scale), int((y + h) * scale)))
         offset = (x, y)
+    # NumPy and SciPy (the line finder) load with the first OCR, not with refwright: most sessions never read
+    # a screen, and the two cost every process start about 0.4 s.
+    from ...visual._read import read_screen
+
     engine = default_engine()
     lines = await in_thread_async(lambda: read_screen(engine, image, dpr=scale, offset=offset, sparse=sparse,
                                                       digits=digits))

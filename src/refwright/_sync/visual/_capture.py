@@ -13,7 +13,6 @@ from playwright.sync_api import Page as PlaywrightPage
 from ..._errors import RefwrightError
 from ...visual import Rect, VisualText, default_engine, mask_rects
 from ...visual._engine import in_thread
-from ...visual._read import read_screen
 
 __all__ = ["capture_text", "masked_screenshot"]
 
@@ -57,6 +56,10 @@ def capture_text(pw: PlaywrightPage, *, segmentation: str = "automatic", content
         x, y, w, h = region
         image = image.crop((int(x * scale), int(y * scale), int((x + w) * scale), int((y + h) * scale)))
         offset = (x, y)
+    # NumPy and SciPy (the line finder) load with the first OCR, not with refwright: most sessions never read
+    # a screen, and the two cost every process start about 0.4 s.
+    from ...visual._read import read_screen
+
     engine = default_engine()
     lines = in_thread(lambda: read_screen(engine, image, dpr=scale, offset=offset, sparse=sparse,
                                                       digits=digits))
