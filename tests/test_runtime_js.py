@@ -9,6 +9,7 @@ import pytest
 from refwright import Page, RefwrightError
 from refwright._async._engine import ENGINE, RUNTIME_SOURCE, run_op
 from refwright.snapshot._format import MAX_VALUE, quote
+from refwright.snapshot._runtime import shipped
 
 from .conftest import run
 from .server import TestServer
@@ -104,3 +105,13 @@ def test_runtime_is_one_self_contained_file() -> None:
     assert RUNTIME_SOURCE.lstrip().startswith("//")
     assert "(() => {" in RUNTIME_SOURCE and RUNTIME_SOURCE.rstrip().endswith("})()")
     assert "import " not in RUNTIME_SOURCE and "require(" not in RUNTIME_SOURCE
+
+
+def test_the_shipped_runtime_drops_comment_lines_and_indentation_only() -> None:
+    source = "(() => {\n  // why\n  const a = 'x // y';\n    return `one ${a}`;\n})()"
+    assert shipped(source) == "(() => {\n\nconst a = 'x // y';\nreturn `one ${a}`;\n})()"
+    assert len(shipped(RUNTIME_SOURCE).split("\n")) == len(RUNTIME_SOURCE.split("\n"))  # line numbers kept
+    assert len(shipped(RUNTIME_SOURCE)) < 0.75 * len(RUNTIME_SOURCE)
+    for spanning in ("const t = `a\n  b`;", "const s = 'a\\\n  b';"):
+        with pytest.raises(ValueError, match="spans lines"):
+            shipped(spanning)

@@ -15,7 +15,7 @@ from playwright.sync_api import FrameLocator, Locator, Playwright, Selectors
 from playwright.sync_api import Page as PlaywrightPage
 
 from .._errors import RefwrightError
-from ..snapshot._runtime import runtime_source
+from ..snapshot._runtime import runtime_source, shipped
 
 __all__ = ["AUDIT_ENGINE", "ENGINE", "ENGINES", "INSPECT_ENGINE", "INSPECT_SOURCE", "RUNTIME_SOURCE", "decode_answer",
            "encode_request", "register_engine", "run_op", "scope_for"]
@@ -41,7 +41,7 @@ def _shared(name: str, source: str) -> str:
     key = json.dumps(name)
     return ("(() => {\n"
             f"  if (Object.prototype.hasOwnProperty.call(globalThis, {key})) return globalThis[{key}];\n"
-            f"  const engine = {source.strip()};\n"
+            f"  const engine = {shipped(source).strip()};\n"
             f"  Object.defineProperty(globalThis, {key}, {{ value: engine }});\n"
             "  return engine;\n"
             "})()")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-__all__ = ["RUNTIME_PARTS", "runtime_source"]
+__all__ = ["RUNTIME_PARTS", "runtime_source", "shipped"]
 
 # By concern: ids; perception (roles, visibility, names, states), which inspect.js also uses through
 # the runtime's global; the walk and its rendering; the screenshot overlay; small operations; and the
@@ -34,3 +34,15 @@ def runtime_source() -> str:
     folder = resources.files("refwright.snapshot").joinpath("runtime")
     body = "\n".join(folder.joinpath(part).read_text(encoding="utf-8").rstrip("\n") + "\n" for part in RUNTIME_PARTS)
     return _HEAD + "(() => {\n" + body + "})()\n"
+
+
+def shipped(source: str) -> str:
+    """``source`` as it is sent to each new document: without its comment lines and indentation, a third
+    smaller, which is what every first call of a document (and Playwright's own build of the engines)
+    carries through Playwright's driver and the browser to the renderer. Line numbers stay as they were.
+
+    Only lines can be dropped, so a string that spans lines (a template literal, or a line ending in a
+    backslash) would lose its text: such a source is refused at once."""
+    if any("\n" in part for part in source.split("`")[1::2]) or "\\\n" in source:
+        raise ValueError("a string spans lines in the page runtime: shipped() would change it")
+    return "\n".join("" if line.lstrip().startswith("//") else line.lstrip() for line in source.split("\n"))
