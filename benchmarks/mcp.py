@@ -26,6 +26,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -45,6 +46,7 @@ from benchmarks.peers import bench_chromium, find_peers  # noqa: E402
 from benchmarks.server import PAGES_DIR, PageServer  # noqa: E402
 
 _SRC = Path(__file__).resolve().parent.parent / "src"
+_REF = re.compile(r"@e(\d+)")
 
 
 def _env() -> dict[str, str]:
@@ -70,14 +72,14 @@ def _steps(server: str, url: str) -> dict[str, tuple[str, dict[str, Any]]]:
     return {"navigate": ("browser_navigate", {"url": url}), "snapshot": ("browser_snapshot", {})}
 
 
-async def _call(client: mcp.Client, tool: str, args: dict[str, Any]) -> tuple[float, int]:
+async def _call(client: mcp.Client, tool: str, args: dict[str, Any]) -> tuple[float, str]:
     start = time.perf_counter()
     result = await client.call_tool(tool, args)
     elapsed = (time.perf_counter() - start) * 1000
     text = "".join(c.text for c in result.content if c.type == "text")
     if result.is_error:
         raise RuntimeError(f"{tool} {args} failed: {text[:300]}")
-    return elapsed, len(text)
+    return elapsed, text
 
 
 async def run(rounds: int, pages: list[str], chromium: str | None = None) -> dict[str, Any]:
@@ -105,7 +107,11 @@ async def run(rounds: int, pages: list[str], chromium: str | None = None) -> dic
 
 async def _measure(servers: dict[str, Any], rounds: int, pages: list[str]) -> dict[str, Any]:
     times: dict[tuple[str, str], list[float]] = {}
+    # Result characters of each page's first timed visit, and of its last: refwright never reuses a ref
+    # within a tab, so its refs (and results) grow a little longer as a session goes on.
+    first: dict[tuple[str, str, str], int] = {}
     sizes: dict[tuple[str, str, str], int] = {}
+    last_ref: dict[str, int] = {}
     with PageServer() as site:
         async with AsyncExitStack() as stack:
             clients = {name: await stack.enter_async_context(mcp.Client(params)) for name, params in servers.items()}
@@ -119,9 +125,11 @@ async def _measure(servers: dict[str, Any], rounds: int, pages: list[str]) -> di
                 for page in pages:
                     for name in order:
                         for step, (tool, args) in _steps(name, site.url(f"/{page}")).items():
-                            ms, chars = await _call(clients[name], tool, args)
+                            ms, text = await _call(clients[name], tool, args)
                             times.setdefault((name, step), []).append(ms)
-                            sizes[(name, step, page)] = chars
+                            first.setdefault((name, step, page), len(text))
+                            sizes[(name, step, page)] = len(text)
+                            last_ref[name] = max([last_ref.get(name, 0), *map(int, _REF.findall(text))])
     report: dict[str, Any] = {"rounds": rounds, "pages": pages, "load": os.getloadavg(), "servers": {}}
     for name in servers:
         entry: dict[str, Any] = {}
@@ -130,10 +138,12 @@ async def _measure(servers: dict[str, Any], rounds: int, pages: list[str]) -> di
                 continue
             entry[step] = {"median_ms": round(statistics.median(times[(name, step)]), 1),
                            "min_ms": round(min(times[(name, step)]), 1),
+                           "first_chars": {p: first[(name, step, p)] for p in pages},
                            "chars": {p: sizes[(name, step, p)] for p in pages}}
         # The latency target is over every call the standard steps make (navigate and snapshot).
         calls = times[(name, "navigate")] + times[(name, "snapshot")]
         entry["median_call_ms"] = round(statistics.median(calls), 1)
+        entry["last_ref"] = last_ref.get(name, 0)
         report["servers"][name] = entry
     return report
 
@@ -143,7 +153,7 @@ def render(report: dict[str, Any]) -> str:
     lines = [f"MCP calls over stdio, {report['rounds']} rounds, load {report['load'][0]:.2f}, "
              f"every server on {report.get('chromium')}",
              "", f"{'server':<20} {'step':<12} {'median ms':>10} {'min ms':>8}  " + "  ".join(
-                 f"{p.removesuffix('.html'):>9}" for p in pages) + "  (result chars)"]
+                 f"{p.removesuffix('.html'):>9}" for p in pages) + "  (result chars, last round)"]
     for name, entry in report["servers"].items():
         for step in ("navigate", "snapshot", "snapshot -i"):
             if step in entry:
@@ -153,12 +163,18 @@ def render(report: dict[str, Any]) -> str:
     peer = report["servers"].get("@playwright/mcp")
     if peer:
         lines.append("")
+        peer_chars = sum(peer["snapshot"]["chars"].values())
         for name in ("refwright commands", "refwright actions"):
             e = report["servers"][name]
             latency = e["median_call_ms"] / peer["median_call_ms"]
-            size = sum(e["snapshot"]["chars"].values()) / sum(peer["snapshot"]["chars"].values())
             lines.append(f"{name}: median call {e['median_call_ms']} ms = {latency:.2f}x @playwright/mcp's "
-                         f"{peer['median_call_ms']} ms (target <= 0.5x); snapshot chars {size:.2f}x (target <= 0.5x)")
+                         f"{peer['median_call_ms']} ms (target <= 0.5x)")
+            steps = ", ".join(f"{step} {e[step]['median_ms'] / peer[step]['median_ms']:.2f}x"
+                              for step in ("navigate", "snapshot"))
+            first_size = sum(e["snapshot"]["first_chars"].values()) / sum(peer["snapshot"]["first_chars"].values())
+            size = sum(e["snapshot"]["chars"].values()) / peer_chars
+            lines.append(f"  per step (medians): {steps}; snapshot chars {first_size:.3f}x on each page's first "
+                         f"visit, {size:.3f}x on the last, with refs up to @e{e['last_ref']} (target <= 0.5x)")
         small = report["servers"]["refwright commands"].get("snapshot -i")
         if small:
             size = sum(small["chars"].values()) / sum(peer["snapshot"]["chars"].values())

@@ -2,8 +2,9 @@
 
 Three measurements, none of which changes refwright:
 
-* ``run_command`` with refwright's own ``run_op`` wrapped by a timer (Page.snapshot looks ``run_op`` up in
-  ``refwright._async._page``), so total − run_op is the Python side (ref table, formatting, result).
+* ``run_command`` with the runtime channel's calls timed (``RuntimeChannel.run``, which every call into the
+  page goes through, on either route), so total − those calls is the Python side (ref table, formatting,
+  result).
 * An instrumented copy of the page runtime, registered as a second selector engine under another name,
   that times the operation itself and its ``JSON.stringify`` inside the page and counts how often
   Playwright calls ``queryAll`` for one ``text_content``. Wall time minus in-page time is the transfer
@@ -36,9 +37,9 @@ __all__ = ["BENCH_ENGINE", "breakdown", "cold_start", "cpu_profile", "instrument
 
 # Patches applied to a copy of the assembled runtime; each is optional (the runtime may change under us).
 _PATCHES = {
-    "op": ("result = op ? op(req) : { error: 'unknown runtime operation ' + req.op };",
-           "{ const __t0 = performance.now(); result = op ? op(req) : { error: 'unknown runtime operation ' "
-           "+ req.op }; __bench.op = performance.now() - __t0; }"),
+    "op": ("result = op ? op(req, root) : { error: 'unknown ' + what + ' operation ' + req.op };",
+           "{ const __t0 = performance.now(); result = op ? op(req, root) : { error: 'unknown ' + what + "
+           "' operation ' + req.op }; __bench.op = performance.now() - __t0; }"),
     "stringify": ("out.textContent = JSON.stringify(result);",
                   "{ const __t1 = performance.now(); const __s = JSON.stringify(result); "
                   "__bench.stringify = performance.now() - __t1; __bench.chars = __s.length; "
@@ -110,12 +111,13 @@ async def _timed(fn: Callable[[], Awaitable[Any]]) -> tuple[float, Any]:
 async def breakdown(page: refwright.Page, *, interactive: bool, repeats: int, timeout_ms: float) -> dict[str, Any]:
     """Median milliseconds of each stage of one ``snapshot`` (``-i`` when ``interactive``) on the open page."""
     command = "snapshot -i" if interactive else "snapshot"
-    # 1. The real path, with run_op timed.
-    original = getattr(rw_channel_module, "run_op")  # noqa: B009 - a module attribute we swap, not a typed API
+    # 1. The real path, with the runtime channel's calls timed (either route into the page).
+    channel = rw_channel_module.RuntimeChannel
+    original = channel.run
     op_times: list[float] = []
 
-    async def timed_run_op(*args: Any, **kwargs: Any) -> dict[str, Any]:
-        ms, value = await _timed(lambda: original(*args, **kwargs))
+    async def timed_run_op(self: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        ms, value = await _timed(lambda: original(self, *args, **kwargs))
         op_times.append(ms)
         result: dict[str, Any] = value
         return result
@@ -124,7 +126,7 @@ async def breakdown(page: refwright.Page, *, interactive: bool, repeats: int, ti
     run_ops: list[float] = []
     # Per call position: the main document first, then one call per child frame.
     per_call: list[list[float]] = []
-    setattr(rw_channel_module, "run_op", timed_run_op)  # noqa: B010
+    setattr(channel, "run", timed_run_op)  # noqa: B010
     try:
         for _ in range(repeats):
             op_times.clear()
@@ -136,7 +138,7 @@ async def breakdown(page: refwright.Page, *, interactive: bool, repeats: int, ti
                     per_call.append([])
                 per_call[i].append(t)
     finally:
-        setattr(rw_channel_module, "run_op", original)  # noqa: B010
+        setattr(channel, "run", original)  # noqa: B010
     python_side = [t - o for t, o in zip(totals, run_ops, strict=True)]
 
     # 2. The instrumented runtime copy: time inside the page, and the wall time around it.

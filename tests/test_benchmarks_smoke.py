@@ -102,6 +102,8 @@ async def test_refwright_only_run_on_tiny_pages() -> None:
         breakdown = page["refwright_breakdown"]
         assert breakdown["nodes"] > 0 and breakdown["payload_chars"] > 0
         assert breakdown["instrumented"]["query_all_calls_per_text_content"] is not None
+        # The stages are really timed: the runtime's calls (on either route) and the operation in the page.
+        assert breakdown["run_op_ms"] > 0 and breakdown["instrumented"]["in_page_op_ms"] is not None
     first = results["pages"][0]
     assert set(first["tools"]) == {RW_I, RW_FULL, PW_AI}
     assert first["ratios"]["fastest_peer"] == PW_AI
