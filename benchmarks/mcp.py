@@ -138,6 +138,7 @@ async def _measure(servers: dict[str, Any], rounds: int, pages: list[str]) -> di
                 continue
             entry[step] = {"median_ms": round(statistics.median(times[(name, step)]), 1),
                            "min_ms": round(min(times[(name, step)]), 1),
+                           "calls_ms": [round(t, 1) for t in times[(name, step)]],
                            "first_chars": {p: first[(name, step, p)] for p in pages},
                            "chars": {p: sizes[(name, step, p)] for p in pages}}
         # The latency target is over every call the standard steps make (navigate and snapshot).

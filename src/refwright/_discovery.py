@@ -16,8 +16,9 @@ __all__ = ["BrowserCandidate", "chromium_args", "find_browser", "is_headless_she
 _PATH_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
 # Chromium's headless shell (Debian's chromium-headless-shell package; Playwright installs one beside its
 # Chromium): the same engine without the browser's window and toolbar, which full Chromium builds for every
-# new page even when headless. A fresh page costs it about a third of the CPU, a launch under half the time
-# (benchmarks/new_page.py). Playwright itself launches it for headless runs; refwright does the same.
+# new page even when headless. An isolated page that opens and snapshots a page costs it 0.56x the CPU, a
+# launch with its first page 0.77x the time (benchmarks/new_page.py). Playwright itself launches it for
+# headless runs; refwright does the same.
 _SHELL_PATH_NAMES = ("chromium-headless-shell", "chrome-headless-shell")
 
 
