@@ -79,9 +79,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _serve(server: Any, port: int | None) -> None:
-    # What is loaded by now (the modules, the server) lives as long as the process: exempt from the
-    # collector's full passes, which would otherwise scan it all (about 80 ms, a stall in whichever tool
-    # call it fell in), they see only what was made since.
+    # What is loaded by now (the modules, the server) lives as long as the process. Frozen, it is left out
+    # of the collector's full passes, which would otherwise scan all of it: about 80 ms, a stall in
+    # whichever tool call a pass fell in.
     gc.collect()
     gc.freeze()
     # SIGTERM stops serving; the browser is then closed by this task, which nothing cancels.
