@@ -174,8 +174,9 @@ def render(report: dict[str, Any]) -> str:
                               for step in ("navigate", "snapshot"))
             first_size = sum(e["snapshot"]["first_chars"].values()) / sum(peer["snapshot"]["first_chars"].values())
             size = sum(e["snapshot"]["chars"].values()) / peer_chars
+            refs = f", with refs up to @e{e['last_ref']}" if e["last_ref"] else ""
             lines.append(f"  per step (medians): {steps}; snapshot chars {first_size:.3f}x on each page's first "
-                         f"visit, {size:.3f}x on the last, with refs up to @e{e['last_ref']} (target <= 0.5x)")
+                         f"visit, {size:.3f}x on the last{refs} (target <= 0.5x)")
         small = report["servers"]["refwright commands"].get("snapshot -i")
         if small:
             size = sum(small["chars"].values()) / sum(peer["snapshot"]["chars"].values())

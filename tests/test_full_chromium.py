@@ -15,6 +15,7 @@ from refwright._discovery import find_browser, is_headless_shell
 
 from .conftest import TEST_CONFIG, run
 from .server import TestServer
+from .test_tabs import until
 
 FULL = find_browser(headless=False)
 pytestmark = pytest.mark.skipif(FULL is None or is_headless_shell(FULL.path), reason="no full Chromium here")
@@ -44,11 +45,7 @@ async def test_signup_popup_dialog_and_screenshot(full: refwright.Browser, serve
     opener = server.html("/full-opener.html", f"<button id=go onclick=\"window.open('{target}')\">go</button>"
                                               "<button id=hi onclick=\"alert('hi')\">hi</button>")
     await run(page, f"open {opener}")
-    text = await run(page, "click #go")
-    for _ in range(40):
-        if "A new tab" in text:
-            break
-        text += "\n" + await run(page, "wait 25")
+    text = await until(page, "A new tab", await run(page, "click #go"))
     assert f'Note: A new tab [t2] opened ("{target}"); run `tab t2` to switch to it.' in text
     assert await run(page, "click #hi") == 'Clicked #hi\nNote: A JavaScript alert dialog was dismissed: "hi"'
     shot = (await page.run_command("screenshot")).screenshot
