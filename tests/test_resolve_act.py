@@ -180,6 +180,39 @@ async def test_username_and_password_form(page: Page, server: TestServer) -> Non
     assert await log_text(page) == "ann|s3cr3t"
 
 
+@pytest.mark.parametrize("thief", [
+    # Moves the focus as the field gets it, as the text is about to go in, or into an editable region.
+    "<input id=notes aria-label=Notes>",
+    "<input id=notes aria-label=Notes data-late>",
+    "<div id=notes contenteditable aria-label=Notes>Draft: </div>",
+])
+async def test_a_page_that_moves_the_focus_does_not_get_the_password(page: Page, server: TestServer,
+                                                                     thief: str) -> None:
+    await open_html(page, server, "/a12t.html", f"""<p><label>Password<input type=password id=p></label></p>
+      {thief}<script>const notes = document.getElementById('notes');
+      document.getElementById('p').addEventListener(notes.hasAttribute('data-late') ? 'beforeinput' : 'focus',
+        () => notes.focus());</script>""")
+    with pytest.raises(RefwrightError, match=r"did not reach the password field: the page moved the focus.*took it "
+                                             r"back out of them\. Nothing else was done") as info:
+        await run(page, 'act enter the password "s3cr3t"')
+    assert "s3cr3t" not in info.value.message
+    # Nowhere on the page or in what the model reads afterwards.
+    shown = await run(page, "get text body")
+    if "<input" in thief:
+        shown += await run(page, "get value #notes")
+    assert "s3cr3t" not in shown
+    if "Draft" in thief:
+        assert "Draft" in shown  # the region's own text is kept
+    assert "s3cr3t" not in await run(page, "snapshot")
+
+
+async def test_a_password_the_field_cuts_short_is_not_reported_entered(page: Page, server: TestServer) -> None:
+    await open_html(page, server, "/a12m.html", "<label>PIN<input type=password maxlength=4></label>")
+    with pytest.raises(RefwrightError, match=r"does not hold the password that was entered.*length limit"):
+        await run(page, 'act enter the password "123456"')
+    assert (await run(page, 'act enter the password "1234"')).startswith("Done: Entered the requested password")
+
+
 async def test_slider_without_an_input_moves_by_keyboard(page: Page, server: TestServer) -> None:
     await open_html(page, server, "/a13.html", """
       <div class="slider" style="width:120px"><span class="slider-handle" tabindex="0">o</span></div>

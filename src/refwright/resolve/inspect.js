@@ -698,6 +698,58 @@
     return { items: out };
   }
 
+  // A page can move the focus while a password is typed, so the keys land in another field (a visible
+  // one). secretWatch notes the other fields' values before the fill; secretCheck says whether the
+  // password reached its field and takes it back out of any field that took it instead.
+  let watched = null;
+
+  function typingTargets() {
+    const out = [];
+    for (const el of document.querySelectorAll('input, textarea, [contenteditable]')) {
+      if (el.localName === 'input' && inputType(el) === 'password') continue;
+      if (textField(el) || (el.localName !== 'input' && el.isContentEditable)) out.push(el);
+    }
+    return out;
+  }
+
+  const typedValue = el => (textField(el) ? el.value : el.textContent || '');
+
+  function secretWatch() {
+    watched = new Map(typingTargets().map(el => [el, typedValue(el)]));
+    return { ok: true };
+  }
+
+  function takeBack(el, secret) {
+    if (textField(el)) {
+      el.value = el.value.split(secret).join('');
+    } else {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let t = walker.nextNode(); t; t = walker.nextNode()) t.data = t.data.split(secret).join('');
+    }
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    return !typedValue(el).includes(secret);
+  }
+
+  function secretCheck(a) {
+    const before = watched || new Map();
+    watched = null;
+    const el = element(a.id);
+    if (!el) return { gone: true };
+    if (el.value === a.secret) return { landed: true, moved: 0 };
+    let moved = 0;
+    let kept = 0;
+    if (a.secret) {
+      for (const other of typingTargets()) {
+        const now = typedValue(other);
+        if (now === before.get(other) || !now.includes(a.secret)) continue;
+        moved++;
+        if (!takeBack(other, a.secret)) kept++;
+      }
+    }
+    return { landed: false, moved, kept };
+  }
+
   const OPS = {
     inspect,
     describe,
@@ -708,6 +760,8 @@
     sliderValue,
     numbers,
     secrets: secretFields,
+    secretWatch,
+    secretCheck,
   };
 
   return {

@@ -44,6 +44,7 @@ from ...resolve._text import fold, match_labels
 from ...resolve._values import field_value
 from ._do import copy_between, do, fill_text, select_label, set_slider
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op, settle
+from ._secret import enter_password
 
 if TYPE_CHECKING:
     from .._session import Session
@@ -155,7 +156,9 @@ def _step_fill(session: Session, state: ResolverState, plan: Plan, index: int, i
     value = part.value or ""
     field = part.field or Target(role="textbox")
     if is_secret(field):
-        return _fill_secret(session, index, inspection, memo, field, value)
+        count, how = enter_password(session, inspection.token, field, value)
+        memo.mark(index, f"entered the password into {count} field(s)")
+        return _Step(f"Entered the requested password into {count} password field(s) ({how}; it is never read back)")
     match = fill_fields(part, inspection)
     # Each field gets the value in the form it holds (a date input takes 2017-10-20 for 10/20/2017).
     typed = [(c, field_value(c.input_type, value)) for c in match.controls]
@@ -180,30 +183,6 @@ def _step_copy(session: Session, state: ResolverState, plan: Plan, index: int, i
     memo.mark(index, f"copied {names[0]} into {names[1]}")
     return _Step(f"Copied the text of {describe(source.control)} ({source.how}) into {describe(target.control)} "
                  f"({target.how}); the text is not shown")
-
-
-def _fill_secret(session: Session, index: int, inspection: Inspection, memo: Memo, field: Target,
-                       value: str) -> _Step:
-    items = (run_resolver_op(session, "secrets"))["items"]
-    if not items:
-        raise TargetNotFound("The request names a password, but the page shows no password field. Nothing was done.")
-    label = field.label or ""
-    tier, hits = match_labels(label, [str(i["l"]) for i in items])
-    # "into both fields": every password field, whatever each is labelled.
-    chosen = items if field.every else [items[i] for i in hits] if hits else (items if len(items) == 1 else [])
-    if not chosen:
-        raise AmbiguousTarget(f"The page has {len(items)} password fields and none is labelled {label!r}. Nothing was "
-                              "done; name the field (enter the password \"…\" into the Confirm password field).")
-    if len(chosen) > 1 and not field.every:
-        raise AmbiguousTarget(f"{len(chosen)} password fields match {label!r}. Nothing was done; name one exactly.")
-    for item in chosen:
-        if item.get("d"):
-            raise RefwrightError("The password field is disabled, so nothing was entered.")
-        locator = element_locator(session, inspection.token, int(item["id"]))
-        locator.fill(value, timeout=session.config.timeouts.action)
-    memo.mark(index, f"entered the password into {len(chosen)} field(s)")
-    how = tier or ("every password field" if field.every else "the only password field")
-    return _Step(f"Entered the requested password into {len(chosen)} password field(s) ({how}; it is never read back)")
 
 
 def _step_names(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,

@@ -1,0 +1,61 @@
+"""act's password step: which password field a request means, and entering the password so that it
+is never read back and never reported as entered when the page sent the keys somewhere else."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..._errors import RefwrightError
+from ...resolve._match import AmbiguousTarget, TargetNotFound
+from ...resolve._plan import Target
+from ...resolve._text import match_labels
+from ._inspect import element_locator, run_resolver_op
+
+if TYPE_CHECKING:
+    from .._session import Session
+
+__all__ = ["enter_password"]
+
+
+async def enter_password(session: Session, token: str, field: Target, value: str) -> tuple[int, str]:
+    """Fill the password field(s) ``field`` names; how many, and how they were matched."""
+    items = (await run_resolver_op(session, "secrets"))["items"]
+    if not items:
+        raise TargetNotFound("The request names a password, but the page shows no password field. Nothing was done.")
+    label = field.label or ""
+    tier, hits = match_labels(label, [str(i["l"]) for i in items])
+    # "into both fields": every password field, whatever each is labelled.
+    chosen = items if field.every else [items[i] for i in hits] if hits else (items if len(items) == 1 else [])
+    if not chosen:
+        raise AmbiguousTarget(f"The page has {len(items)} password fields and none is labelled {label!r}. Nothing was "
+                              "done; name the field (enter the password \"…\" into the Confirm password field).")
+    if len(chosen) > 1 and not field.every:
+        raise AmbiguousTarget(f"{len(chosen)} password fields match {label!r}. Nothing was done; name one exactly.")
+    for item in chosen:
+        if item.get("d"):
+            raise RefwrightError("The password field is disabled, so nothing was entered.")
+        # Playwright's fill focuses the field and then types into whatever has the focus, so a page that
+        # moves the focus meanwhile (on focus, on a timer) gets the password in a field of its choosing.
+        await run_resolver_op(session, "secretWatch")
+        await element_locator(session, token, int(item["id"])).fill(value, timeout=session.config.timeouts.action)
+        _check_landed(await run_resolver_op(session, "secretCheck", id=int(item["id"]), secret=value))
+    return len(chosen), tier or ("every password field" if field.every else "the only password field")
+
+
+def _check_landed(check: dict[str, Any]) -> None:
+    """Fail the step when the password is not in its field (a field the page replaced meanwhile is not checked)."""
+    if check.get("gone") or check.get("landed"):
+        return
+    moved = int(check.get("moved", 0))
+    if moved:
+        kept = int(check.get("kept", 0))
+        where = (f"refwright could not take it back out of {kept} of them, so it may show on the page" if kept
+                 else "refwright took it back out of them")
+        raise RefwrightError(
+            f"The password did not reach the password field: the page moved the focus while it was typed, and it "
+            f"went into {moved} other field(s); {where}. Nothing else was done. This page steers typing away from "
+            "its password field, so do not retry here: tell the person.")
+    raise RefwrightError(
+        "The password field does not hold the password that was entered: the page changed or shortened it (a "
+        "length limit, a filter) or moved the focus away. Nothing else was done; check the field's rules on the "
+        "page, or tell the person.")
