@@ -65,6 +65,40 @@
     return { names, texts };
   }
 
+  // Wrappers that say nothing of their own when they hold a single line: a list item around one link
+  // (the list already says it is an entry), a paragraph around one text. The line they hold takes their
+  // place, one level up. A line with a ref, name, value or state is never such a wrapper, and neither is
+  // a top-level line (what `snapshot -s` was asked about is always printed as itself).
+  const WRAPPERS = new Set(['listitem', 'paragraph']);
+
+  // Drops the wrapper lines `candidates` (indices, ascending) that hold exactly one line, moving what
+  // they held up a level; the lines kept and their new depths, with each old index's new one.
+  function unwrap(lines, depths, candidates) {
+    const drop = new Uint8Array(lines.length);
+    for (const i of candidates) {
+      let children = 0;
+      for (let j = i + 1; j < lines.length && depths[j] > depths[i]; j++) {
+        if (depths[j] === depths[i] + 1 && ++children > 1) break;
+      }
+      if (children === 1) drop[i] = 1;
+    }
+    const kept = [];
+    const keptDepths = [];
+    const index = new Int32Array(lines.length);
+    const open = []; // depths of the dropped wrappers the current line is inside
+    for (let k = 0; k < lines.length; k++) {
+      while (open.length && depths[k] <= open[open.length - 1]) open.pop();
+      index[k] = kept.length;
+      if (drop[k]) {
+        open.push(depths[k]);
+        continue;
+      }
+      kept.push(lines[k]);
+      keptDepths.push(depths[k] - open.length);
+    }
+    return { lines: kept, depths: keptDepths, index };
+  }
+
   // Lines without their ref and indentation (Python places both), with the data Python needs to
   // give refs: for each ref line its index, local id, role, full name and kind (x: interactive,
   // f: frame, -: named content).
@@ -79,6 +113,7 @@
     const refRoles = [];
     const refNames = [];
     let refKinds = '';
+    const wrappers = [];
     // -c drops only lines without a name, which pass their children's content on unchanged.
     const redundant = redundancy(interactiveOnly ? nodes.filter(n => n.t === 0 && n.id) : nodes);
     for (const n of nodes) {
@@ -104,6 +139,7 @@
       if (n.v !== undefined) body += ' value=' + quote(n.v, MAX_VALUE);
       if (urls && n.u) body += ' url=' + quote(n.u, 2000);
       if (n.s) for (const state of n.s) body += ' [' + state + ']';
+      if (!ref && body === '[' + n.l + ']' && n.d > 0 && WRAPPERS.has(n.r)) wrappers.push(lines.length);
       if (ref) {
         refLines.push(lines.length);
         refIds.push(ref);
@@ -114,6 +150,9 @@
       lines.push(body);
       depths.push(n.d);
     }
-    return { lines, depths, refLines, refIds, refRoles, refNames, refKinds };
+    if (!wrappers.length) return { lines, depths, refLines, refIds, refRoles, refNames, refKinds };
+    const out = unwrap(lines, depths, wrappers);
+    return { lines: out.lines, depths: out.depths, refLines: refLines.map(i => out.index[i]), refIds, refRoles,
+             refNames, refKinds };
   }
 
