@@ -75,6 +75,7 @@ async def test_the_launched_browser_keeps_playwrights_disabled_features_and_adds
         missing = set(playwright_list) - set(effective)
         assert not missing, f"Playwright now disables {missing}: add them to _PLAYWRIGHT_DISABLED_FEATURES"
         assert "WebUIOmniboxPopup" in effective
+        assert "RenderDocument" in effective  # a same-site navigation reuses its frame host
 
 
 async def test_a_new_page_starts_no_omnibox_popup_renderer(browser: refwright.Browser, server: TestServer) -> None:
