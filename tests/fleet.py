@@ -59,10 +59,13 @@ def run_server() -> Proc:
     return Proc(popen, f"ws://127.0.0.1:{port}/?launch-options={options}")
 
 
-def cdp_chromium() -> Proc:
+def cdp_chromium(url: str = "about:blank") -> Proc:
+    """A Chromium with remote debugging on a free port, showing ``url``, in a process group of its own:
+    Debian's /usr/bin/chromium* are shell scripts that run the browser as their child, so killing only the
+    script would leave the browser running."""
     profile = tempfile.mkdtemp(prefix="refwright-cdp-")
     popen = subprocess.Popen([CHROMIUM, "--headless=new", "--remote-debugging-port=0", *chromium_args(),
-                              f"--user-data-dir={profile}", "about:blank"],
+                              f"--user-data-dir={profile}", url],
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     assert popen.stderr is not None
     deadline = time.monotonic() + 30

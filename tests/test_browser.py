@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import socket
-import subprocess
-import tempfile
-import time
-import urllib.request
+from collections.abc import Iterator
 
 import pytest
 
 import refwright
 from refwright import BrowserError, Config
-from refwright._discovery import find_browser
 
 from .conftest import TEST_CONFIG, run
+from .fleet import cdp_chromium
 from .server import TestServer
 
 
@@ -70,26 +67,10 @@ def _free_port() -> int:
 
 
 @pytest.fixture
-def chrome_with_cdp() -> object:
-    candidate = find_browser()
-    assert candidate is not None
-    port = _free_port()
-    profile = tempfile.mkdtemp(prefix="refwright-cdp-")
-    proc = subprocess.Popen([candidate.path, "--headless", "--no-sandbox", "--disable-gpu",
-                             f"--remote-debugging-port={port}", "--remote-debugging-address=127.0.0.1",
-                             f"--user-data-dir={profile}", "--disable-background-networking", "about:blank"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(url + "/json/version", timeout=1).read()
-            break
-        except OSError:
-            time.sleep(0.1)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
+def chrome_with_cdp() -> Iterator[str]:
+    chrome = cdp_chromium()
+    yield chrome.endpoint
+    chrome.kill()
 
 
 async def test_attach_over_cdp(chrome_with_cdp: str, server: TestServer) -> None:

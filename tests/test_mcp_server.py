@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import subprocess
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,8 @@ from refwright import Config
 from refwright.commands import HELP
 from refwright.demo import DemoServer
 from refwright.mcp import BrowserSession, RefwrightMcp, create_server
+
+from .fleet import cdp_chromium
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -309,24 +310,12 @@ def _chromium_pids() -> set[int]:
 # -- browser_connect and hangs ------------------------------------------------------------------------
 
 
-async def test_browser_connect_lists_loopback_tabs_and_attaches_only_with_a_page_index(demo: DemoServer,
-                                                                                      tmp_path: Path) -> None:
-    from refwright._discovery import chromium_args, find_browser
-
-    candidate = find_browser(None)
-    assert candidate is not None
-    # The person's own Chrome, started with remote debugging; it outlives this call, so a plain Popen.
-    command = [candidate.path, "--headless=new", "--remote-debugging-port=0", f"--user-data-dir={tmp_path}",
-               *chromium_args(), demo.url]
-    chrome = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # noqa: ASYNC220
+async def test_browser_connect_lists_loopback_tabs_and_attaches_only_with_a_page_index(demo: DemoServer) -> None:
+    # The person's own Chrome, started with remote debugging; it outlives this call.
+    chrome = cdp_chromium(demo.url)
     attached = BrowserSession(config=Config(allow_private=True))
     try:
-        port_file = tmp_path / "DevToolsActivePort"
-        for _ in range(200):
-            if port_file.exists() and port_file.read_text().strip():
-                break
-            await asyncio.sleep(0.05)
-        endpoint = f"http://127.0.0.1:{port_file.read_text().split()[0]}"
+        endpoint = chrome.endpoint
         async with mcp.Client(server("coding", attached).server) as client:
             refused = await client.call_tool("browser_connect", {"endpoint": "http://10.0.0.5:9222"})
             assert refused.is_error and "only talks to a Chrome on this machine" in text(refused)
@@ -343,11 +332,10 @@ async def test_browser_connect_lists_loopback_tabs_and_attaches_only_with_a_page
             assert not out.is_error and "Acme Cloud" in text(out), text(out)
             assert "Create account" in text(await client.call_tool("browser_inspect", {}))
             await client.call_tool("browser_close", {})
-        assert chrome.poll() is None  # an attached Chrome is only disconnected
+        assert chrome.popen.poll() is None  # an attached Chrome is only disconnected
     finally:
         await attached.close()
         chrome.kill()
-        chrome.wait()
 
 
 async def test_a_hung_call_is_reported_and_the_browser_replaced(demo: DemoServer) -> None:
