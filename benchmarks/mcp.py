@@ -177,11 +177,22 @@ def render(report: dict[str, Any]) -> str:
             refs = f", with refs up to @e{e['last_ref']}" if e["last_ref"] else ""
             lines.append(f"  per step (medians): {steps}; snapshot chars {first_size:.3f}x on each page's first "
                          f"visit, {size:.3f}x on the last{refs} (target <= 0.5x)")
+            # A visit (navigate, then snapshot) is the same work on every server, wherever each does its
+            # first walk of the new document: @playwright/mcp's navigate takes a snapshot too.
+            visit = _visit_ms(e) / _visit_ms(peer)
+            lines.append(f"  per page visit (navigate + snapshot, median of the sums): {_visit_ms(e):.1f} ms = "
+                         f"{visit:.2f}x @playwright/mcp's {_visit_ms(peer):.1f} ms")
         small = report["servers"]["refwright commands"].get("snapshot -i")
         if small:
             size = sum(small["chars"].values()) / sum(peer["snapshot"]["chars"].values())
             lines.append(f"refwright commands `snapshot -i`: {size:.2f}x @playwright/mcp's snapshot chars")
     return "\n".join(lines)
+
+
+def _visit_ms(entry: dict[str, Any]) -> float:
+    """The median time of a page visit: each navigate call plus the snapshot call that followed it."""
+    return statistics.median(n + s for n, s in zip(entry["navigate"]["calls_ms"], entry["snapshot"]["calls_ms"],
+                                                   strict=True))
 
 
 def main() -> int:
