@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import pytest
 import pytest_asyncio
+from playwright.async_api import Error as PlaywrightError
 
 import refwright
 from refwright import ActionPolicy, ActionType, Page, PolicyDeniedError, RefwrightError
@@ -234,3 +235,35 @@ def test_the_actions_profile_closes_popups() -> None:
     assert closing_popups({})["config"].popups == "close"
     with pytest.raises(ValueError, match=r"Config.popups must be one of tab, close"):
         refwright.Config(popups="open")
+
+
+async def test_closing_a_page_closes_the_tabs_and_windows_it_opened(browser: refwright.Browser,
+                                                                    server: TestServer) -> None:
+    page = await browser.new_page(isolated=True)
+    await run(page, f"open {page_html(server, '/w.html', 'W')}")
+    await run(page, "window new")
+    await run(page, "tab new")
+    await run(page, "tab t1")
+    await run(page, "tab new")
+    tabs = list(page.tabs)
+    contexts = {tab.playwright_page.context for tab in tabs}
+    assert len(tabs) == 4 and len(contexts) == 2  # the page's own context, and the window's
+    # One tab alone closes by itself; the rest stay.
+    await page.tabs.close("t4")
+    assert tabs[3].playwright_page.is_closed() and not tabs[1].playwright_page.is_closed()
+    await page.close()
+    assert all(tab.playwright_page.is_closed() for tab in tabs)
+    for context in contexts:
+        with pytest.raises(PlaywrightError):
+            await context.new_page()  # closed with the page
+    assert len(page.tabs) == 0
+    await page.close()  # closing again does nothing
+
+
+async def test_a_page_whose_first_tab_was_closed_still_closes_the_rest(page: Page, server: TestServer) -> None:
+    await run(page, "window new")
+    window = page.tabs["t2"]
+    await page.tabs.close("t1")
+    assert page.playwright_page.is_closed() and not window.playwright_page.is_closed()
+    await page.close()
+    assert window.playwright_page.is_closed()

@@ -109,14 +109,15 @@ class Page:
         return self._impl.output.path
 
     def close(self) -> None:
-        """Close the page; never hangs.
+        """Close the page with every tab and window of ``page.tabs`` (one tab alone: ``page.tabs.close``),
+        and their browser contexts where they have their own; never hangs.
 
         Chromium can acknowledge a close that races a navigation commit (a meta refresh, say) without
         closing anything (crbug.com/536385539), and Playwright's ``page.close()`` then waits forever. So
         the close goes through CDP and is sent again until the page is gone.
         """
         with mapped():
-            self._impl.close()
+            self._impl.close_window()
 
     def drain_events(self) -> list[str]:
         return self._impl.events.drain()

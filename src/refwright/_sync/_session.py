@@ -180,6 +180,14 @@ class Session:
             except PlaywrightError:
                 pass
 
+    def close_window(self) -> None:
+        """Close every tab of this tab's window, then this one (closed already when `tab close` took it):
+        the tabs and windows a page opened must not outlive it (a `window new` has a context of its own)."""
+        for entry in self.tabs.entries:
+            if entry.member is not self:
+                entry.member.close()
+        self.close()
+
     @property
     def replaceable(self) -> bool:
         """Whether a fresh tab can stand in for this one (refwright owns the browser)."""
