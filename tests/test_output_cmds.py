@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 import os
-import shutil
+import sys
 import zipfile
 from pathlib import Path
 
@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 from refwright import Config, Page, PolicyDeniedError, RefwrightError
+from refwright._ffmpeg import ffmpeg_path
 from refwright._paths import resolve_output_path
 
 from .conftest import run
@@ -331,7 +332,7 @@ async def test_a_browser_s_temporary_folder_is_private_and_removed_when_empty(tm
     assert chosen.is_dir()  # the user's folder stays
 
 
-@pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="ffmpeg is not installed")
+@pytest.mark.skipif(ffmpeg_path() is None, reason="no ffmpeg (pip install 'refwright[video]')")
 async def test_record_webm_with_ffmpeg(page: Page, server: TestServer) -> None:
     await run(page, f"open {server.html('/anim.html', '<title>A</title><div id=d>0</div>')}")
     await run(page, "record start clip.webm")
@@ -340,3 +341,15 @@ async def test_record_webm_with_ffmpeg(page: Page, server: TestServer) -> None:
     path = page.output_dir.resolve() / "clip.webm"
     assert await run(page, "record stop") == f"Recording saved to {path}"
     assert path.read_bytes()[:4] == b"\x1a\x45\xdf\xa3"  # the EBML header of a WebM file
+
+
+async def test_record_webm_without_any_ffmpeg_says_how_to_get_one(page: Page, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # no ffmpeg on PATH
+    monkeypatch.setitem(sys.modules, "imageio_ffmpeg", None)  # and no wheel: importing it fails
+    with pytest.raises(RefwrightError, match=r"needs ffmpeg, which is not installed here\. Install it \(pip install "
+                                             r"'refwright\[video\]', or apt-get install ffmpeg\)"):
+        await run(page, "record start clip.webm")
+    assert await run(page, "record start clip.webp") == (
+        f"Recording started: {page.output_dir.resolve() / 'clip.webp'}")
+    await run(page, "record stop")

@@ -1,13 +1,12 @@
 # Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
 """``record``: the page's frames over a CDP screencast, written at ``record stop`` as an animated WebP or
-GIF (Pillow), or as WebM/MP4 when ffmpeg is installed."""
+GIF (Pillow), or as WebM/MP4 with ffmpeg (on PATH, or imageio-ffmpeg's: ``_ffmpeg``)."""
 
 from __future__ import annotations
 
 import base64
 import io
 import itertools
-import shutil
 import subprocess
 import tempfile
 from pathlib import Path
@@ -19,6 +18,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
 from .._errors import RefwrightError
+from .._ffmpeg import ffmpeg_path
 
 __all__ = ["Recorder", "check_format"]
 
@@ -33,10 +33,11 @@ def check_format(path: Path) -> None:
     if suffix in _PILLOW:
         return
     if suffix in _FFMPEG:
-        if shutil.which("ffmpeg") is None:
+        if ffmpeg_path() is None:
             raise RefwrightError(
-                f"Recording to {suffix} needs ffmpeg, which is not installed here. Install it (apt-get install "
-                "ffmpeg), or record an animated image instead: `record start demo.webp`.")
+                f"Recording to {suffix} needs ffmpeg, which is not installed here. Install it (pip install "
+                "'refwright[video]', or apt-get install ffmpeg), or record an animated image instead: "
+                "`record start demo.webp`.")
         return
     raise RefwrightError(f"Cannot record to a {suffix or 'nameless'} file. Use .webm or .mp4 (with ffmpeg), "
                          "or .webp or .gif: `record start demo.webp`.")
@@ -99,6 +100,10 @@ class Recorder:
             images[0].save(self.path, format=_PILLOW[suffix], save_all=True, append_images=images[1:],
                            duration=durations, loop=0)
             return
+        ffmpeg = ffmpeg_path()
+        if ffmpeg is None:
+            raise RefwrightError(f"ffmpeg is gone, so {self.path} was not written. Record to .webp instead: "
+                                 "`record start demo.webp`.")
         with tempfile.TemporaryDirectory(prefix="refwright-record-") as tmp:
             listing = Path(tmp) / "frames.txt"
             lines = []
@@ -110,7 +115,7 @@ class Recorder:
             listing.write_text("\n".join(lines) + "\n", encoding="utf-8")
             # Even sizes: the encoders refuse odd ones.
             done = subprocess.run(
-                ["ffmpeg", "-y", "-loglevel", "error", "-f", "concat", "-safe", "0", "-i", str(listing),
+                [ffmpeg, "-y", "-loglevel", "error", "-f", "concat", "-safe", "0", "-i", str(listing),
                  "-vf", "scale=trunc(iw/2)*2:trunc(ih/2)*2", "-pix_fmt", "yuv420p", str(self.path)],
                 capture_output=True, text=True, timeout=300, check=False)
         if done.returncode != 0:

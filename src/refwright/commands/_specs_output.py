@@ -67,7 +67,7 @@ SPECS: tuple[CommandSpec, ...] = (
         details=(
             "record start <path>: capture the page's frames (CDP screencast) until `record stop`, which "
             "writes <path> under the output folder. `.webp` and `.gif` are always available (animated "
-            "image); `.webm` and `.mp4` need ffmpeg on PATH.\n"
+            "image); `.webm` and `.mp4` need ffmpeg (on PATH, or pip install 'refwright[video]').\n"
             "Errors: `Recording already active` (run `record stop` first), `No recording in progress`.\n"
             "Output: `Recording started: <path>` · `Recording saved to <path>`."),
     ),
