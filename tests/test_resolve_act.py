@@ -399,3 +399,26 @@ async def test_a_target_inside_a_frame_gets_a_way_forward(page: Page, server: Te
     snap = await run(page, "snapshot -i")
     ref = next(line.split()[0] for line in snap.splitlines() if "Pay now" in line)
     await run(page, f"click {ref}")
+
+
+async def test_text_that_a_page_sends_elsewhere_is_not_reported_entered(page: Page, server: TestServer) -> None:
+    await open_html(page, server, "/a12f.html", """<p><label>Name<input id=name></label></p>
+      <p><label>Notes<input id=notes></label></p><script>
+      document.getElementById('name').addEventListener('focus', () => document.getElementById('notes').focus());
+      </script>""")
+    with pytest.raises(RefwrightError, match=r"The text did not reach .*Name.*: it still holds what it held before\. "
+                                             r"The page moved the focus .* Nothing else was done"):
+        await run(page, 'act enter "Ann" into the Name field')
+    assert await run(page, "get value #name") == ""
+
+
+async def test_a_field_that_reformats_the_text_counts_as_entered(page: Page, server: TestServer) -> None:
+    # An input mask changes what was typed; the field still took it.
+    await open_html(page, server, "/a12g.html", """<label>Phone<input id=phone></label><script>
+      const phone = document.getElementById('phone');
+      phone.addEventListener('input', () => {
+        const d = phone.value.replace(/\\D/g, '');
+        phone.value = d.length > 3 ? '(' + d.slice(0, 3) + ') ' + d.slice(3) : d;
+      });</script>""")
+    assert (await run(page, 'act enter "5551234" into the Phone field')).startswith("Entered the requested text")
+    assert await run(page, "get value #phone") == "(555) 1234"

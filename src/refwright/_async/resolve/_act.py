@@ -41,7 +41,7 @@ from ...resolve._state import Memo, ResolverState
 from ...resolve._status import done_text, pending_parts
 from ...resolve._text import fold, match_labels
 from ...resolve._values import field_value
-from ._do import copy_between, do, fill_text, select_label, set_slider
+from ._do import TextNotEntered, copy_between, do, fill_text, select_label, set_slider
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op, settle
 from ._secret import enter_password
 
@@ -162,8 +162,15 @@ async def _step_fill(session: Session, state: ResolverState, plan: Plan, index: 
     # Each field gets the value in the form it holds (a date input takes 2017-10-20 for 10/20/2017).
     typed = [(c, field_value(c.input_type, value)) for c in match.controls]
     pending = [(c, v) for c, v in typed if c.value_hash != value_hash(inspection.token, v)]
-    for c, v in pending:
-        await do(session, inspection, c, "fill", fill_text(v))
+    for done, (c, v) in enumerate(pending):
+        try:
+            await do(session, inspection, c, "fill", fill_text(v))
+        except TextNotEntered:
+            before = f" {done} other field(s) were filled before it." if done else " Nothing else was done."
+            raise RefwrightError(
+                f"The text did not reach {describe(c)}: it still holds what it held before. The page moved the "
+                f"focus while the text was typed (so it went elsewhere) or refused it.{before} Run `inspect` to "
+                "see the page as it is now.") from None
     shown = ", ".join(describe(c) for c, _ in pending)
     converted = next((c for c, v in pending if v != value), None)
     how = f"{match.how}; written as the {converted.input_type} field takes it" if converted else match.how
