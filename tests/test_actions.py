@@ -153,3 +153,19 @@ async def test_selector_kinds(controls: Page) -> None:
     assert await run(page, "get value #t") == "hi"
     assert await run(page, "click \"xpath=//button[@id='b']\"") == "Clicked xpath=//button[@id='b']"
     assert await run(page, "get text \"body >> #para\"") == "Some bold text"
+
+
+async def test_fill_says_when_the_page_sent_the_text_elsewhere(page: Page, server: TestServer) -> None:
+    await run(page, f"""open {server.html('/steal.html', '''<input id=name aria-label=Name>
+      <input id=notes aria-label=Notes value=Draft><div id=region contenteditable>x</div><script>
+      document.getElementById('name').addEventListener('focus', () => notes.focus());</script>''')}""")
+    with pytest.raises(RefwrightError, match=r"^The text did not reach #name: it still holds what it held before\. "
+                                             r"The page moved the focus"):
+        await run(page, "fill #name Ann")
+    assert await run(page, "get value #name") == ""
+    # Text that changes nothing (the value it already has, or clearing an empty field) is no failure.
+    assert await run(page, "fill #name ''") == "Filled #name"
+    assert await run(page, "fill #notes Draft") == "Filled #notes"
+    # An editable region has no value to compare: filled as before.
+    assert await run(page, "fill #region Hello") == "Filled #region"
+    assert await run(page, "get text #region") == "Hello"

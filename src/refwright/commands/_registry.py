@@ -126,7 +126,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _target("uncheck", "Uncheck", ActionType.CLICK, "Unchecked <target>"),
     _target("highlight", "Highlight", ActionType.FOCUS, "Highlighted <target>"),
     CommandSpec("fill", "Act", "fill <target> [text]", "replace the value of a field (no text clears it)",
-                "Filled <target>", min_args=1, free_text=True, action=ActionType.FILL),
+                "Filled <target>", min_args=1, free_text=True, action=ActionType.FILL,
+                details=("fill <target> [text]: replace the field's value; no text clears it. The target is a ref, or "
+                         "any selector.\n"
+                         "Errors: `The text did not reach <target>: it still holds what it held before.` when the "
+                         "field kept its old value (the page moved the focus while the text was typed, so it went "
+                         "elsewhere, or refused it); the usual target errors otherwise.")),
     CommandSpec("type", "Act", "type <target> <text>", "type text one key at a time",
                 "Typed into <target>", min_args=2, free_text=True, action=ActionType.TYPE),
     CommandSpec("press", "Act", "press <key> [target]", "press a key or combination such as Enter or Control+A",

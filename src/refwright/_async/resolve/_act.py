@@ -41,7 +41,8 @@ from ...resolve._state import Memo, ResolverState
 from ...resolve._status import done_text, pending_parts
 from ...resolve._text import fold, match_labels
 from ...resolve._values import field_value
-from ._do import TextNotEntered, copy_between, do, fill_text, select_label, set_slider
+from .._fill import TextNotEntered, fill_text
+from ._do import copy_between, do, select_label, set_slider
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op, settle
 from ._secret import enter_password
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
 from ..._errors import RefwrightError
@@ -17,8 +16,7 @@ from ._inspect import element_locator, run_resolver_op
 if TYPE_CHECKING:
     from .._session import Session
 
-__all__ = ["TextNotEntered", "checked_to", "copy_between", "do", "fill_text", "select_label", "set_slider",
-           "unusable"]
+__all__ = ["checked_to", "copy_between", "do", "select_label", "set_slider", "unusable"]
 
 _MAX_PRESSES = 1000
 
@@ -54,34 +52,6 @@ def select_label(label: str) -> Callable[[Locator, float], Awaitable[Any]]:
         return await loc.select_option(label=label, timeout=timeout)
 
     return run
-
-
-class TextNotEntered(Exception):
-    """A field kept the value it had although other text was typed into it."""
-
-
-def fill_text(text: str) -> Callable[[Locator, float], Awaitable[Any]]:
-    """An action filling a field with ``text``; raises TextNotEntered when the field is left as it was.
-
-    Playwright's fill focuses the field and then types into whatever has the focus, so a page that moves
-    the focus meanwhile gets the text elsewhere. A field whose value changed took the text, in whatever form
-    (an input mask reformats it), so only an unchanged value counts as not entered."""
-
-    async def run(loc: Locator, timeout: float) -> Any:
-        before = await _typed_value(loc, timeout)
-        await loc.fill(text, timeout=timeout)
-        if before is not None and before != text and await _typed_value(loc, timeout) == before:
-            raise TextNotEntered("not entered")
-
-    return run
-
-
-async def _typed_value(loc: Locator, timeout: float) -> str | None:
-    """The value of an input, textarea or select (None for an editable region: it has no value)."""
-    try:
-        return await loc.input_value(timeout=timeout)
-    except PlaywrightError:
-        return None
 
 
 def checked_to(state: bool) -> Callable[[Locator, float], Awaitable[Any]]:

@@ -17,6 +17,7 @@ from playwright.sync_api import Locator
 from ..._errors import CoveredError, RefwrightError
 from ...commands import ParsedCommand
 from ...snapshot._format import quote
+from .._fill import TextNotEntered, fill_text
 from .._session import Session
 from .._translate import perform, translate
 
@@ -137,7 +138,13 @@ def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand],
 def fill(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
-    _act(session, target, cmd.name, lambda loc, t: loc.fill(text, timeout=t))
+    try:
+        _act(session, target, cmd.name, fill_text(text))
+    except TextNotEntered:
+        raise RefwrightError(
+            f"The text did not reach {target}: it still holds what it held before. The page moved the focus while "
+            "the text was typed (so it went elsewhere) or refused it. Run `snapshot -i` to see the page as it is "
+            "now.") from None
     return f"Filled {target}"
 
 

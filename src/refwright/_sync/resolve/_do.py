@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 
 from ..._errors import RefwrightError
@@ -18,8 +17,7 @@ from ._inspect import element_locator, run_resolver_op
 if TYPE_CHECKING:
     from .._session import Session
 
-__all__ = ["TextNotEntered", "checked_to", "copy_between", "do", "fill_text", "select_label", "set_slider",
-           "unusable"]
+__all__ = ["checked_to", "copy_between", "do", "select_label", "set_slider", "unusable"]
 
 _MAX_PRESSES = 1000
 
@@ -55,34 +53,6 @@ def select_label(label: str) -> Callable[[Locator, float], Any]:
         return loc.select_option(label=label, timeout=timeout)
 
     return run
-
-
-class TextNotEntered(Exception):
-    """A field kept the value it had although other text was typed into it."""
-
-
-def fill_text(text: str) -> Callable[[Locator, float], Any]:
-    """An action filling a field with ``text``; raises TextNotEntered when the field is left as it was.
-
-    Playwright's fill focuses the field and then types into whatever has the focus, so a page that moves
-    the focus meanwhile gets the text elsewhere. A field whose value changed took the text, in whatever form
-    (an input mask reformats it), so only an unchanged value counts as not entered."""
-
-    def run(loc: Locator, timeout: float) -> Any:
-        before = _typed_value(loc, timeout)
-        loc.fill(text, timeout=timeout)
-        if before is not None and before != text and _typed_value(loc, timeout) == before:
-            raise TextNotEntered("not entered")
-
-    return run
-
-
-def _typed_value(loc: Locator, timeout: float) -> str | None:
-    """The value of an input, textarea or select (None for an editable region: it has no value)."""
-    try:
-        return loc.input_value(timeout=timeout)
-    except PlaywrightError:
-        return None
 
 
 def checked_to(state: bool) -> Callable[[Locator, float], Any]:

@@ -1,0 +1,42 @@
+"""Filling a field so that the answer is true: ``fill_text`` notices when the text went elsewhere."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator
+
+__all__ = ["TextNotEntered", "fill_text"]
+
+_BEFORE_MS = 250.0
+
+
+class TextNotEntered(Exception):
+    """A field kept the value it had although other text was typed into it."""
+
+
+def fill_text(text: str) -> Callable[[Locator, float], Awaitable[Any]]:
+    """An action filling a field with ``text``; raises TextNotEntered when the field is left as it was.
+
+    Playwright's fill focuses the field and then types into whatever has the focus, so a page that moves
+    the focus meanwhile gets the text elsewhere. A field whose value changed took the text, in whatever form
+    (an input mask reformats it), so only an unchanged value counts as not entered."""
+
+    async def run(loc: Locator, timeout: float) -> Any:
+        # Not yet there, the element has nothing to compare with, and fill waits for it as it would.
+        before = await _typed_value(loc, min(timeout, _BEFORE_MS))
+        await loc.fill(text, timeout=timeout)
+        if before is not None and before != text and await _typed_value(loc, timeout) == before:
+            raise TextNotEntered("not entered")
+
+    return run
+
+
+async def _typed_value(loc: Locator, timeout: float) -> str | None:
+    """The value of an input, textarea or select (None for an editable region: it has no value)."""
+    try:
+        return await loc.input_value(timeout=timeout)
+    except PlaywrightError:
+        return None
