@@ -115,3 +115,15 @@ async def test_dragto_is_always_a_proposal(page: Page, server: TestServer) -> No
     assert await run(page, "get text #bin") == "dropped"
     with pytest.raises(RefwrightError, match="No visible control matches a declared drop target labelled 'Alpha'"):
         await run(page, "dragto Card Alpha")
+
+
+async def test_setfield_says_when_the_page_sent_the_text_elsewhere(page: Page, server: TestServer) -> None:
+    await run(page, f"""open {server.html('/bounded-steal.html', '''<label>To <input id=b></label>
+      <label>Notes <input id=n></label><script>
+      document.getElementById('b').addEventListener('focus', () => document.getElementById('n').focus());
+      </script>''')}""")
+    await run(page, "inspect")
+    with pytest.raises(RefwrightError, match=r'^The text did not reach @e\d+ text field "To": it still holds what '
+                                             r"it held before\. .* Nothing was done\. Run `inspect`"):
+        await run(page, "setfield To hello")
+    assert await value(page, "#b") == ""

@@ -102,7 +102,8 @@ _PLAYWRIGHT_ENABLED_FEATURES = ("CDPScreenshotNewSurface", "SkipListAccountsWith
 # RenderDocument gives every new document a new frame host (in the renderer: a new frame, widget and
 # compositor) where a same-site navigation used to reuse the old one: `open` and the first snapshot after
 # it take about 10% longer with it (A/B on benchmarks/pages: 203 ms against 227 for both). Playwright and
-# Puppeteer shipped with it off for most of 2025-2026; the process model and site isolation are the same.
+# Puppeteer each shipped with it off for months in 2025-2026; the process model and site isolation are
+# the same either way.
 _DISABLED_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup", "RenderDocument")
 
 

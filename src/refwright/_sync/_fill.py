@@ -9,7 +9,9 @@ from typing import Any
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 
-__all__ = ["TextNotEntered", "fill_text"]
+from .._errors import RefwrightError
+
+__all__ = ["TextNotEntered", "fill_text", "not_entered"]
 
 _BEFORE_MS = 250.0
 
@@ -41,3 +43,9 @@ def _typed_value(loc: Locator, timeout: float) -> str | None:
         return loc.input_value(timeout=timeout)
     except PlaywrightError:
         return None
+
+
+def not_entered(target: str, then: str) -> RefwrightError:
+    """The answer when ``target`` kept its value; ``then`` says what else was done and what to run next."""
+    return RefwrightError(f"The text did not reach {target}: it still holds what it held before. The page moved the "
+                          f"focus while the text was typed (so it went elsewhere) or refused it. {then}")

@@ -41,7 +41,7 @@ from ...resolve._state import Memo, ResolverState
 from ...resolve._status import done_text, pending_parts
 from ...resolve._text import fold, match_labels
 from ...resolve._values import field_value
-from .._fill import TextNotEntered, fill_text
+from .._fill import TextNotEntered, fill_text, not_entered
 from ._do import copy_between, do, select_label, set_slider
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op, settle
 from ._secret import enter_password
@@ -167,11 +167,8 @@ async def _step_fill(session: Session, state: ResolverState, plan: Plan, index: 
         try:
             await do(session, inspection, c, "fill", fill_text(v))
         except TextNotEntered:
-            before = f" {done} other field(s) were filled before it." if done else " Nothing else was done."
-            raise RefwrightError(
-                f"The text did not reach {describe(c)}: it still holds what it held before. The page moved the "
-                f"focus while the text was typed (so it went elsewhere) or refused it.{before} Run `inspect` to "
-                "see the page as it is now.") from None
+            before = f"{done} other field(s) were filled before it." if done else "Nothing else was done."
+            raise not_entered(describe(c), f"{before} Run `inspect` to see the page as it is now.") from None
     shown = ", ".join(describe(c) for c, _ in pending)
     converted = next((c for c, v in pending if v != value), None)
     how = f"{match.how}; written as the {converted.input_type} field takes it" if converted else match.how

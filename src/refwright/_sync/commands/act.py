@@ -17,7 +17,7 @@ from playwright.sync_api import Locator
 from ..._errors import CoveredError, RefwrightError
 from ...commands import ParsedCommand
 from ...snapshot._format import quote
-from .._fill import TextNotEntered, fill_text
+from .._fill import TextNotEntered, fill_text, not_entered
 from .._session import Session
 from .._translate import perform, translate
 
@@ -141,10 +141,7 @@ def fill(session: Session, cmd: ParsedCommand) -> str:
     try:
         _act(session, target, cmd.name, fill_text(text))
     except TextNotEntered:
-        raise RefwrightError(
-            f"The text did not reach {target}: it still holds what it held before. The page moved the focus while "
-            "the text was typed (so it went elsewhere) or refused it. Run `snapshot -i` to see the page as it is "
-            "now.") from None
+        raise not_entered(target, "Run `snapshot -i` to see the page as it is now.") from None
     return f"Filled {target}"
 
 
