@@ -183,21 +183,13 @@ class ActionsBrowser:
             events += (await page.run_command(f"press {_arg(key)}")).events
         else:
             target = await self._locate(page, args)
-            if action == "click":
-                events += (await page.run_command(f"click {_arg(target)}")).events
-            elif action == "fill":
-                text = args.get("text")
-                if text is None:
-                    raise RefwrightError("fill needs text, the value to type (an empty string clears the field).")
-                events += (await page.run_command(f"fill {_arg(target)} {_arg(str(text))}")).events
-                if args.get("submit"):
-                    events += (await page.run_command(f"press Enter {_arg(target)}")).events
-            elif action == "select":
-                value = args.get("value")
-                if value is None:
-                    raise RefwrightError("select needs value, the option's value or visible label.")
-                await _check_option(page, target, str(value))
-                events += (await page.run_command(f"select {_arg(target)} {_arg(str(value))}")).events
+            try:
+                events += await _on_element(page, action, target, args)
+            except RefwrightError as exc:
+                # The command's sentence names the element by the selector this tool made up; the model
+                # knows it by role and name.
+                exc.args = (in_actions_terms(exc.message, target, _element(args)), *exc.args[1:])
+                raise
         return await self._snapshot(page, action, events)
 
     async def _locate(self, page: Page, args: dict[str, Any]) -> str:
@@ -255,6 +247,37 @@ class ActionsBrowser:
 
     async def close(self) -> None:
         await self.session.close()
+
+
+async def _on_element(page: Page, action: str, target: str, args: dict[str, Any]) -> list[str]:
+    """Click, fill or select the element ``target`` selects; the events the commands noted."""
+    if action == "click":
+        return list((await page.run_command(f"click {_arg(target)}")).events)
+    if action == "fill":
+        text = args.get("text")
+        if text is None:
+            raise RefwrightError("fill needs text, the value to type (an empty string clears the field).")
+        events = list((await page.run_command(f"fill {_arg(target)} {_arg(str(text))}")).events)
+        if args.get("submit"):
+            events += (await page.run_command(f"press Enter {_arg(target)}")).events
+        return events
+    value = args.get("value")
+    if value is None:
+        raise RefwrightError("select needs value, the option's value or visible label.")
+    await _check_option(page, target, str(value))
+    return list((await page.run_command(f"select {_arg(target)} {_arg(str(value))}")).events)
+
+
+def _element(args: dict[str, Any]) -> str:
+    nth = args.get("nth")
+    return f"{str(args.get('role')).strip().lower()} {json.dumps(str(args.get('name')))}" + (
+        f" (nth {nth})" if nth is not None else "")
+
+
+def in_actions_terms(message: str, target: str, element: str) -> str:
+    """A command's error as this tool's user reads it: the element by role and name, and the snapshot as
+    this tool's action (the command language's `snapshot -i` is not one of its actions)."""
+    return message.replace(target, element).replace("`snapshot -i`", "the snapshot action")
 
 
 async def _check_option(page: Page, target: str, value: str) -> None:
