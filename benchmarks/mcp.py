@@ -179,9 +179,9 @@ def render(report: dict[str, Any]) -> str:
                          f"visit, {size:.3f}x on the last{refs} (target <= 0.5x)")
             # A visit (navigate, then snapshot) is the same work on every server, wherever each does its
             # first walk of the new document: @playwright/mcp's navigate takes a snapshot too.
-            visit = _visit_ms(e) / _visit_ms(peer)
-            lines.append(f"  per page visit (navigate + snapshot, median of the sums): {_visit_ms(e):.1f} ms = "
-                         f"{visit:.2f}x @playwright/mcp's {_visit_ms(peer):.1f} ms")
+            ours, theirs = _visit_ms(e), _visit_ms(peer)
+            lines.append(f"  per page visit (navigate + snapshot, median of the sums): {ours:.1f} ms = "
+                         f"{ours / theirs:.2f}x @playwright/mcp's {theirs:.1f} ms")
         small = report["servers"]["refwright commands"].get("snapshot -i")
         if small:
             size = sum(small["chars"].values()) / sum(peer["snapshot"]["chars"].values())

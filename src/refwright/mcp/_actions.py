@@ -182,17 +182,19 @@ class ActionsBrowser:
                 raise RefwrightError("press needs a key, for example Enter, Escape or ArrowDown.")
             events += (await page.run_command(f"press {_arg(key)}")).events
         else:
-            target = await self._locate(page, args)
+            target, element = await self._locate(page, args)
             try:
                 events += await _on_element(page, action, target, args)
             except RefwrightError as exc:
                 # The command's sentence names the element by the selector this tool made up; the model
                 # knows it by role and name.
-                exc.args = (in_actions_terms(exc.message, target, _element(args)), *exc.args[1:])
+                exc.args = (_in_actions_terms(exc.message, target, element), *exc.args[1:])
                 raise
         return await self._snapshot(page, action, events)
 
-    async def _locate(self, page: Page, args: dict[str, Any]) -> str:
+    async def _locate(self, page: Page, args: dict[str, Any]) -> tuple[str, str]:
+        """The selector of the element ``args`` name by role and name (and nth), and how the model knows it
+        (`textbox "Email"`); an error listing the candidates when that is not one element."""
         role = str(args.get("role") or "").strip().lower()
         name = args.get("name")
         if not role or name is None:
@@ -215,7 +217,7 @@ class ActionsBrowser:
             if not 0 <= int(nth) < count:
                 raise RefwrightError(f"nth {nth} is out of range: {count} {role} element(s) match {json.dumps(name)} "
                                      f"(nth 0 to {count - 1}).")
-            return _role_selector(role, name, exact, int(nth))
+            return _role_selector(role, name, exact, int(nth)), f"{role} {json.dumps(name)} (nth {nth})"
         if count > 1:
             lines = [f"Ambiguous: {count} {role} elements match {json.dumps(name)}. Nothing was done; call again "
                      "with nth set to one of these indices:"]
@@ -226,7 +228,7 @@ class ActionsBrowser:
             if count > _MAX_CANDIDATES:
                 lines.append(f"  ... and {count - _MAX_CANDIDATES} more")
             raise RefwrightError("\n".join(lines))
-        return _role_selector(role, name, exact, None)
+        return _role_selector(role, name, exact, None), f"{role} {json.dumps(name)}"
 
     async def _snapshot(self, page: Page, action: str, events: list[str]) -> str:
         # Compact, and without refs: this tool targets role + name, so refs would only invite the model to
@@ -268,13 +270,7 @@ async def _on_element(page: Page, action: str, target: str, args: dict[str, Any]
     return list((await page.run_command(f"select {_arg(target)} {_arg(str(value))}")).events)
 
 
-def _element(args: dict[str, Any]) -> str:
-    nth = args.get("nth")
-    return f"{str(args.get('role')).strip().lower()} {json.dumps(str(args.get('name')))}" + (
-        f" (nth {nth})" if nth is not None else "")
-
-
-def in_actions_terms(message: str, target: str, element: str) -> str:
+def _in_actions_terms(message: str, target: str, element: str) -> str:
     """A command's error as this tool's user reads it: the element by role and name, and the snapshot as
     this tool's action (the command language's `snapshot -i` is not one of its actions)."""
     return message.replace(target, element).replace("`snapshot -i`", "the snapshot action")
