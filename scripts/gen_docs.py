@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Write the command reference in README.md from the command registry (the one source of truth).
+"""Write the command reference page (docs/commands.md) from the command registry (the one source of truth).
 
     python scripts/gen_docs.py          rewrite the block between the markers
-    python scripts/gen_docs.py --check  exit 1 when README.md is out of date (used by the tests)
+    python scripts/gen_docs.py --check  exit 1 when docs/commands.md is out of date (used by the tests)
 """
 
 from __future__ import annotations
@@ -40,20 +40,20 @@ def render() -> str:
         group = "refwright extensions" if spec.extension else spec.group
         groups.setdefault(group, []).append(row)
     for group, rows in groups.items():
-        lines += [f"#### {group}", "", "| Command | Aliases | What it does | Flags | Output |",
+        lines += [f"## {group}", "", "| Command | Aliases | What it does | Flags | Output |",
                   "|---|---|---|---|---|", *rows, ""]
     lines.append(END)
     return "\n".join(lines)
 
 
 def main(argv: list[str]) -> int:
-    readme = ROOT / "README.md"
+    readme = ROOT / "docs" / "commands.md"
     text = readme.read_text(encoding="utf-8")
     start, end = text.index(START), text.index(END) + len(END)
     updated = text[:start] + render() + text[end:]
     if "--check" in argv:
         if updated != text:
-            print("README.md command reference is out of date: run python scripts/gen_docs.py")
+            print("docs/commands.md is out of date: run python scripts/gen_docs.py")
             return 1
         return 0
     readme.write_text(updated, encoding="utf-8")
