@@ -194,8 +194,10 @@ def test_the_error_docstring_draws_the_hierarchy_as_it_is() -> None:
 
     drawn: dict[str, str] = {}
     parents: list[tuple[int, str]] = []
-    for line in (importlib.import_module("refwright._errors").__doc__ or "").splitlines():
-        m = re.match(r"^(\s*(?:[│ ]   )*(?:[├└]── )?)([A-Z]\w+Error|[A-Z]\w+(?:Request|Target|NotFound))\b", line)
+    doc = importlib.import_module("refwright._errors").__doc__ or ""
+    hierarchy, _, _internal = doc.partition("Internal signals")
+    for line in hierarchy.splitlines():
+        m = re.match(r"^(\s*(?:[│ ]   )*(?:[├└]── )?)([A-Z]\w+Error)\b", line)
         if not m:
             continue
         depth = len(m.group(1))
@@ -222,3 +224,41 @@ def test_capabilities_are_one_class_for_both_apis() -> None:
     from refwright import sync_api
 
     assert refwright.Capabilities is sync_api.Capabilities
+
+
+def _every_module_imported() -> None:
+    for path in sorted(SRC.rglob("*.py")):
+        rel = path.relative_to(SRC.parent).with_suffix("")
+        parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+        if parts[-1] != "__main__":
+            importlib.import_module(".".join(parts))
+
+
+def test_every_exception_is_defined_in_errors_and_named_error() -> None:
+    _every_module_imported()  # generated modules too: they must define none of their own
+    misplaced = sorted(f"{cls.__module__}.{cls.__qualname__}" for cls in _subclasses(BaseException)
+                       if cls.__module__.startswith("refwright.") and not cls.__name__.startswith("_")
+                       and (cls.__module__ != "refwright._errors" or not cls.__name__.endswith("Error")))
+    assert misplaced == []
+
+
+def test_every_exception_is_drawn_and_every_public_one_exported() -> None:
+    errors = importlib.import_module("refwright._errors")
+    defined = {name for name, value in vars(errors).items()
+               if isinstance(value, type) and issubclass(value, BaseException) and value.__module__ == errors.__name__}
+    drawn = set(re.findall(r"^[\s│├└─]*([A-Z]\w+Error)\b", errors.__doc__ or "", flags=re.M))
+    assert defined == drawn
+    public = {name for name in defined if issubclass(getattr(errors, name), RefwrightError)}
+    assert public <= set(refwright.__all__)
+
+
+def test_the_playwright_requirement_is_bounded_above() -> None:
+    pyproject = (SRC.parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    pins = re.findall(r'"playwright([^"]*)"', pyproject)
+    assert pins and all("<" in pin or "~=" in pin for pin in pins), pins
+
+
+def test_generated_files_say_so_in_their_first_line() -> None:
+    for path in sorted((SRC / "_sync").rglob("*.py")):
+        assert path.read_text(encoding="utf-8").startswith("# Generated "), path
+

@@ -18,7 +18,7 @@ from refwright.agent.providers._anthropic import AnthropicMessages
 from refwright.agent.providers._openai import OpenAIChat
 from refwright.mcp import BrowserSession, create_server
 from refwright.resolve._decide import DecisionError
-from refwright.resolve._request import UnsupportedRequest
+from refwright.resolve._request import UnsupportedRequestError
 from tests.fake_llm_servers import AnthropicServer, ModelReply, OpenAIServer
 from tests.server import TestServer
 
@@ -60,7 +60,7 @@ def openai(fake: OpenAIServer) -> OpenAIChat:
 
 async def test_without_a_provider_the_refusal_stays(page: refwright.Page, server: TestServer) -> None:
     await page.goto(server.url("/decide.html"))
-    with pytest.raises(UnsupportedRequest):
+    with pytest.raises(UnsupportedRequestError):
         await page.act(REQUEST)
 
 

@@ -10,7 +10,7 @@ from refwright.resolve import (
     Inspection,
     ProposalBook,
     ProposalError,
-    UnsupportedRequest,
+    UnsupportedRequestError,
     match_labels,
     ordinal_of,
     parse_request,
@@ -18,7 +18,7 @@ from refwright.resolve import (
     summarize_changes,
     value_hash,
 )
-from refwright.resolve._match import AmbiguousTarget, TargetNotFound, find_target
+from refwright.resolve._match import AmbiguousTargetError, TargetNotFoundError, find_target
 from refwright.resolve._request import Target
 from refwright.resolve._values import field_value
 
@@ -91,9 +91,9 @@ def test_quotes_keep_punctuation_and_role_prefixes() -> None:
 
 
 def test_unsupported_requests_say_what_works() -> None:
-    with pytest.raises(UnsupportedRequest, match="does not understand"):
+    with pytest.raises(UnsupportedRequestError, match="does not understand"):
         parse_request("Figure out which of these numbers is the largest and then tell me why it matters")
-    with pytest.raises(UnsupportedRequest, match="Empty request"):
+    with pytest.raises(UnsupportedRequestError, match="Empty request"):
         parse_request("   ")
 
 
@@ -123,14 +123,14 @@ def test_find_target_unique_ambiguous_and_missing() -> None:
     controls = [control(1, "button", "OK"), control(2, "button", "ok"), control(3, "button", "Cancel"),
                 control(4, "text", "Name"), control(5, "text", "Email"), control(6, "link", "OK")]
     assert find_target([Target(label="ok")], controls).control.id == 2
-    with pytest.raises(AmbiguousTarget) as info:
+    with pytest.raises(AmbiguousTargetError) as info:
         find_target([Target(label="Ok")], controls)
     assert "@e1" in info.value.message and "@e2" in info.value.message and "@e6" in info.value.message
     assert find_target([Target(label="OK", role="link")], controls).control.id == 6
     assert find_target([Target(role="textbox", ordinal=2)], controls, {"text"}).control.id == 5
-    with pytest.raises(AmbiguousTarget):
+    with pytest.raises(AmbiguousTargetError):
         find_target([Target(role="textbox")], controls, {"text"})
-    with pytest.raises(TargetNotFound, match=r'Visible candidates: .*"Cancel"'):
+    with pytest.raises(TargetNotFoundError, match=r'Visible candidates: .*"Cancel"'):
         find_target([Target(label="Delete")], controls)
     # Of two matches only one enabled: that one, and the output says so.
     twins = [control(7, "button", "Go", states=("disabled",)), control(8, "button", "Go")]
@@ -217,7 +217,7 @@ def test_new_kinds_keep_their_fields_and_values() -> None:
 
 def test_text_entry_refuses_words_it_does_not_understand() -> None:
     # Typing "Foo" when the request asks for it in lower case would be a guess: refuse instead.
-    with pytest.raises(UnsupportedRequest):
+    with pytest.raises(UnsupportedRequestError):
         parse_request('Type "Foo" in all lower case letters in the text box')
     fill = parse_request('Enter "x" into the First Name field').parts[0]
     assert fill.field == Target(label="First Name", role="textbox")

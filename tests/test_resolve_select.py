@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from refwright.resolve._match import AmbiguousTarget
+from refwright.resolve._match import AmbiguousTargetError
 from refwright.resolve._model import Control, Inspection, value_hash
 from refwright.resolve._plan import ACTION_KINDS, STATE_KINDS, Kind, Part, Target
 from refwright.resolve._request import parse_request
@@ -84,7 +84,7 @@ def test_options_of_native_lists() -> None:
     assert option_set(("L", "S"), inspection) == (sizes, ["S", "L"])
     assert option_set(("L", "Red"), inspection) is None
     twice = page(sizes, control(3, "select", "Other", multiple=True, options=(("S", False), ("L", False))))
-    with pytest.raises(AmbiguousTarget, match="2 lists hold all of"):
+    with pytest.raises(AmbiguousTargetError, match="2 lists hold all of"):
         option_set(("S", "L"), twice)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import refwright
 from refwright._async._engine import ENGINE, ENGINES, encode_request
-from refwright._async._world import FrameGone, UtilityWorld
+from refwright._async._world import FrameGoneError, UtilityWorld
 from tests.conftest import run
 from tests.server import TestServer
 
@@ -157,7 +157,7 @@ async def test_an_iframe_removed_from_its_document_is_reported_at_once(page: ref
     for target in frames:
         try:
             answers.append(await world.run(ENGINE, encode_request("snapshot", {}), ((target.token, target.local_id),)))
-        except FrameGone:
+        except FrameGoneError:
             answers.append("gone")
     assert answers[1] == "gone"
     assert isinstance(answers[0], str) and "Inside" in answers[0]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from refwright._errors import PolicyDeniedError
 from refwright.safety._hosts import IPAddress, check_url, check_url_async, forbidden_reason, parse_host
-from refwright.safety._http1 import HTTPError, parse_request_head, server_connection
+from refwright.safety._http1 import HttpStatusError, parse_request_head, server_connection
 
 PUBLIC = IPv4Address("93.184.216.34")
 
@@ -234,7 +234,7 @@ async def test_check_url_async_raises_nothing_but_policy_denied(url: str) -> Non
 def test_request_head_parser_fails_only_with_http_errors(raw: bytes) -> None:
     try:
         request = parse_request_head(server_connection(), raw + b"\r\n\r\n")
-    except HTTPError as e:
+    except HttpStatusError as e:
         assert e.status in (400, 431, 501)
     else:
         assert request.http_version in (b"1.0", b"1.1")
@@ -252,7 +252,7 @@ def test_request_heads_with_two_framings_never_parse(parts: list[bytes]) -> None
     raw = b"POST http://a.test/ HTTP/1.1\r\n" + b"".join(parts) + b"\r\n\r\n"
     try:
         request = parse_request_head(server_connection(), raw)
-    except HTTPError:
+    except HttpStatusError:
         return
     names = [k for k, _ in request.headers]
     assert not (b"content-length" in names and b"transfer-encoding" in names)

@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from refwright.safety._addresses import IPAddress, forbidden_reason
-from refwright.safety._names import CachingResolver, ResolveFailed
+from refwright.safety._names import CachingResolver, NameNotResolvedError
 from refwright.safety._proxy import FilteringProxy
 
 from .safety_dns import DNSServer
@@ -77,7 +77,7 @@ async def test_failures_are_cached_briefly(dns: DNSServer) -> None:
     clock = Clock()
     resolve = resolver(dns, failure_ttl=5, clock=clock)
     for _ in range(3):
-        with pytest.raises(ResolveFailed, match="not found"):
+        with pytest.raises(NameNotResolvedError, match="not found"):
             await resolve("nowhere.test")
     assert dns.lookups("nowhere.test") == 1
     dns.scripts["nowhere.test"] = [(60, ["93.184.216.34"])]
@@ -124,13 +124,13 @@ async def test_etc_hosts_names_resolve_without_a_query(dns: DNSServer) -> None:
 async def test_unknown_and_unanswered_names_fail_fast(dns: DNSServer) -> None:
     resolve = resolver(dns)
     start = time.perf_counter()
-    with pytest.raises(ResolveFailed):
+    with pytest.raises(NameNotResolvedError):
         await resolve("unknown.test")
     assert time.perf_counter() - start < 0.5
     dns.silent = True
     silent = resolver(dns, timeout=0.2, tries=1)
     start = time.perf_counter()
-    with pytest.raises(ResolveFailed):
+    with pytest.raises(NameNotResolvedError):
         await silent("quiet.test")
     assert time.perf_counter() - start < 1.5
 
@@ -216,5 +216,5 @@ def test_the_proxy_fails_unknown_hosts_fast_and_caches_the_failure(
 
 async def test_a_resolver_that_cannot_start_refuses_with_a_reason() -> None:
     broken = CachingResolver(nameservers=["not-an-address"])
-    with pytest.raises(ResolveFailed, match="the resolver could not start"):
+    with pytest.raises(NameNotResolvedError, match="the resolver could not start"):
         await broken("example.com")

@@ -15,22 +15,33 @@ from ._async.visual._api import Visual
 from ._capabilities import Capabilities
 from ._config import Config, TimeoutConfig
 from ._errors import (
+    AmbiguousTargetError,
     BrowserError,
+    ContextLengthError,
+    CoveredError,
+    DecisionError,
+    DialogOpenError,
+    OcrUnavailableError,
     PageUnresponsiveError,
     PolicyDeniedError,
+    ProposalError,
+    ProviderError,
     RefwrightError,
     RefwrightTimeoutError,
+    StateKeyError,
+    TargetNotFoundError,
+    UnsupportedRequestError,
 )
 from ._pool import SessionPool
 from ._requests import RequestRecord
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._url import normalize_url
-from .agent import AgentRun, Llm, ProviderError, browser_tool, llm_from_spec, run_agent, tool_json_schema
+from .agent import AgentRun, Llm, browser_tool, llm_from_spec, run_agent, tool_json_schema
 from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary
 from .snapshot import RefEntry, Snapshot, SnapshotNode
 from .snapshot._diff import SnapshotDiff
-from .visual import OcrLine, OcrUnavailableError, OcrWord, VisualText
+from .visual import OcrLine, OcrWord, VisualText
 
 __all__ = [
     "BOUNDARY_PROMPT",
@@ -38,6 +49,7 @@ __all__ = [
     "ActionPolicy",
     "ActionType",
     "AgentRun",
+    "AmbiguousTargetError",
     "Annotation",
     "Browser",
     "BrowserError",
@@ -46,8 +58,12 @@ __all__ = [
     "CommandResult",
     "Config",
     "ContentBoundary",
+    "ContextLengthError",
+    "CoveredError",
     "Decision",
+    "DecisionError",
     "DialogInfo",
+    "DialogOpenError",
     "Dialogs",
     "Emulation",
     "Keyboard",
@@ -60,6 +76,7 @@ __all__ = [
     "Page",
     "PageUnresponsiveError",
     "PolicyDeniedError",
+    "ProposalError",
     "ProviderError",
     "RefEntry",
     "RefwrightError",
@@ -71,10 +88,13 @@ __all__ = [
     "SnapshotDiff",
     "SnapshotNode",
     "State",
+    "StateKeyError",
     "StateSummary",
     "Storage",
     "Tabs",
+    "TargetNotFoundError",
     "TimeoutConfig",
+    "UnsupportedRequestError",
     "Visual",
     "VisualText",
     "browser_tool",

@@ -13,11 +13,22 @@ The agent loop and its providers are asyncio code and stay in ``refwright.agent`
 from ._capabilities import Capabilities
 from ._config import Config, TimeoutConfig
 from ._errors import (
+    AmbiguousTargetError,
     BrowserError,
+    ContextLengthError,
+    CoveredError,
+    DecisionError,
+    DialogOpenError,
+    OcrUnavailableError,
     PageUnresponsiveError,
     PolicyDeniedError,
+    ProposalError,
+    ProviderError,
     RefwrightError,
     RefwrightTimeoutError,
+    StateKeyError,
+    TargetNotFoundError,
+    UnsupportedRequestError,
 )
 from ._requests import RequestRecord
 from ._result import Annotation, CommandResult, ScreenshotResult
@@ -31,13 +42,14 @@ from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary
 from .snapshot import RefEntry, Snapshot, SnapshotNode
 from .snapshot._diff import SnapshotDiff
-from .visual import OcrLine, OcrUnavailableError, OcrWord, VisualText
+from .visual import OcrLine, OcrWord, VisualText
 
 __all__ = [
     "BOUNDARY_PROMPT",
     "HELP",
     "ActionPolicy",
     "ActionType",
+    "AmbiguousTargetError",
     "Annotation",
     "Browser",
     "BrowserError",
@@ -46,8 +58,12 @@ __all__ = [
     "CommandResult",
     "Config",
     "ContentBoundary",
+    "ContextLengthError",
+    "CoveredError",
     "Decision",
+    "DecisionError",
     "DialogInfo",
+    "DialogOpenError",
     "Dialogs",
     "Emulation",
     "Keyboard",
@@ -60,6 +76,8 @@ __all__ = [
     "PageUnresponsiveError",
     "PolicyDeniedError",
     "PooledPage",
+    "ProposalError",
+    "ProviderError",
     "RefEntry",
     "RefwrightError",
     "RefwrightTimeoutError",
@@ -70,10 +88,13 @@ __all__ = [
     "SnapshotDiff",
     "SnapshotNode",
     "State",
+    "StateKeyError",
     "StateSummary",
     "Storage",
     "Tabs",
+    "TargetNotFoundError",
     "TimeoutConfig",
+    "UnsupportedRequestError",
     "Visual",
     "VisualText",
     "create_content_boundary",

@@ -12,7 +12,7 @@ from urllib.parse import urljoin
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
-from .._errors import BrowserError, PageUnresponsiveError, RefwrightError, RefwrightTimeoutError
+from .._errors import BrowserError, DialogOpenError, PageUnresponsiveError, RefwrightError, RefwrightTimeoutError
 from .._notes import with_notes
 from .._result import CommandResult
 from .._url import normalize_url
@@ -31,10 +31,6 @@ T = TypeVar("T")
 
 # What runs while a dialog is kept open: the commands that answer it, and those that leave its tab.
 _BESIDE_A_DIALOG = {"dialog", "tab", "window", "help"}
-
-
-class DialogOpenError(RefwrightError):
-    """A dialog the page opened, and the policy keeps open, stopped the command (its words are the answer)."""
 
 
 def _timed_out(exc: BaseException) -> bool:

@@ -25,7 +25,7 @@ from ._engine import (
     scope_for,
 )
 from ._translate import mapped
-from ._world import FrameGone, UtilityWorld
+from ._world import FrameGoneError, UtilityWorld
 
 __all__ = ["INSPECT_ENGINE", "RuntimeChannel"]
 
@@ -82,7 +82,7 @@ class RuntimeChannel:
                 if chain is not None:
                     try:
                         text = self._world_of(page).run(engine, encode_request(op, args), chain)
-                    except FrameGone:
+                    except FrameGoneError:
                         if frame_gone is not None:
                             raise RefwrightError(frame_gone) from None
                         text = None

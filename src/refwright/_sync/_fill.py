@@ -9,19 +9,15 @@ from typing import Any
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 
-from .._errors import RefwrightError
+from .._errors import RefwrightError, TextNotEnteredError
 
-__all__ = ["TextNotEntered", "fill_text", "not_entered"]
+__all__ = ["TextNotEnteredError", "fill_text", "not_entered"]
 
 _BEFORE_MS = 250.0
 
 
-class TextNotEntered(Exception):
-    """A field kept the value it had although other text was typed into it."""
-
-
 def fill_text(text: str) -> Callable[[Locator, float], Any]:
-    """An action filling a field with ``text``; raises TextNotEntered when the field is left as it was.
+    """An action filling a field with ``text``; raises TextNotEnteredError when the field is left as it was.
 
     Playwright's fill focuses the field and then types into whatever has the focus, so a page that moves
     the focus meanwhile gets the text elsewhere. A field whose value changed took the text, in whatever form
@@ -32,7 +28,7 @@ def fill_text(text: str) -> Callable[[Locator, float], Any]:
         before = _typed_value(loc, min(timeout, _BEFORE_MS))
         loc.fill(text, timeout=timeout)
         if before is not None and before != text and _typed_value(loc, timeout) == before:
-            raise TextNotEntered("not entered")
+            raise TextNotEnteredError("not entered")
 
     return run
 

@@ -30,11 +30,10 @@ from playwright.sync_api import CDPSession
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
-__all__ = ["FrameGone", "UtilityWorld"]
+from .._errors import FrameGoneError
 
+__all__ = ["FrameGoneError", "UtilityWorld"]
 
-class FrameGone(Exception):
-    """The iframe on the way to a frame is no longer in its parent document (its runtime says so)."""
 
 # Playwright's name for its utility world, followed by the page's guid (playwright-core crPage.ts).
 _WORLD_PREFIX = "__playwright_utility_world_"
@@ -127,7 +126,7 @@ class UtilityWorld:
 
     def _frame_of(self, cdp: CDPSession, context: int, token: str, local_id: int) -> str | None:
         """The frame id of the iframe that has ``local_id`` in the document of ``context``; raises
-        FrameGone when that document's runtime no longer has the iframe."""
+        FrameGoneError when that document's runtime no longer has the iframe."""
         found = self._send(cdp, "Runtime.evaluate", {
             # null: the runtime answers and has no such iframe; undefined: no runtime in that world yet.
             "expression": f"(runtime => runtime ? (runtime.queryAll(document, {json.dumps(f'ref:{token}:{local_id}')})"
@@ -138,7 +137,7 @@ class UtilityWorld:
         if handle is None or "exceptionDetails" in (found or {}):
             self._send(cdp, "Runtime.releaseObjectGroup", {"objectGroup": _GROUP})
             if found is not None and "exceptionDetails" not in found and result.get("subtype") == "null":
-                raise FrameGone
+                raise FrameGoneError
             # No runtime in that world yet, or a world gone with its document: Playwright's route finds
             # out and says so.
             return None

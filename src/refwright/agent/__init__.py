@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from ._errors import ContextLengthError, ProviderError
+from .._errors import ContextLengthError, ProviderError
 from ._events import AgentEvent, CommandFinished, CommandStarted, ModelReplied, StepStarted
 from ._loop import AgentRun, Llm, run_agent
 from ._prompt import BOUNDARY_SENTENCE, SYSTEM_PROMPT, system_prompt

@@ -18,9 +18,9 @@ from urllib.parse import urlsplit
 import mcp_types as types
 from mcp_types.version import is_version_at_least
 
-from .._errors import RefwrightError
+from .._errors import InputRequiredError, RefwrightError
 
-__all__ = ["MODES", "Approvals", "Asker", "NeedsInput", "grant_scope"]
+__all__ = ["MODES", "Approvals", "Asker", "InputRequiredError", "grant_scope"]
 
 MODES = ("auto", "strict", "plan")
 _INPUT_REQUIRED_VERSION = "2026-07-28"
@@ -38,14 +38,6 @@ _APPROVE_SCHEMA: dict[str, Any] = {
     "properties": {"decision": {"type": "string", "title": "Decision", "enum": ["allow", "deny"]}},
     "required": ["decision"],
 }
-
-
-class NeedsInput(Exception):
-    """Raised inside a tool to end this round with an ``input_required`` result."""
-
-    def __init__(self, result: types.InputRequiredResult) -> None:
-        super().__init__("input required")
-        self.result = result
 
 
 def grant_scope(verb: str, url: str | None) -> str:
@@ -103,7 +95,7 @@ class Asker:
         return caps is not None and getattr(caps, "elicitation", None) is not None
 
     async def ask(self, key: str, message: str, *, always: bool = False) -> str:
-        """``allow``, ``always`` or ``deny`` from the person; raises ``NeedsInput`` to ask in the modern way."""
+        """``allow``, ``always`` or ``deny`` from the person; raises ``InputRequiredError`` to ask in the modern way."""
         if not self.can_elicit:
             raise RefwrightError(
                 "This needs the person's approval, but the MCP client cannot ask them (it does not support "
@@ -118,7 +110,7 @@ class Asker:
                                                                               requested_schema=schema))
             answered = {k: v for k, v in self._known.items() if v[1] is not None}
             token = self.approvals.remember({**answered, key: (message, None)})
-            raise NeedsInput(types.InputRequiredResult(input_requests={key: request}, request_state=token))
+            raise InputRequiredError(types.InputRequiredResult(input_requests={key: request}, request_state=token))
         result = await self._session.elicit_form(message=message, requested_schema=schema,
                                                  related_request_id=self._request_id)
         return _decision(result, always)

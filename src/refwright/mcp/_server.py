@@ -12,7 +12,7 @@ from mcp.shared.exceptions import MCPError
 
 from .._errors import RefwrightError
 from ..safety import clean_text
-from ._approval import Approvals, Asker, NeedsInput
+from ._approval import Approvals, Asker, InputRequiredError
 from ._session import BrowserSession, is_gone
 from ._tools import CURRENT_CALL, Call, HangError, Reply, ToolDef, check_args
 
@@ -71,7 +71,7 @@ class RefwrightMcp:
             try:
                 check_args(args, tool.schema)
                 reply = await tool.handler(args, call)
-            except NeedsInput as need:
+            except InputRequiredError as need:
                 return need.result
             except HangError as exc:
                 await self.session.reset()

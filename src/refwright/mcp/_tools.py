@@ -11,18 +11,14 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from .._async import Page
-from .._errors import PolicyDeniedError, RefwrightError
+from .._errors import HangError, PolicyDeniedError, RefwrightError
 from ..safety import ActionType, clean_line
-from ._approval import Approvals, Asker, NeedsInput, grant_scope
+from ._approval import Approvals, Asker, InputRequiredError, grant_scope
 from ._session import BrowserSession
 
 __all__ = ["Call", "HangError", "Reply", "ToolDef", "confirm_through_client"]
 
 T = TypeVar("T")
-
-
-class HangError(Exception):
-    """A browser operation took longer than the server's hang limit."""
 
 
 @dataclass(frozen=True)
@@ -114,7 +110,7 @@ class Call:
             with self._asking_person():
                 decision = await self.asker.ask(f"confirm:{action.value} {where}",
                                                 f"Allow the browser to {action.value} on {where}? (--confirm-actions)")
-        except NeedsInput as need:  # asked in a new round: the call runs again with the answer
+        except InputRequiredError as need:  # asked in a new round: the call runs again with the answer
             self.deferred = need
             return False
         return decision != "deny"

@@ -11,7 +11,7 @@ from ._changes import summarize_changes
 from ._model import Control, Inspection, control_from_raw, describe, render_inspection, value_hash
 from ._plan import Kind, Part, Plan, Target
 from ._proposals import PROPOSAL_TTL, Proposal, ProposalBook, ProposalError
-from ._request import UnsupportedRequest, parse_request
+from ._request import UnsupportedRequestError, parse_request
 from ._result import StepResult
 from ._risk import APPROVAL, SAFE, risk_of
 from ._text import compact, fold, loose, match_labels, norm, ordinal_of
@@ -30,7 +30,7 @@ __all__ = [
     "ProposalError",
     "StepResult",
     "Target",
-    "UnsupportedRequest",
+    "UnsupportedRequestError",
     "compact",
     "control_from_raw",
     "describe",

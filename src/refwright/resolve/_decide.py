@@ -14,7 +14,7 @@ import re
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
-from .._errors import RefwrightError
+from .._errors import DecisionError, RefwrightError
 from ._model import Control, Inspection, render_inspection
 
 __all__ = [
@@ -45,10 +45,6 @@ class Decider(Protocol):
     """What a decision provider is: any of the agent's ``Llm`` adapters."""
 
     async def next(self, system: str, turns: list[Any]) -> list[Any]: ...
-
-
-class DecisionError(RefwrightError):
-    """The provider failed or did not pick one of the listed controls."""
 
 
 def decision_prompt(request: str, inspection: Inspection) -> str:

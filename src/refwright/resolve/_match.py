@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
-from .._errors import RefwrightError
+from .._errors import AmbiguousTargetError, TargetNotFoundError
 from ._model import CLICKABLE, KIND_NAMES, Control, describe
 from ._plan import Target
 from ._text import match_labels
 
-__all__ = ["AmbiguousTarget", "Match", "TargetNotFound", "find_target", "kinds_for_role"]
+__all__ = ["AmbiguousTargetError", "Match", "TargetNotFoundError", "find_target", "kinds_for_role"]
 
 # Role word -> (kinds it names, kinds tried when none of those match: styled spans acting as links...).
 _ROLE_KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -33,14 +33,6 @@ _ROLE_KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 
 MAX_LISTED = 8
-
-
-class TargetNotFound(RefwrightError):
-    """No visible control matches the target."""
-
-
-class AmbiguousTarget(RefwrightError):
-    """More than one control matches; the message lists them with refs."""
 
 
 def kinds_for_role(role: str | None, allowed: Collection[str]) -> tuple[frozenset[str], frozenset[str]]:
@@ -115,11 +107,11 @@ def find_target(readings: Sequence[Target], controls: Sequence[Control], allowed
                 *, what: str = "") -> Match:
     """The control ``readings`` mean among ``controls``: the first reading with any match decides.
 
-    One match acts. Several raise ``AmbiguousTarget`` with the candidates and their refs (unless the
-    reading asks for every one); none raise ``TargetNotFound`` naming what is visible instead.
+    One match acts. Several raise ``AmbiguousTargetError`` with the candidates and their refs (unless the
+    reading asks for every one); none raise ``TargetNotFoundError`` naming what is visible instead.
     """
     if not readings:
-        raise TargetNotFound("The request names no control. Say which one, for example click \"Save\".")
+        raise TargetNotFoundError("The request names no control. Say which one, for example click \"Save\".")
     for target in readings:
         primary, secondary = kinds_for_role(target.role, allowed)
         for kinds in (primary, secondary):
@@ -138,9 +130,9 @@ def find_target(readings: Sequence[Target], controls: Sequence[Control], allowed
                 enabled = [c for c in found if not c.disabled]
                 if len(enabled) == 1:
                     return Match((enabled[0],), how + " (the only enabled one)", target)
-                raise AmbiguousTarget(_ambiguous_text(target, found))
+                raise AmbiguousTargetError(_ambiguous_text(target, found))
             return Match((found[0],), how, target)
-    raise TargetNotFound(_not_found_text(readings[0], controls, allowed, what))
+    raise TargetNotFoundError(_not_found_text(readings[0], controls, allowed, what))
 
 
 def _ambiguous_text(target: Target, found: Sequence[Control]) -> str:

@@ -7,17 +7,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._errors import RefwrightError
+from .._errors import ProposalError
 
 __all__ = ["PROPOSAL_TTL", "Proposal", "ProposalBook", "ProposalError"]
 
 # Seconds a proposal stays valid.
 PROPOSAL_TTL = 300.0
 _MAX_OPEN = 32
-
-
-class ProposalError(RefwrightError):
-    """A token that cannot be confirmed: unknown, used, expired, or the page changed."""
 
 
 @dataclass(frozen=True)

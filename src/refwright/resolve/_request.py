@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import re
 
-from .._errors import RefwrightError
+from .._errors import UnsupportedRequestError
 from ._plan import Kind, Part, Plan, Target
 from ._text import ORDINAL_PATTERN, norm, ordinal_of
 
-__all__ = ["UnsupportedRequest", "parse_request"]
-
-
-class UnsupportedRequest(RefwrightError):
-    """The request is not one of the kinds the local resolver understands."""
+__all__ = ["UnsupportedRequestError", "parse_request"]
 
 
 # Role phrases, longest first when matched; values are the canonical role words.
@@ -370,7 +366,7 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
     q = _only_quote(c, quotes)
     if q is not None or (len(c.split()) <= 5 and not re.match(rf"^(?:{_VERB_ALT})\b", c, f)):
         return [Part(Kind.CLICK, restored, targets=parse_target(c, quotes))], search
-    raise UnsupportedRequest(
+    raise UnsupportedRequestError(
         f"The local resolver does not understand {restored!r}. It handles requests such as: click \"Save\", "
         "the \"Next\" link, File > Save, focus the 2nd text field, check the 3rd radio, select A, B and C, "
         "select X from the list, select 40 with the slider, enter \"text\" into the Name field, and "
@@ -379,10 +375,10 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
 
 
 def parse_request(request: str) -> Plan:
-    """The parts of ``request``, in order; ``UnsupportedRequest`` when a clause is not understood."""
+    """The parts of ``request``, in order; ``UnsupportedRequestError`` when a clause is not understood."""
     text = norm(request)
     if not text:
-        raise UnsupportedRequest("Empty request. Say what to do, for example: act click \"Save\".")
+        raise UnsupportedRequestError("Empty request. Say what to do, for example: act click \"Save\".")
     protected, quotes = _protect(text)
     protected = protected.strip().rstrip(".!?").strip()
     parts: list[Part] = []
@@ -391,7 +387,7 @@ def parse_request(request: str) -> Plan:
         found, search = _clause(clause, quotes, search)
         parts.extend(found)
     if not parts:
-        raise UnsupportedRequest(
+        raise UnsupportedRequestError(
             f"Nothing to do in {request!r}: name a control to click or a value to enter, for example "
             "act expand the sections to find and click \"Details\"."
         )

@@ -1,13 +1,13 @@
 """Which control a part of a request means, chosen from what ``inspect`` saw (pure, no page).
 
-Each function reads an ``Inspection`` and answers with controls (or raises ``TargetNotFound`` /
-``AmbiguousTarget`` with a sentence the model can act on); the steps that then drive the page live in
+Each function reads an ``Inspection`` and answers with controls (or raises ``TargetNotFoundError`` /
+``AmbiguousTargetError`` with a sentence the model can act on); the steps that then drive the page live in
 ``refwright._async.resolve``.
 """
 
 from __future__ import annotations
 
-from ._match import AmbiguousTarget, Match, TargetNotFound, find_target
+from ._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
 from ._model import CLICKABLE, TEXT_KINDS, Control, Inspection, describe, value_hash
 from ._plan import Part, Target
 from ._text import TIERS, fold, match_labels, synonym
@@ -85,7 +85,7 @@ def option_set(labels: tuple[str, ...], inspection: Inspection) -> tuple[Control
         else:
             found.append((c, [names[i] for i in sorted(picked)]))
     if len(found) > 1:
-        raise AmbiguousTarget(f"Ambiguous: {len(found)} lists hold all of {', '.join(map(repr, labels))}: "
+        raise AmbiguousTargetError(f"Ambiguous: {len(found)} lists hold all of {', '.join(map(repr, labels))}: "
                               f"{', '.join(describe(c) for c, _ in found)}. Nothing was done; use `select @eN ...`.")
     return found[0] if found else None
 
@@ -116,14 +116,15 @@ def resolve_name(name: str, inspection: Inspection) -> tuple[str, Control, str]:
     try:
         m = find_target([Target(label=name)], inspection.controls, {"checkbox", "radio"})
         return m.control.kind, m.control, ""
-    except TargetNotFound:
+    except TargetNotFoundError:
         pass
     hits = option_hits(name, inspection)
     if len(hits) == 1:
         return "option", hits[0][0], hits[0][1]
     if len(hits) > 1:
         listed = ", ".join(f"{describe(c)} option {o!r}" for c, o in hits[:6])
-        raise AmbiguousTarget(f"Ambiguous: several options match {name!r}: {listed}. Nothing was done; name the list "
+        raise AmbiguousTargetError(
+            f"Ambiguous: several options match {name!r}: {listed}. Nothing was done; name the list "
                               "too (`selectexact @eN <option>`).")
     m = find_target([Target(label=name)], inspection.controls, CLICKABLE)
     return "click", m.control, ""
@@ -133,10 +134,10 @@ def click_match(part: Part, inspection: Inspection) -> Match:
     """What a click part means: a clickable control first, else a field, list or slider of that name."""
     try:
         return find_target(part.targets, inspection.controls, CLICKABLE)
-    except TargetNotFound as first:
+    except TargetNotFoundError as first:
         try:
             return find_target(part.targets, inspection.controls, TEXT_KINDS | {"select", "handle", "range", "slider"})
-        except TargetNotFound:
+        except TargetNotFoundError:
             raise first from None
 
 

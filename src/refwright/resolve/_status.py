@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ._match import AmbiguousTarget, TargetNotFound, find_target
+from ._match import AmbiguousTargetError, TargetNotFoundError, find_target
 from ._model import SLIDER_KINDS, TEXT_KINDS, Inspection, value_hash
 from ._plan import Kind, Part, Plan, Target
 from ._select import (
@@ -102,7 +102,7 @@ def is_done(plan: Plan, index: int, inspection: Inspection, memo: Memo) -> bool:
         return index in memo.done
     try:
         return held(part, index, inspection, memo)
-    except (TargetNotFound, AmbiguousTarget):
+    except (TargetNotFoundError, AmbiguousTargetError):
         return index in memo.done
 
 

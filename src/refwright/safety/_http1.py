@@ -14,9 +14,11 @@ from collections.abc import Iterable
 
 import h11
 
+from .._errors import HttpStatusError
+
 __all__ = [
     "LIMIT",
-    "HTTPError",
+    "HttpStatusError",
     "client_connection",
     "parse_request_head",
     "screen_head",
@@ -35,15 +37,6 @@ _REASONS = {
     502: "Bad Gateway",
     504: "Gateway Timeout",
 }
-
-
-class HTTPError(Exception):
-    """A request the proxy answers itself with ``status`` and a plain-text ``message``."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
 
 
 def server_connection() -> h11.Connection:
@@ -96,15 +89,15 @@ def parse_request_head(conn: h11.Connection, head: bytes) -> h11.Request:
     """Screen ``head`` and let ``conn`` (fresh from :func:`server_connection`) parse it."""
     problem = screen_head(head)
     if problem is not None:
-        raise HTTPError(problem[1], problem[0])
+        raise HttpStatusError(problem[1], problem[0])
     conn.receive_data(_ensure_host(head.lstrip(b"\r\n")))
     try:
         event = conn.next_event()
     except h11.RemoteProtocolError as e:
         status = e.error_status_hint if e.error_status_hint in _REASONS else 400
-        raise HTTPError(status, f"malformed request ({e})") from None
+        raise HttpStatusError(status, f"malformed request ({e})") from None
     if not isinstance(event, h11.Request):
-        raise HTTPError(400, "malformed request")
+        raise HttpStatusError(400, "malformed request")
     return event
 
 

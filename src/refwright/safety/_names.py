@@ -27,12 +27,13 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from ipaddress import ip_address
 from typing import TypeAlias
 
+from .._errors import NameNotResolvedError
 from ._addresses import IPAddress
 
 __all__ = [
     "AsyncResolver",
     "CachingResolver",
-    "ResolveFailed",
+    "NameNotResolvedError",
     "Resolver",
     "system_resolve",
     "system_resolve_async",
@@ -40,10 +41,6 @@ __all__ = [
 
 Resolver: TypeAlias = Callable[[str], Sequence[IPAddress]]
 AsyncResolver: TypeAlias = Callable[[str], Awaitable[Sequence[IPAddress]]]
-
-
-class ResolveFailed(OSError):
-    """A name did not resolve; the message is the resolver's own reason."""
 
 
 def unique(addresses: Iterable[IPAddress]) -> list[IPAddress]:
@@ -122,7 +119,7 @@ class CachingResolver:
             if hit[0] > now:
                 self._cache.move_to_end(key)
                 if isinstance(hit[1], str):
-                    raise ResolveFailed(hit[1])
+                    raise NameNotResolvedError(hit[1])
                 return list(hit[1])
             del self._cache[key]
         pending = self._pending.get(key)
@@ -164,7 +161,7 @@ class CachingResolver:
         try:
             resolver = self._resolver()
         except (aiodns.error.DNSError, pycares.AresError, OSError, RuntimeError, ValueError) as e:
-            raise ResolveFailed(f"the resolver could not start: {e}") from None
+            raise NameNotResolvedError(f"the resolver could not start: {e}") from None
         assert isinstance(resolver, aiodns.DNSResolver)
         self.lookups += 1
         try:
@@ -172,11 +169,11 @@ class CachingResolver:
         except aiodns.error.DNSError as e:
             message = str(e.args[1]) if len(e.args) > 1 else str(e)
             self._store(key, self._failure_ttl, message)
-            raise ResolveFailed(message) from None
+            raise NameNotResolvedError(message) from None
         addresses = unique(_address(node.addr[0]) for node in result.nodes)
         if not addresses:
             self._store(key, self._failure_ttl, "no addresses")
-            raise ResolveFailed("no addresses")
+            raise NameNotResolvedError("no addresses")
         ttl = min((node.ttl for node in result.nodes), default=0)
         self._store(key, min(max(float(ttl), self._min_ttl), self._max_ttl), addresses)
         return addresses

@@ -42,7 +42,7 @@ from .._errors import PolicyDeniedError
 from ._access import PrivateAccess
 from ._addresses import IPAddress, ReasonFn, forbidden_reason
 from ._hosts import HostCheck, resolve_checked
-from ._http1 import LIMIT, HTTPError
+from ._http1 import LIMIT, HttpStatusError
 from ._names import AsyncResolver, CachingResolver
 from ._relay import Relay, Timeouts
 from ._sanitize import clean_line
@@ -319,7 +319,7 @@ class FilteringProxy:
                 raise PolicyDeniedError(f"Refused {label}: that is refwright's own proxy.")
         except PolicyDeniedError as e:
             self._record(label, clean_line(raw_host)[:200], port, e.message)
-            raise HTTPError(403, e.message) from None
+            raise HttpStatusError(403, e.message) from None
         return addresses
 
     async def _connect(
@@ -338,7 +338,7 @@ class FilteringProxy:
                 self._allowed += 1
             return streams
         detail = clean_line(str(error) or type(error).__name__) if error else "no address"
-        raise HTTPError(502, f"Could not connect to {label} ({detail}).")
+        raise HttpStatusError(502, f"Could not connect to {label} ({detail}).")
 
 
 

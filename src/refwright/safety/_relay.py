@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import h11
 
 from ._addresses import IPAddress
-from ._http1 import HTTPError, client_connection, parse_request_head, server_connection, text_response
+from ._http1 import HttpStatusError, client_connection, parse_request_head, server_connection, text_response
 from ._sanitize import clean_line
 from ._url import host_text, parse_port, split_authority, split_url
 
@@ -59,7 +59,7 @@ def _values(headers: list[tuple[bytes, bytes]], name: bytes) -> list[bytes]:
 
 
 class Relay:
-    """Serves one client connection; ``check`` raises :class:`HTTPError` (403) for a refused target."""
+    """Serves one client connection; ``check`` raises :class:`HttpStatusError` (403) for a refused target."""
 
     def __init__(
         self,
@@ -90,13 +90,13 @@ class Relay:
                 request = parse_request_head(conn, head)
                 if self._authorize is not None and not self._authorize(list(request.headers)):
                     # Before any check or lookup: a client without the session's credential learns nothing.
-                    raise HTTPError(407, "This proxy needs the session's credential (Proxy-Authorization).")
+                    raise HttpStatusError(407, "This proxy needs the session's credential (Proxy-Authorization).")
                 if request.method == b"CONNECT":
                     await self._tunnel(conn, request)
                     return
                 if not await self._forward(conn, request):
                     return
-        except HTTPError as e:
+        except HttpStatusError as e:
             with contextlib.suppress(OSError, TimeoutError):
                 header = "X-Refwright-Refused" if e.status == 403 else "X-Refwright-Proxy-Error"
                 # The header lets refwright tell its own refusal or error page from a site's 403 or 502.
@@ -124,14 +124,14 @@ class Relay:
                 del self._buffer[: end + 4]
                 return head
             if len(self._buffer) > 64 * 1024:
-                raise HTTPError(431, "message head too large")
+                raise HttpStatusError(431, "message head too large")
             try:
                 data = await self._read(self._reader, timeout)
             except TimeoutError:
                 return None  # an idle keep-alive connection, or a client that never spoke
             if not data:
                 if self._buffer.strip():
-                    raise HTTPError(400, "incomplete message head")
+                    raise HttpStatusError(400, "incomplete message head")
                 return None
             self._buffer += data
 
@@ -141,7 +141,7 @@ class Relay:
             try:
                 event = conn.next_event()
             except h11.RemoteProtocolError as e:
-                raise HTTPError(400, f"malformed request body ({e})") from None
+                raise HttpStatusError(400, f"malformed request body ({e})") from None
             if event is not h11.NEED_DATA:
                 return event
             if self._buffer:
@@ -181,7 +181,7 @@ class Relay:
         except ValueError:
             port = 0
         if not raw_host or port == 0:
-            raise HTTPError(400, "CONNECT needs host:port")
+            raise HttpStatusError(400, "CONNECT needs host:port")
         while not isinstance(await self._client_event(conn), h11.EndOfMessage):
             pass  # a CONNECT body means nothing; h11 has framed it, and it is dropped
         addresses = await self._check(label, raw_host, port)
@@ -201,11 +201,11 @@ class Relay:
         target = request.target.decode("latin-1")
         label = clean_line(target)[:200]
         if not target.lower().startswith("http://"):
-            raise HTTPError(400, "this proxy takes absolute http:// URLs, or CONNECT for https")
+            raise HttpStatusError(400, "this proxy takes absolute http:// URLs, or CONNECT for https")
         try:
             url = split_url(target)
         except ValueError as e:
-            raise HTTPError(400, f"invalid URL ({e})") from None
+            raise HttpStatusError(400, f"invalid URL ({e})") from None
         addresses = await self._check(label, url.raw_host, url.port)
 
         headers = list(request.headers.raw_items())
@@ -270,7 +270,7 @@ class Relay:
                         await self._drain(self._writer)
                 self._writer.write(conn.send(h11.EndOfMessage()))
                 await self._drain(self._writer)
-            except (HTTPError, h11.LocalProtocolError) as e:
+            except (HttpStatusError, h11.LocalProtocolError) as e:
                 # The response has begun; all that is left is to cut the connection.
                 raise ConnectionAbortedError(str(e)) from None
             if not body_task.done():
@@ -298,16 +298,16 @@ class Relay:
             try:
                 event = upstream.next_event()
             except h11.RemoteProtocolError:
-                raise HTTPError(502, f"The server at {label} sent a malformed response.") from None
+                raise HttpStatusError(502, f"The server at {label} sent a malformed response.") from None
             if event is h11.NEED_DATA:
                 try:
                     data = await self._read(up_reader, self._timeouts.idle)
                 except TimeoutError:
-                    raise HTTPError(504, "the upstream server did not answer in time") from None
+                    raise HttpStatusError(504, "the upstream server did not answer in time") from None
                 upstream.receive_data(data)
                 continue
             if isinstance(event, h11.ConnectionClosed):
-                raise HTTPError(502, f"The server at {label} closed the connection without answering.")
+                raise HttpStatusError(502, f"The server at {label} closed the connection without answering.")
             return event
 
     async def _send_body(self, conn: h11.Connection, upstream: h11.Connection, up_writer: asyncio.StreamWriter) -> None:
@@ -322,8 +322,8 @@ class Relay:
                     await self._drain(up_writer)
                     return
                 else:
-                    raise HTTPError(400, "malformed request body")
-        except (OSError, TimeoutError, HTTPError, h11.LocalProtocolError):
+                    raise HttpStatusError(400, "malformed request body")
+        except (OSError, TimeoutError, HttpStatusError, h11.LocalProtocolError):
             # The client stopped sending mid-body: end the upstream exchange so the response read
             # fails now instead of waiting out its timeout.
             up_writer.transport.abort()

@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image
 
-from .._errors import RefwrightError
+from .._errors import OcrUnavailableError
 
 __all__ = ["Glyph", "OcrUnavailableError", "Recognised", "TesseractEngine", "default_engine", "tessdata_dir"]
 
@@ -38,10 +38,6 @@ class Recognised:
 
 _SETUP_HINT = ("install it with `pip install tesserocr` and the English data with "
                "`apt-get install tesseract-ocr-eng` (scripts/setup.sh does both), or set TESSDATA_PREFIX")
-
-
-class OcrUnavailableError(RefwrightError):
-    """Local OCR cannot run on this machine."""
 
 
 def tessdata_dir() -> str | None:

@@ -16,7 +16,7 @@ from playwright.async_api import Locator
 from ..._errors import CoveredError, RefwrightError
 from ...commands import ParsedCommand
 from ...snapshot._format import quote
-from .._fill import TextNotEntered, fill_text, not_entered
+from .._fill import TextNotEnteredError, fill_text, not_entered
 from .._session import Session
 from .._translate import perform, translate
 
@@ -139,7 +139,7 @@ async def fill(session: Session, cmd: ParsedCommand) -> str:
     text = cmd.text_from(1)
     try:
         await _act(session, target, cmd.name, fill_text(text))
-    except TextNotEntered:
+    except TextNotEnteredError:
         raise not_entered(target, "Run `snapshot -i` to see the page as it is now.") from None
     return f"Filled {target}"
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError, RefwrightTimeoutError
 from ...resolve._changes import summarize_changes
-from ...resolve._match import AmbiguousTarget, Match, TargetNotFound, find_target
+from ...resolve._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
 from ...resolve._model import (
     CLICKABLE,
     SLIDER_KINDS,
@@ -41,7 +41,7 @@ from ...resolve._state import Memo, ResolverState
 from ...resolve._status import done_text, pending_parts
 from ...resolve._text import fold, match_labels
 from ...resolve._values import field_value
-from .._fill import TextNotEntered, fill_text, not_entered
+from .._fill import TextNotEnteredError, fill_text, not_entered
 from ._do import copy_between, do, select_label, set_slider
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op, settle
 from ._secret import enter_password
@@ -111,10 +111,10 @@ async def _step_menu(session: Session, state: ResolverState, plan: Plan, index: 
         try:
             found = (j, find_target([Target(label=labels[j])], inspection.controls, MENU_KINDS))
             break
-        except TargetNotFound:
+        except TargetNotFoundError:
             continue
     if found is None:
-        raise TargetNotFound(
+        raise TargetNotFoundError(
             f"No visible menu item matches {labels[0]!r}, the start of the path {' > '.join(labels)}. Nothing was "
             "done; open the menu first or run `inspect` to see what is shown."
         )
@@ -133,7 +133,7 @@ async def _step_menu(session: Session, state: ResolverState, plan: Plan, index: 
     await do(session, inspection, match.control, "click", lambda loc, t: loc.click(timeout=t))
     if await _wait_visible(session, nxt):
         return _Step(f"Opened {describe(match.control)} by clicking ({match.how}), which revealed {nxt!r}", False)
-    raise TargetNotFound(f"Opening {describe(match.control)} did not reveal {nxt!r}; the path "
+    raise TargetNotFoundError(f"Opening {describe(match.control)} did not reveal {nxt!r}; the path "
                          f"{' > '.join(labels)} does not match this menu. Run `inspect` to see its items.")
 
 
@@ -166,7 +166,7 @@ async def _step_fill(session: Session, state: ResolverState, plan: Plan, index: 
     for done, (c, v) in enumerate(pending):
         try:
             await do(session, inspection, c, "fill", fill_text(v))
-        except TextNotEntered:
+        except TextNotEnteredError:
             before = f"{done} other field(s) were filled before it." if done else "Nothing else was done."
             raise not_entered(describe(c), f"{before} Run `inspect` to see the page as it is now.") from None
     shown = ", ".join(describe(c) for c, _ in pending)
@@ -251,7 +251,7 @@ async def _step_option(session: Session, state: ResolverState, plan: Plan, index
                          "a multiple select)")
     if len(hits) > 1:
         listed = ", ".join(f"{describe(c)} option {o!r}" for c, o in hits[:6])
-        raise AmbiguousTarget(f"Ambiguous: {len(hits)} options match {label!r}: {listed}. Nothing was done; use "
+        raise AmbiguousTargetError(f"Ambiguous: {len(hits)} options match {label!r}: {listed}. Nothing was done; use "
                               "`selectexact @eN <option>` on the list you mean.")
     if hits:
         control, option = hits[0]
@@ -262,7 +262,7 @@ async def _step_option(session: Session, state: ResolverState, plan: Plan, index
         return _Step(f"Selected the option {option!r} in {describe(control)} (an exact option of a native select)")
     try:
         match = find_target([Target(label=label)], inspection.controls, OPTION_KINDS)
-    except TargetNotFound:
+    except TargetNotFoundError:
         closed = [c for c in inspection.controls if c.kind in ("combobox", "select", "button") and c.popup
                   and "expanded" not in c.states]
         if len(closed) == 1:
@@ -303,7 +303,7 @@ async def _step_find(session: Session, state: ResolverState, plan: Plan, index: 
     part = plan.parts[index]
     try:
         match = find_target(part.targets, inspection.controls, CLICKABLE)
-    except TargetNotFound:
+    except TargetNotFoundError:
         pass
     else:
         note = f"found and clicked {describe(match.control, with_ref=False)}"
@@ -313,7 +313,8 @@ async def _step_find(session: Session, state: ResolverState, plan: Plan, index: 
     fresh = [i for i in items if int(i["id"]) not in memo.tried]
     pick = next((i for i in fresh if i["c"]), None) or (fresh[0] if fresh else None)
     if pick is None:
-        raise TargetNotFound(f"{part.targets[0].describe()} is not visible, and every collapsed section was already "
+        raise TargetNotFoundError(
+            f"{part.targets[0].describe()} is not visible, and every collapsed section was already "
                              "opened. Nothing more was done; run `inspect` to see the page.")
     memo.tried.add(int(pick["id"]))
     locator = element_locator(session, inspection.token, int(pick["id"]))
@@ -330,7 +331,8 @@ async def _step_expand(session: Session, state: ResolverState, plan: Plan, index
         return _Step("Found no collapsed section to expand (nothing was done)")
     if len(items) > 1:
         listed = ", ".join(repr(str(i["l"])) for i in items[:6])
-        raise AmbiguousTarget(f"Ambiguous: {len(items)} collapsed sections ({listed}). Nothing was done; name the one "
+        raise AmbiguousTargetError(
+            f"Ambiguous: {len(items)} collapsed sections ({listed}). Nothing was done; name the one "
                               "to open (act click \"<its title>\").")
     pick = items[0]
     locator = element_locator(session, inspection.token, int(pick["id"]))
@@ -356,10 +358,11 @@ async def _step_submit(session: Session, state: ResolverState, plan: Plan, index
                        memo: Memo) -> _Step:
     found = submit_candidates(inspection)
     if not found:
-        raise TargetNotFound("The page shows no enabled submit button, so nothing was submitted.")
+        raise TargetNotFoundError("The page shows no enabled submit button, so nothing was submitted.")
     if len(found) > 1:
         listed = ", ".join(describe(c) for c in found[:6])
-        raise AmbiguousTarget(f"Ambiguous submit: {listed}. Nothing was done; click the one you mean (`click @eN`).")
+        raise AmbiguousTargetError(
+            f"Ambiguous submit: {listed}. Nothing was done; click the one you mean (`click @eN`).")
     control = found[0]
 
     def mark() -> None:
@@ -431,15 +434,15 @@ async def _act_step(session: Session, state: ResolverState, plan: Plan, before: 
                                  "to fill them first.")
     try:
         step = await _STEPS[plan.parts[index].kind](session, state, plan, index, before, memo)
-    except (TargetNotFound, RefwrightTimeoutError) as exc:
+    except (TargetNotFoundError, RefwrightTimeoutError) as exc:
         # A popup that appeared (on focus, say) and hides or covers the page is closed first, as a person
         # would. When the action timed out, the popup may have come after `before`: the page is read again.
         timed_out = isinstance(exc, RefwrightTimeoutError)
         now = await inspect_page(session, limit=ACT_LIMIT, texts=True) if timed_out else before
         dismiss = popup_dismiss(now, covering=timed_out)
         if dismiss is None:
-            if isinstance(exc, TargetNotFound) and before.frames:
-                raise TargetNotFound(str(exc) + frames_note(before)) from None
+            if isinstance(exc, TargetNotFoundError) and before.frames:
+                raise TargetNotFoundError(str(exc) + frames_note(before)) from None
             raise
         part = plan.parts[index]
         missing = part.targets[0].describe() if part.targets else part.field.describe() if part.field else "the target"

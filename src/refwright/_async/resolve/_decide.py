@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 from ...resolve._changes import summarize_changes
 from ...resolve._decide import Decider, decide_reply_async, parse_decision
-from ...resolve._match import AmbiguousTarget, TargetNotFound
+from ...resolve._match import AmbiguousTargetError, TargetNotFoundError
 from ...resolve._model import CLICKABLE, TEXT_KINDS, describe
-from ...resolve._request import UnsupportedRequest
+from ...resolve._request import UnsupportedRequestError
 from ...resolve._result import StepResult
 from ..visual._fallback import ocr_fallback
 from ._act import act as act_locally
@@ -24,8 +24,8 @@ async def act(session: Session, request: str, *, new: bool = False) -> StepResul
     """One step of ``request``: resolved locally, else picked by the page's decision provider, if any."""
     try:
         return await act_locally(session, request, new=new)
-    except (UnsupportedRequest, TargetNotFound, AmbiguousTarget) as refusal:
-        if isinstance(refusal, TargetNotFound):
+    except (UnsupportedRequestError, TargetNotFoundError, AmbiguousTargetError) as refusal:
+        if isinstance(refusal, TargetNotFoundError):
             seen = await ocr_fallback(session, request, refusal)
             if seen is not None:
                 return seen

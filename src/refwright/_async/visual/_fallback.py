@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError
 from ...resolve._plan import Kind
-from ...resolve._request import UnsupportedRequest, parse_request
+from ...resolve._request import UnsupportedRequestError, parse_request
 from ...resolve._result import StepResult
 from ...visual import OcrUnavailableError
 from ._act import propose_click_text
@@ -27,7 +27,7 @@ async def ocr_fallback(session: Session, request: str, refusal: Exception) -> St
     OCR does not read the label exactly once (the caller then keeps the original refusal)."""
     try:
         plan = parse_request(request)
-    except UnsupportedRequest:
+    except UnsupportedRequestError:
         return None
     if len(plan.parts) != 1 or plan.parts[0].kind != Kind.CLICK:
         return None

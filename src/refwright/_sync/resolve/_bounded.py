@@ -14,7 +14,7 @@ from ...resolve._plan import Target
 from ...resolve._result import StepResult
 from ...resolve._select import number_text
 from ...resolve._text import match_labels
-from .._fill import TextNotEntered, fill_text, not_entered
+from .._fill import TextNotEnteredError, fill_text, not_entered
 from ._do import checked_to, copy_between, do, set_slider
 from ._inspect import ACT_LIMIT, inspect_page, ref_id, run_resolver_op, settle
 
@@ -66,7 +66,7 @@ def set_field(session: Session, target: str, value: str) -> StepResult:
     control = _control(session, before, target, TEXT_KINDS, "a text, date or time field")
     try:
         do(session, before, control, "fill", fill_text(value))
-    except TextNotEntered:
+    except TextNotEnteredError:
         raise not_entered(describe(control), "Nothing was done. Run `inspect` to see the page as it is now.") from None
     return _finish(session, before, f"Filled {describe(control)} with the given text ({len(value)} characters); "
                                        "nothing was submitted.")

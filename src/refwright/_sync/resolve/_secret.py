@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..._errors import RefwrightError
-from ...resolve._match import AmbiguousTarget, TargetNotFound
+from ...resolve._match import AmbiguousTargetError, TargetNotFoundError
 from ...resolve._plan import Target
 from ...resolve._text import match_labels
 from ._inspect import element_locator, run_resolver_op
@@ -22,16 +22,19 @@ def enter_password(session: Session, token: str, field: Target, value: str) -> t
     """Fill the password field(s) ``field`` names; how many, and how they were matched."""
     items = (run_resolver_op(session, "secrets"))["items"]
     if not items:
-        raise TargetNotFound("The request names a password, but the page shows no password field. Nothing was done.")
+        raise TargetNotFoundError(
+            "The request names a password, but the page shows no password field. Nothing was done.")
     label = field.label or ""
     tier, hits = match_labels(label, [str(i["l"]) for i in items])
     # "into both fields": every password field, whatever each is labelled.
     chosen = items if field.every else [items[i] for i in hits] if hits else (items if len(items) == 1 else [])
     if not chosen:
-        raise AmbiguousTarget(f"The page has {len(items)} password fields and none is labelled {label!r}. Nothing was "
+        raise AmbiguousTargetError(
+            f"The page has {len(items)} password fields and none is labelled {label!r}. Nothing was "
                               "done; name the field (enter the password \"…\" into the Confirm password field).")
     if len(chosen) > 1 and not field.every:
-        raise AmbiguousTarget(f"{len(chosen)} password fields match {label!r}. Nothing was done; name one exactly.")
+        raise AmbiguousTargetError(
+            f"{len(chosen)} password fields match {label!r}. Nothing was done; name one exactly.")
     for item in chosen:
         if item.get("d"):
             raise RefwrightError("The password field is disabled, so nothing was entered.")

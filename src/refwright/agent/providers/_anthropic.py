@@ -6,10 +6,10 @@ import base64
 import json
 from typing import TYPE_CHECKING, Any
 
-from .._errors import ProviderError
+from ..._errors import ProviderError
 from .._tool import anthropic_tool, parse_tool_arguments
 from .._turns import Assistant, Reply, ToolCall, ToolResult, Turn, Usage, User
-from ._http import HttpLlm, RetryPolicy, SseEvent, StreamFailure, endpoint
+from ._http import HttpLlm, RetryPolicy, SseEvent, StreamFailedError, endpoint
 
 if TYPE_CHECKING:
     import httpx
@@ -189,7 +189,8 @@ class _StreamReader:
         try:
             data = json.loads(event.data)
         except ValueError as exc:
-            raise StreamFailure(f"a stream event is not JSON ({exc}): {event.data[:200]!r}", retryable=False) from None
+            raise StreamFailedError(
+                f"a stream event is not JSON ({exc}): {event.data[:200]!r}", retryable=False) from None
         kind = data.get("type") if isinstance(data, dict) else None
         if kind == "message_start":
             self._usage = _anthropic_usage((data.get("message") or {}).get("usage"))
@@ -218,14 +219,14 @@ class _StreamReader:
             self._done = True
         elif kind == "error":
             error = data.get("error") or {}
-            raise StreamFailure(
+            raise StreamFailedError(
                 f"{error.get('type', 'error')}: {error.get('message', '')}",
                 retryable=error.get("type") in _RETRYABLE_STREAM_ERRORS,
             )
 
     def result(self) -> Reply:
         if not self._done:
-            raise StreamFailure("the stream ended before message_stop", retryable=True)
+            raise StreamFailedError("the stream ended before message_stop", retryable=True)
         turns: list[Turn] = []
         for index in sorted(self._blocks):
             slot = self._blocks[index]

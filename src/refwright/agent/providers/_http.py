@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
-from .._errors import ContextLengthError, ProviderError
+from ..._errors import ContextLengthError, ProviderError, StreamFailedError
 from .._turns import Reply
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ __all__ = [
     "RetryPolicy",
     "SseDecoder",
     "SseEvent",
-    "StreamFailure",
+    "StreamFailedError",
     "StreamReader",
     "parse_retry_after",
 ]
@@ -160,14 +160,6 @@ class SseDecoder:
             self._data.append(value)
 
 
-class StreamFailure(Exception):
-    """The provider reported an error inside a stream, or the stream ended before the reply did."""
-
-    def __init__(self, message: str, *, retryable: bool) -> None:
-        super().__init__(message)
-        self.retryable = retryable
-
-
 class StreamReader(Protocol[T_co]):
     """Builds one reply from a stream's events; a fresh one is made for each attempt."""
 
@@ -282,7 +274,7 @@ class HttpTransport(Generic[T]):
                     for event in sse.close():
                         reader.event(event)
                     return reader.result()
-                except StreamFailure as exc:
+                except StreamFailedError as exc:
                     error = ProviderError(f"{self.provider} stream failed: {exc}", provider=self.provider)
                     if exc.retryable:
                         # Nothing of the reply has been used yet, so the whole request can be repeated.

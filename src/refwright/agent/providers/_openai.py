@@ -10,10 +10,10 @@ import base64
 import json
 from typing import TYPE_CHECKING, Any
 
-from .._errors import ProviderError
+from ..._errors import ProviderError
 from .._tool import openai_tool, parse_tool_arguments
 from .._turns import Assistant, Reply, ToolCall, ToolResult, Turn, Usage, User
-from ._http import HttpLlm, RetryPolicy, SseEvent, StreamFailure, endpoint
+from ._http import HttpLlm, RetryPolicy, SseEvent, StreamFailedError, endpoint
 
 if TYPE_CHECKING:
     import httpx
@@ -209,14 +209,15 @@ class _StreamReader:
         try:
             chunk = json.loads(event.data)
         except ValueError as exc:
-            raise StreamFailure(f"a stream event is not JSON ({exc}): {event.data[:200]!r}", retryable=False) from None
+            raise StreamFailedError(
+                f"a stream event is not JSON ({exc}): {event.data[:200]!r}", retryable=False) from None
         if not isinstance(chunk, dict):
             return
         error = chunk.get("error")
         if error:
             message = error.get("message") if isinstance(error, dict) else str(error)
             kind = error.get("type") if isinstance(error, dict) else ""
-            raise StreamFailure(str(message), retryable=kind in ("server_error", "overloaded_error"))
+            raise StreamFailedError(str(message), retryable=kind in ("server_error", "overloaded_error"))
         if chunk.get("usage"):
             self._usage = _usage(chunk["usage"])
         for choice in chunk.get("choices") or []:
@@ -245,7 +246,7 @@ class _StreamReader:
 
     def result(self) -> Reply:
         if not self._finished:
-            raise StreamFailure("the stream ended before the reply was complete", retryable=True)
+            raise StreamFailedError("the stream ended before the reply was complete", retryable=True)
         turns: list[Turn] = []
         if self._text:
             turns.append(Assistant("".join(self._text)))
