@@ -24,18 +24,15 @@ HEADER = "# Generated from src/refwright/_async by scripts/unasync.py: edit the 
 SUBSTITUTIONS: list[tuple[str, str]] = [
     (r"\basync def\b", "def"),
     (r"\basync with\b", "with"),
-    (r"\basync for\b", "for"),
     (r"\bawait ", ""),
     (r"__aenter__", "__enter__"),
     (r"__aexit__", "__exit__"),
     (r"\bplaywright\.async_api\b", "playwright.sync_api"),
     (r"\basync_playwright\b", "sync_playwright"),
     (r"\b_async_base\b", "_sync_base"),
-    (r"\bAsyncIterator\b", "Iterator"),
-    (r"\bcheck_url_async\b", "check_url"),
-    (r"\bdecide_reply_async\b", "decide_reply"),
-    (r"\bask_vision_async\b", "ask_vision"),
-    (r"\bin_thread_async\b", "in_thread"),
+    # The bridge (_bridge.py): the only steps said differently in the two APIs.
+    (r"\bawait_coroutine\b", "run_coroutine"),
+    (r"\boff_loop\b", "called"),
     # Awaitable[X] -> X, for the simple (non-nested) annotations the async code uses.
     (r"\bAwaitable\[([^\[\]]*)\]", r"\1"),
     (r"(from collections\.abc import [^\n]*?)\bAwaitable, ", r"\1"),
@@ -44,16 +41,24 @@ SUBSTITUTIONS: list[tuple[str, str]] = [
 ]
 
 
-def convert(text: str) -> str:
+def convert(text: str, used: set[str] | None = None) -> str:
     for pattern, replacement in SUBSTITUTIONS:
-        text = re.sub(pattern, replacement, text)
+        text, count = re.subn(pattern, replacement, text)
+        if count and used is not None:
+            used.add(pattern)
     return HEADER + text
 
 
 def generated() -> dict[Path, str]:
+    """Every generated file; a substitution that no source needs fails the build, as httpcore's does, so
+    the list can only hold rules the code relies on."""
     out: dict[Path, str] = {}
+    used: set[str] = set()
     for source in sorted(SOURCE.rglob("*.py")):
-        out[TARGET / source.relative_to(SOURCE)] = convert(source.read_text(encoding="utf-8"))
+        out[TARGET / source.relative_to(SOURCE)] = convert(source.read_text(encoding="utf-8"), used)
+    unused = [pattern for pattern, _ in SUBSTITUTIONS if pattern not in used]
+    if unused:
+        raise SystemExit(f"unused substitutions in scripts/unasync.py: {unused} (remove them)")
     return out
 
 

@@ -262,3 +262,25 @@ def test_generated_files_say_so_in_their_first_line() -> None:
     for path in sorted((SRC / "_sync").rglob("*.py")):
         assert path.read_text(encoding="utf-8").startswith("# Generated "), path
 
+
+def _calls(node: ast.AST) -> set[str]:
+    """The names a function uses (calls, or hands to another call such as ``asyncio.to_thread``)."""
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def test_no_hand_written_twins() -> None:
+    """The sync API is generated; outside the bridge, a function and its ``_async`` namesake in one module
+    are allowed only as a facade: one of them calls the other, so there is one implementation to drift."""
+    twins = []
+    for name, path in MODULES.items():
+        if name == "refwright._bridge":
+            continue
+        defs = {node.name: node for node in ast.walk(_tree(path))
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        for sync_name in defs:
+            async_def = defs.get(f"{sync_name}_async")
+            calls = _calls(defs[sync_name]) | (_calls(async_def) if async_def is not None else set())
+            if async_def is not None and not {sync_name, async_def.name} & calls:
+                twins.append(f"{name}.{sync_name}")
+    assert twins == []
+

@@ -49,3 +49,17 @@ def test_threads_share_a_sync_pool_each_with_its_own_session(server: TestServer)
 def test_a_sync_pool_with_a_bad_endpoint_is_a_clear_error() -> None:
     with pytest.raises(BrowserError, match="not understood"):
         SessionPool(["ftp://x"])
+
+
+def test_a_pooled_pages_parts_answer_sync_code(server: TestServer) -> None:
+    """``page.keyboard``, ``page.tabs`` and ``page.storage`` of a pooled page are sync too: an async part
+    handed to sync code would give back coroutines that never run."""
+    url = server.html("/sync-pool-parts", "<title>parts</title><input id=f autofocus>")
+    with SessionPool(["local"], sessions_per_browser=1, config=CONFIG) as pool, pool.session() as page:
+        page.run_command(f"open {url}")
+        page.run_command("click #f")
+        page.keyboard.type("typed")
+        assert page.run_command("get value #f").output == "typed"
+        page.storage.set("k", "v")
+        assert page.storage.get("k") == "v"
+        assert [tab.url for tab in page.tabs] == [url]

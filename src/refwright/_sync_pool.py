@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import threading
 from collections.abc import Coroutine, Iterator, Sequence
 from types import TracebackType
@@ -76,14 +77,43 @@ class PooledPage:
         return self._page.capabilities()
 
     def __getattr__(self, name: str) -> Any:
-        attr = getattr(self._page, name)
-        if not callable(attr) or not asyncio.iscoroutinefunction(attr):
-            return attr
+        return _on_loop(getattr(self._page, name), self._runner)
 
+
+class _OnLoop:
+    """A part of a pooled page (``page.keyboard``, ``page.tabs``, ``page.storage``...) whose methods wait for
+    their answers on the pool's loop, like the page's own."""
+
+    def __init__(self, part: object, runner: _LoopThread) -> None:
+        self._part = part
+        self._runner = runner
+
+    def __getattr__(self, name: str) -> Any:
+        return _on_loop(getattr(self._part, name), self._runner)
+
+    def __getitem__(self, key: object) -> Any:
+        return _on_loop(self._part[key], self._runner)  # type: ignore[index]
+
+    def __iter__(self) -> Iterator[Any]:
+        return (_on_loop(item, self._runner) for item in self._part)  # type: ignore[attr-defined]
+
+    def __len__(self) -> int:
+        return len(self._part)  # type: ignore[arg-type]
+
+
+def _on_loop(value: Any, runner: _LoopThread) -> Any:
+    """What a pooled page hands out: a method's answer waited for, and refwright's own async parts wrapped so
+    that none of them escapes to sync code."""
+    if inspect.iscoroutine(value):
+        return runner.run(value)
+    if callable(value) and not isinstance(value, type):
         def call(*args: Any, **kwargs: Any) -> Any:
-            return self._runner.run(attr(*args, **kwargs))
+            return _on_loop(value(*args, **kwargs), runner)
 
         return call
+    if type(value).__module__.startswith("refwright._async"):
+        return _OnLoop(value, runner)
+    return value
 
 
 class SessionPool:

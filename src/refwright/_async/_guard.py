@@ -20,6 +20,7 @@ from playwright.async_api import BrowserContext, Request, Route
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 
+from .._bridge import await_coroutine
 from .._capabilities import Capabilities
 from .._config import Config
 from .._errors import PolicyDeniedError
@@ -180,8 +181,9 @@ class NetworkGuard:
 
     async def check_navigation(self, url: str, *, allow_about_blank: bool = False) -> None:
         """Refuse a navigation before any browser API runs (raises ``PolicyDeniedError``)."""
-        await check_url_async(url, allow_private=self.allow_private, allowed_domains=self.allowed_domains,
-                              allow_about_blank=allow_about_blank)
+        await await_coroutine(check_url_async(url, allow_private=self.allow_private,
+                                              allowed_domains=self.allowed_domains,
+                                              allow_about_blank=allow_about_blank))
 
     def take_refusals(self, claims: Callable[[str, int], bool]) -> list[RefusalRecord]:
         """The refused (target, host, port, reason) that ``claims(host, port)`` says are the caller's.

@@ -21,10 +21,11 @@ from playwright.sync_api import BrowserContext, Request, Route
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
+from .._bridge import run_coroutine
 from .._capabilities import Capabilities
 from .._config import Config
 from .._errors import PolicyDeniedError
-from ..safety import FilteringProxy, check_url, clean_line, normalize_domains
+from ..safety import FilteringProxy, check_url_async, clean_line, normalize_domains
 
 __all__ = ["NetworkGuard"]
 
@@ -181,8 +182,9 @@ class NetworkGuard:
 
     def check_navigation(self, url: str, *, allow_about_blank: bool = False) -> None:
         """Refuse a navigation before any browser API runs (raises ``PolicyDeniedError``)."""
-        check_url(url, allow_private=self.allow_private, allowed_domains=self.allowed_domains,
-                              allow_about_blank=allow_about_blank)
+        run_coroutine(check_url_async(url, allow_private=self.allow_private,
+                                              allowed_domains=self.allowed_domains,
+                                              allow_about_blank=allow_about_blank))
 
     def take_refusals(self, claims: Callable[[str, int], bool]) -> list[RefusalRecord]:
         """The refused (target, host, port, reason) that ``claims(host, port)`` says are the caller's.

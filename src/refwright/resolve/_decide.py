@@ -8,10 +8,7 @@ control becomes a proposal.
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import re
-from collections.abc import Coroutine
 from typing import Any, Protocol
 
 from .._errors import DecisionError, RefwrightError
@@ -23,7 +20,6 @@ __all__ = [
     "Decider",
     "DecisionError",
     "decide_reply",
-    "decide_reply_async",
     "decision_prompt",
     "parse_decision",
 ]
@@ -86,7 +82,7 @@ def _reply_text(turns: list[Any]) -> str:
     return "\n".join(parts).strip()
 
 
-async def decide_reply_async(provider: Decider, request: str, inspection: Inspection) -> str:
+async def decide_reply(provider: Decider, request: str, inspection: Inspection) -> str:
     from ..agent import User
 
     try:
@@ -95,9 +91,3 @@ async def decide_reply_async(provider: Decider, request: str, inspection: Inspec
         raise DecisionError(f"The decision provider failed: {exc} Nothing was done.") from exc
     return _reply_text(list(turns))
 
-
-def decide_reply(provider: Decider, request: str, inspection: Inspection) -> str:
-    """``decide_reply_async`` for the sync API: the provider is async, so it runs on a loop of its own."""
-    work: Coroutine[Any, Any, str] = decide_reply_async(provider, request, inspection)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, work).result()

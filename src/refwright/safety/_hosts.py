@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from ipaddress import IPv4Address, IPv6Address
 
+from .._bridge import run_coroutine
 from .._errors import PolicyDeniedError
 from ._access import ALLOW_PRIVATE_HINT, PrivateAccess
 from ._addresses import (
@@ -229,18 +230,15 @@ def check_url(
     to must pass. A name that does not resolve is refused, because it cannot be checked.
     ``allow_private`` is ``True``, ``False`` or ``HOST[:PORT]`` entries (see :class:`PrivateAccess`).
 
-    This blocks; in async code use :func:`check_url_async`.
+    This blocks (a facade over :func:`check_url_async`, bounded the same way); in async code use that.
     """
-    prepared = _prepare(url, allow_about_blank, allow_private, allowed_domains, resolve)
-    if prepared is None:
-        return
-    check, label, parsed = prepared
-    assert isinstance(parsed.host, str)
-    try:
-        addresses = (resolver if resolver is not None else system_resolve)(parsed.host)
-    except (OSError, UnicodeError, ValueError) as e:
-        raise _unresolvable(label, parsed.raw_host, e) from None
-    check.after_resolving(label, parsed.raw_host, parsed.host, parsed.port, _unique(addresses))
+    lookup = resolver if resolver is not None else system_resolve
+
+    async def resolve_in_thread(host: str) -> list[IPAddress]:
+        return list(await asyncio.to_thread(lookup, host))
+
+    run_coroutine(check_url_async(url, allow_private=allow_private, allowed_domains=allowed_domains, resolve=resolve,
+                                  resolver=resolve_in_thread, allow_about_blank=allow_about_blank))
 
 
 async def check_url_async(

@@ -60,9 +60,8 @@ def system_resolve(name: str) -> list[IPAddress]:
 
 
 async def system_resolve_async(name: str) -> list[IPAddress]:
-    """Every address the system resolver gives for ``name``, in the loop's thread pool."""
-    infos = await asyncio.get_running_loop().getaddrinfo(name, None, type=socket.SOCK_STREAM)
-    return unique(_address(str(info[4][0])) for info in infos)
+    """:func:`system_resolve` in a worker thread."""
+    return await asyncio.to_thread(system_resolve, name)
 
 
 class CachingResolver:

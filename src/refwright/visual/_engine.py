@@ -200,15 +200,3 @@ def default_engine() -> TesseractEngine:
         if _default is None:
             _default = TesseractEngine()
         return _default
-
-
-def in_thread(fn: Any) -> Any:
-    """The sync API's counterpart of ``in_thread_async``: call it here."""
-    return fn()
-
-
-async def in_thread_async(fn: Any) -> Any:
-    """Run blocking recognition off the event loop."""
-    import asyncio
-
-    return await asyncio.to_thread(fn)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..._bridge import await_coroutine
 from ...resolve._changes import summarize_changes
-from ...resolve._decide import Decider, decide_reply_async, parse_decision
+from ...resolve._decide import Decider, decide_reply, parse_decision
 from ...resolve._match import AmbiguousTargetError, TargetNotFoundError
 from ...resolve._model import CLICKABLE, TEXT_KINDS, describe
 from ...resolve._request import UnsupportedRequestError
@@ -37,7 +38,7 @@ async def act(session: Session, request: str, *, new: bool = False) -> StepResul
 
 async def _decide(session: Session, provider: Decider, request: str, refusal: Exception) -> StepResult:
     before = await inspect_page(session, limit=ACT_LIMIT, texts=True)
-    reply = await decide_reply_async(provider, request, before)
+    reply = await await_coroutine(decide_reply(provider, request, before))
     control, reason = parse_decision(reply, before)
     how = f"picked by the decision provider: {reason}"
     if control.approval:

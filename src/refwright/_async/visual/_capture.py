@@ -9,9 +9,9 @@ from typing import Any
 from PIL import Image
 from playwright.async_api import Page as PlaywrightPage
 
+from ..._bridge import off_loop
 from ..._errors import RefwrightError
 from ...visual import Rect, VisualText, default_engine, mask_rects
-from ...visual._engine import in_thread_async
 
 __all__ = ["capture_text", "masked_screenshot"]
 
@@ -60,6 +60,6 @@ async def capture_text(pw: PlaywrightPage, *, segmentation: str = "automatic", c
     from ...visual._read import read_screen
 
     engine = default_engine()
-    lines = await in_thread_async(lambda: read_screen(engine, image, dpr=scale, offset=offset, sparse=sparse,
+    lines = await off_loop(lambda: read_screen(engine, image, dpr=scale, offset=offset, sparse=sparse,
                                                       digits=digits))
     return VisualText(lines=lines, viewport=viewport, screenshot_hash=digest, masked_fields=masked)

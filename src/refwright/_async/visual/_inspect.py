@@ -10,9 +10,9 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING
 
+from ..._bridge import await_coroutine
 from ..._errors import RefwrightError
 from ...resolve._decide import Decider
-from ...visual._vision import ask_vision_async
 from ._capture import masked_screenshot
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ async def visual_inspect(session: Session, provider: Decider | None, question: s
     note += f", with {masked} editable field(s) masked." if masked else "."
     turns = [User(question), ToolCall("visual-1", "screenshot"), ToolResult("visual-1", note, buffer.getvalue())]
     try:
-        reply = await ask_vision_async(provider, INSPECT_SYSTEM, turns)
+        reply = list(await await_coroutine(provider.next(INSPECT_SYSTEM, turns)))
     except RefwrightError as exc:
         raise RefwrightError(f"The vision provider failed: {exc} Nothing on the page was changed.") from exc
     answer = "\n".join(t.text for t in reply if isinstance(getattr(t, "text", None), str)).strip()

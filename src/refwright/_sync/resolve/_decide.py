@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..._bridge import run_coroutine
 from ...resolve._changes import summarize_changes
 from ...resolve._decide import Decider, decide_reply, parse_decision
 from ...resolve._match import AmbiguousTargetError, TargetNotFoundError
@@ -38,7 +39,7 @@ def act(session: Session, request: str, *, new: bool = False) -> StepResult:
 
 def _decide(session: Session, provider: Decider, request: str, refusal: Exception) -> StepResult:
     before = inspect_page(session, limit=ACT_LIMIT, texts=True)
-    reply = decide_reply(provider, request, before)
+    reply = run_coroutine(decide_reply(provider, request, before))
     control, reason = parse_decision(reply, before)
     how = f"picked by the decision provider: {reason}"
     if control.approval:

@@ -10,9 +10,9 @@ from typing import Any
 from PIL import Image
 from playwright.sync_api import Page as PlaywrightPage
 
+from ..._bridge import called
 from ..._errors import RefwrightError
 from ...visual import Rect, VisualText, default_engine, mask_rects
-from ...visual._engine import in_thread
 
 __all__ = ["capture_text", "masked_screenshot"]
 
@@ -61,6 +61,6 @@ def capture_text(pw: PlaywrightPage, *, segmentation: str = "automatic", content
     from ...visual._read import read_screen
 
     engine = default_engine()
-    lines = in_thread(lambda: read_screen(engine, image, dpr=scale, offset=offset, sparse=sparse,
+    lines = called(lambda: read_screen(engine, image, dpr=scale, offset=offset, sparse=sparse,
                                                       digits=digits))
     return VisualText(lines=lines, viewport=viewport, screenshot_hash=digest, masked_fields=masked)

@@ -11,9 +11,9 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING
 
+from ..._bridge import run_coroutine
 from ..._errors import RefwrightError
 from ...resolve._decide import Decider
-from ...visual._vision import ask_vision
 from ._capture import masked_screenshot
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def visual_inspect(session: Session, provider: Decider | None, question: str) ->
     note += f", with {masked} editable field(s) masked." if masked else "."
     turns = [User(question), ToolCall("visual-1", "screenshot"), ToolResult("visual-1", note, buffer.getvalue())]
     try:
-        reply = ask_vision(provider, INSPECT_SYSTEM, turns)
+        reply = list(run_coroutine(provider.next(INSPECT_SYSTEM, turns)))
     except RefwrightError as exc:
         raise RefwrightError(f"The vision provider failed: {exc} Nothing on the page was changed.") from exc
     answer = "\n".join(t.text for t in reply if isinstance(getattr(t, "text", None), str)).strip()
