@@ -29,7 +29,6 @@ SUBSTITUTIONS: list[tuple[str, str]] = [
     (r"__aexit__", "__exit__"),
     (r"\bplaywright\.async_api\b", "playwright.sync_api"),
     (r"\basync_playwright\b", "sync_playwright"),
-    (r"\b_async_base\b", "_sync_base"),
     # The bridge (_bridge.py): the only steps said differently in the two APIs.
     (r"\bawait_coroutine\b", "run_coroutine"),
     (r"\boff_loop\b", "called"),

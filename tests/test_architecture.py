@@ -284,3 +284,15 @@ def test_no_hand_written_twins() -> None:
                 twins.append(f"{name}.{sync_name}")
     assert twins == []
 
+
+
+_PLAYWRIGHT_PRIVATE = re.compile(r"_impl_obj|playwright\._impl|\._guid\b|_browser_type|\._connection\b|_pw_impl")
+
+
+def test_playwrights_private_api_is_used_in_one_module() -> None:
+    """Everything that would break when Playwright changes its internals sits in ``_playwright_private``,
+    each use with a test of its own."""
+    users = sorted(name for name, path in MODULES.items()
+                   if name != "refwright._playwright_private"
+                   and _PLAYWRIGHT_PRIVATE.search(path.read_text(encoding="utf-8")))
+    assert users == []

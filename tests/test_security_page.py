@@ -15,6 +15,7 @@ import pytest_asyncio
 
 import refwright
 from refwright import Page, RefwrightError, TimeoutConfig
+from refwright._playwright_private import impl_of
 
 from .conftest import TEST_CONFIG, run
 from .server import TestServer, _Handler
@@ -365,7 +366,7 @@ async def test_a_page_that_floods_its_console_does_not_bury_the_session(page: Pa
 
 def _console_listeners(page: Page) -> int:
     # Whether refwright's process is still sent the page's console calls (the session behind the page).
-    return int(page._impl.pw._impl_obj.listener_count("console"))
+    return int(impl_of(page.playwright_page).listener_count("console"))
 
 
 async def test_a_flooding_page_that_starts_a_navigation_that_never_commits_stays_unheard(

@@ -8,20 +8,20 @@ that gives none has its target closed over the browser's CDP session, which the 
 out without the renderer, so the waiting call fails and the command can answer.
 
 This module is hand-written for both APIs (scripts/unasync.py does not rewrite it): it works on
-Playwright's implementation objects, which are the same under either API.
+Playwright's implementation objects, which are the same under either API, through
+``_playwright_private``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Callable
 from typing import Any
 
+from ._playwright_private import answers, close_target, dismiss, impl_of, loop_of
+
 __all__ = ["Watchdog", "command_seconds"]
 
-# How long each CDP step of closing a hung page may take.
-_CDP_SECONDS = 3.0
 # After closing a hung page, how long the waiting call has to notice before its task is cancelled.
 _GRACE_SECONDS = 0.2
 # A command on a page that still answers gets this much longer before it is stopped.
@@ -38,8 +38,8 @@ class Watchdog:
 
     def __init__(self, pw_page: Any, probe_seconds: float) -> None:
         # The implementation object behind a sync or an async Page, and the loop Playwright runs on.
-        self._impl: Any = pw_page._impl_obj
-        self._loop: asyncio.AbstractEventLoop = self._impl._loop
+        self._impl: Any = impl_of(pw_page)
+        self._loop = loop_of(self._impl)
         # How long the page has to answer "are you there" before it is taken for hung (TimeoutConfig.probe).
         self._probe = probe_seconds
         self._timer: asyncio.TimerHandle | None = None
@@ -111,7 +111,7 @@ class Watchdog:
         command = self._command
         if command is None:
             release()
-            self._loop.create_task(_dismiss(dialog))
+            self._loop.create_task(dismiss(dialog))
             return
         if not command.done():
             self.interrupted = True
@@ -126,43 +126,6 @@ class Watchdog:
             return False
         command.uncancel()
         return True
-
-
-async def _dismiss(dialog: Any) -> None:
-    with contextlib.suppress(Exception):
-        await dialog._impl_obj.dismiss()
-
-
-async def answers(impl_page: Any, seconds: float) -> bool:
-    """Whether the page's main frame runs a trivial script within ``seconds``."""
-    if impl_page.is_closed():
-        return True
-    try:
-        await asyncio.wait_for(impl_page.main_frame.evaluate("1", None), seconds)
-    except TimeoutError:
-        return False
-    except Exception:
-        # Closed, navigating or crashed: not a renderer that spins.
-        return True
-    return True
-
-
-async def close_target(impl_page: Any) -> None:
-    """Close the page's target through the browser's CDP session; nothing here waits for the renderer."""
-    context = impl_page.context
-    browser = context.browser
-    if browser is None or impl_page.is_closed():
-        return
-    with contextlib.suppress(Exception):
-        page_session = await asyncio.wait_for(context.new_cdp_session(impl_page), _CDP_SECONDS)
-        info = await asyncio.wait_for(page_session.send("Target.getTargetInfo", None, None), _CDP_SECONDS)
-        browser_session = await asyncio.wait_for(browser.new_browser_cdp_session(), _CDP_SECONDS)
-        try:
-            await asyncio.wait_for(browser_session.send(
-                "Target.closeTarget", {"targetId": info["targetInfo"]["targetId"]}, None), _CDP_SECONDS)
-        finally:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(browser_session.detach(), _CDP_SECONDS)
 
 
 # Past a command's own time limit: long enough for Playwright's own timeout to end it first (the probe and

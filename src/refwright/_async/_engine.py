@@ -14,6 +14,7 @@ from playwright.async_api import FrameLocator, Locator, Playwright, Selectors
 from playwright.async_api import Page as PlaywrightPage
 
 from .._errors import RefwrightError
+from .._playwright_private import selectors_of_page
 from ..snapshot._runtime import runtime_source, shipped
 
 __all__ = ["AUDIT_ENGINE", "ENGINE", "ENGINES", "INSPECT_ENGINE", "INSPECT_SOURCE", "RUNTIME_SOURCE", "decode_answer",
@@ -76,17 +77,13 @@ def selectors_of(page: PlaywrightPage, playwright: Playwright | None) -> Selecto
     if playwright is not None:
         return playwright.selectors
     try:
-        from playwright._impl._async_base import mapping
-
-        browser = page.context.browser
-        impl = browser._impl_obj._browser_type._playwright.selectors  # type: ignore[union-attr]
-        selectors: Selectors = mapping.from_impl(impl)
-        return selectors
-    except Exception as exc:
+        selectors: Selectors = selectors_of_page(page)
+    except (AttributeError, TypeError) as exc:
         raise RefwrightError(
             "Could not find the Playwright instance of this page. Pass it explicitly: "
             "refwright.wrap(page, playwright=playwright)."
         ) from exc
+    return selectors
 
 
 # Where an operation runs: a page or frame (on its document) or a locator (on the element it matches).

@@ -20,6 +20,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
 from .._errors import RefwrightError
+from .._playwright_private import device_descriptors
 from ..safety import ActionType
 from ._session import Session
 from ._translate import mapped
@@ -34,14 +35,7 @@ _CREDENTIALS: weakref.WeakKeyDictionary[BrowserContext, list[Any]] = weakref.Wea
 
 
 def _devices(pw: PlaywrightPage) -> dict[str, Any]:
-    # Playwright's device list reaches Python with the connection's initializer; its public face is
-    # ``Playwright.devices``, which a wrapped page may not have, so follow the page's own connection.
-    try:
-        utils: Any = pw._impl_obj._connection.local_utils
-    except AttributeError:
-        return {}
-    devices = getattr(utils() if callable(utils) else utils, "devices", None)
-    return dict(devices) if isinstance(devices, dict) else {}
+    return device_descriptors(pw)
 
 
 def device_names(pw: PlaywrightPage) -> list[str]:

@@ -31,6 +31,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
 from .._errors import FrameGoneError
+from .._playwright_private import page_guid
 
 __all__ = ["FrameGoneError", "UtilityWorld"]
 
@@ -225,5 +226,5 @@ def _shown_for_url(title: str, url: str) -> bool:
 
 def _world_name(page: PlaywrightPage) -> str | None:
     """Playwright's utility world name for ``page`` (its guid is the server's), when the client tells it."""
-    guid = getattr(getattr(page, "_impl_obj", None), "_guid", None)
-    return _WORLD_PREFIX + guid if isinstance(guid, str) and guid.startswith("page@") else None
+    guid = page_guid(page)
+    return _WORLD_PREFIX + guid if guid is not None else None
