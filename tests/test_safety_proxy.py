@@ -16,6 +16,7 @@ from ipaddress import IPv4Address, ip_address
 import httpx
 import pytest
 
+from refwright import BrowserError
 from refwright.safety._hosts import IPAddress, forbidden_reason
 from refwright.safety._proxy import FilteringProxy
 
@@ -507,7 +508,7 @@ def test_stop_closes_open_connections_and_the_thread(
     idle.close()
     tunnel.close()
     proxy.stop()  # twice is fine
-    with pytest.raises(RuntimeError):
+    with pytest.raises(BrowserError, match="not running"):
         _ = proxy.url
 
 

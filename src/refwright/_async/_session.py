@@ -203,9 +203,11 @@ class Session:
         await self.network.restore_routes()
 
     async def recover_quietly(self) -> None:
+        """Recover when it can: the command's own error is the answer, so a failed recovery is only what
+        the next command meets (and recovers from in turn)."""
         try:
             await self.recover()
-        except Exception:
+        except (PlaywrightError, RefwrightError):
             pass
 
     async def escape_trap(self) -> bool:

@@ -204,9 +204,11 @@ class Session:
         self.network.restore_routes()
 
     def recover_quietly(self) -> None:
+        """Recover when it can: the command's own error is the answer, so a failed recovery is only what
+        the next command meets (and recovers from in turn)."""
         try:
             self.recover()
-        except Exception:
+        except (PlaywrightError, RefwrightError):
             pass
 
     def escape_trap(self) -> bool:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from ipaddress import IPv6Address
 from typing import TYPE_CHECKING
 
-from .._errors import PolicyDeniedError
+from .._errors import BrowserError, PolicyDeniedError
 from ._access import PrivateAccess
 from ._addresses import IPAddress, ReasonFn, forbidden_reason
 from ._hosts import HostCheck, resolve_checked
@@ -147,7 +147,8 @@ class FilteringProxy:
     def url(self) -> str:
         """``http://127.0.0.1:PORT``, for ``--proxy-server``. Only valid after :meth:`start`."""
         if self._thread is None:
-            raise RuntimeError("the proxy is not running; call start() first")
+            raise BrowserError("The network guard's proxy is not running, so it has no address yet; call start() "
+                               "first.")
         return f"http://{host_text(parse_host(self._bind_host))}:{self._port}"
 
     @property
@@ -201,12 +202,13 @@ class FilteringProxy:
     def start(self, timeout: float = 10.0) -> None:
         """Bind and start serving in a daemon thread; returns once the port is open."""
         if self._thread is not None:
-            raise RuntimeError("the proxy is already running")
+            raise BrowserError("The network guard's proxy is already running; stop() it before starting it again.")
         ready = threading.Event()
         thread = threading.Thread(target=self._run, args=(ready,), name="refwright-proxy", daemon=True)
         thread.start()
         if not ready.wait(timeout):
-            raise RuntimeError("the proxy did not start in time")
+            raise BrowserError(f"The network guard's proxy did not start within {timeout:g} s; the machine may be "
+                               "overloaded. Try again, or raise the timeout.")
         if self._startup_error is not None:
             thread.join(timeout)
             raise self._startup_error
