@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -56,8 +58,31 @@ def test_local_is_the_model_free_resolver() -> None:
 
 
 def test_unknown_spec() -> None:
-    with pytest.raises(RefwrightError, match="Unknown model spec 'gemini:pro'"):
+    with pytest.raises(RefwrightError, match=r"Unknown model spec 'gemini:pro'.*installed providers: local, openai"):
         llm_from_spec("gemini:pro")
+    with pytest.raises(RefwrightError, match=r"Did you mean openai\?"):
+        llm_from_spec("opanai:gpt-4o")
+
+
+def test_a_third_party_provider_plugs_in_by_entry_point(tmp_path: Path) -> None:
+    """A package that declares a ``refwright.providers`` entry point is a provider, without refwright being
+    edited: the spec names it, and the factory gets the model and the stream flag."""
+    (tmp_path / "rw_echo_provider.py").write_text(
+        "from refwright.agent import Assistant, ScriptedLlm\n"
+        "def make(model, *, stream):\n"
+        "    return ScriptedLlm([[Assistant(f'{model} stream={stream}')]])\n", encoding="utf-8")
+    info = tmp_path / "rw_echo_provider-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: rw-echo-provider\nVersion: 1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[refwright.providers]\necho = rw_echo_provider:make\n",
+                                           encoding="utf-8")
+    code = ("import asyncio\nfrom refwright.agent import llm_from_spec, provider_names, User\n"
+            "llm = llm_from_spec('echo:tiny-1', stream=True)\n"
+            "print(provider_names())\n"
+            "print(asyncio.run(llm.next('', [User('hi')]))[0].text)\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.splitlines() == ["['local', 'openai', 'anthropic', 'echo']", "tiny-1 stream=True"]
 
 
 def test_importing_the_agent_does_not_import_httpx_or_rich() -> None:

@@ -18,7 +18,7 @@ from .._errors import ContextLengthError, ProviderError
 from ._events import AgentEvent, CommandFinished, CommandStarted, ModelReplied, StepStarted
 from ._loop import AgentRun, Llm, run_agent
 from ._prompt import BOUNDARY_SENTENCE, SYSTEM_PROMPT, system_prompt
-from ._spec import llm_from_spec
+from ._spec import llm_from_spec, provider_names
 from ._tool import (
     TOOL_NAME,
     CommandRunner,
@@ -69,6 +69,7 @@ __all__ = [
     "llm_from_spec",
     "openai_tool",
     "parse_tool_arguments",
+    "provider_names",
     "run_agent",
     "system_prompt",
     "tool_description",
