@@ -32,7 +32,7 @@ async def main(rounds: int, pages: list[str]) -> None:
 
     from refwright._async._engine import ENGINE, ENGINES, decode_answer, encode_request, register_engine, run_op
     from refwright._async._world import UtilityWorld
-    from refwright._discovery import chromium_args, find_browser
+    from refwright._browser._discovery import chromium_args, find_browser
 
     candidate = find_browser(None)
     assert candidate is not None, "no Chromium found (refwright doctor)"

@@ -11,7 +11,7 @@ import pytest
 import pytest_asyncio
 
 import refwright
-from refwright._discovery import find_browser, is_headless_shell
+from refwright._browser._discovery import find_browser, is_headless_shell
 
 from .conftest import TEST_CONFIG, run
 from .server import TestServer

@@ -13,8 +13,8 @@ import pytest_asyncio
 
 import refwright
 from refwright import Config, Page, PolicyDeniedError, RefwrightError
-from refwright._har import HarExchange, har_entry
-from refwright._requests import RequestFilter, RequestRecord, format_requests
+from refwright._network._har import HarExchange, har_entry
+from refwright._network._request_log import RequestFilter, RequestRecord, format_requests
 from refwright.commands import lookup
 from refwright.safety import ActionType
 

@@ -13,8 +13,8 @@ import pytest
 from PIL import Image
 
 from refwright import Config, Page, PolicyDeniedError, RefwrightError
-from refwright._ffmpeg import ffmpeg_path
-from refwright._paths import resolve_output_path
+from refwright._files._paths import resolve_output_path
+from refwright._media._ffmpeg import ffmpeg_path
 
 from .conftest import run
 from .server import TestServer
@@ -257,7 +257,7 @@ async def test_diff_screenshot_counts_changed_pixels(page: Page, server: TestSer
 
 
 def test_image_diff_of_different_sizes() -> None:
-    from refwright._imagediff import diff_images, format_image_diff
+    from refwright._media._imagediff import diff_images, format_image_diff
 
     def png(size: tuple[int, int]) -> bytes:
         out = io.BytesIO()
@@ -299,7 +299,7 @@ async def test_typed_api(page: Page, server: TestServer) -> None:
 
 
 def test_commands_that_open_urls_get_their_navigation_time() -> None:
-    from refwright._watchdog import MARGIN_SECONDS, command_seconds
+    from refwright._browser._watchdog import MARGIN_SECONDS, command_seconds
 
     assert command_seconds("read", (), None, 2_000, 9_000) == 4 + MARGIN_SECONDS
     assert command_seconds("read", ("https://a.example",), None, 2_000, 9_000) == 13 + MARGIN_SECONDS

@@ -11,7 +11,7 @@ import pytest
 
 import refwright
 from refwright import PolicyDeniedError, RefwrightError
-from refwright._uploads import allowed_upload_files
+from refwright._files._uploads import allowed_upload_files
 
 from .conftest import TEST_CONFIG, run
 from .server import TestServer

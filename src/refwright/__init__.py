@@ -32,8 +32,8 @@ from ._errors import (
     TargetNotFoundError,
     UnsupportedRequestError,
 )
-from ._pool import SessionPool
-from ._requests import RequestRecord
+from ._network._request_log import RequestRecord
+from ._pool._sessions import SessionPool
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._url import normalize_url
 from .agent import AgentRun, Llm, browser_tool, llm_from_spec, run_agent, tool_json_schema

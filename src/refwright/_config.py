@@ -39,7 +39,7 @@ class Config:
     snapshots and content reads. ``content_boundaries`` wraps page-derived output in nonce markers, and
     ``max_output`` truncates any output longer than that many characters with a loud note, and
     ``max_snapshot_chars`` does the same for snapshots alone. Files that commands write go only under
-    ``output_dir`` (see ``refwright._paths.resolve_output_path``).
+    ``output_dir`` (see ``refwright._files._paths.resolve_output_path``).
     """
 
     timeouts: TimeoutConfig = field(default_factory=TimeoutConfig)

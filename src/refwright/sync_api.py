@@ -30,13 +30,13 @@ from ._errors import (
     TargetNotFoundError,
     UnsupportedRequestError,
 )
-from ._requests import RequestRecord
+from ._network._request_log import RequestRecord
+from ._pool._sync import PooledPage, SessionPool
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._sync import Browser, DialogInfo, Dialogs, Network, Page, State, StateSummary, Storage, Tabs, launch, wrap
 from ._sync._emulation import Emulation
 from ._sync._input import Clipboard, Keyboard, Mouse
 from ._sync.visual._api import Visual
-from ._sync_pool import PooledPage, SessionPool
 from ._url import normalize_url
 from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary

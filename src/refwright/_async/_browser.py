@@ -12,7 +12,7 @@ from types import TracebackType
 
 from .._capabilities import Capabilities
 from .._config import Config
-from .._outdir import OutputFolder
+from .._files._outdir import OutputFolder
 from ..resolve._decide import Decider
 from ..safety import ActionPolicy
 from ._chromium import Chromium

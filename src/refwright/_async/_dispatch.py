@@ -12,11 +12,11 @@ from urllib.parse import urljoin
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
+from .._browser._notes import with_notes
+from .._browser._watchdog import command_seconds
 from .._errors import BrowserError, DialogOpenError, PageUnresponsiveError, RefwrightError, RefwrightTimeoutError
-from .._notes import with_notes
 from .._result import CommandResult
 from .._url import normalize_url
-from .._watchdog import command_seconds
 from ..commands import ParsedCommand, parse
 from ..safety import ActionType, create_content_boundary, truncate
 from ._batch import run_batch

@@ -18,8 +18,8 @@ from playwright.async_api import BrowserContext, CDPSession, Route
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 
+from .._browser._playwright_private import device_descriptors
 from .._errors import RefwrightError
-from .._playwright_private import device_descriptors
 from ..safety import ActionType
 from ._session import Session
 from ._translate import mapped

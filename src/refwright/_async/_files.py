@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .._errors import RefwrightError
-from .._paths import resolve_output_path
+from .._files._paths import resolve_output_path
 from ._session import Session
 
 __all__ = ["output_path", "write_file"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .._requests import RequestFilter, RequestRecord
+from .._network._request_log import RequestFilter, RequestRecord
 from ._files import output_path, write_file
 from ._network_recorder import RouteRule
 from ._session import Session

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 from playwright.async_api import Error as PlaywrightError
 
 from .._errors import RefwrightError
-from .._state_crypto import open_state, seal_state, state_password
+from .._files._state_crypto import open_state, seal_state, state_password
 from ._files import output_path, write_file
 from ._session import Session
 from ._translate import mapped

@@ -29,8 +29,8 @@ from playwright.async_api import CDPSession
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 
+from .._browser._playwright_private import page_guid
 from .._errors import FrameGoneError
-from .._playwright_private import page_guid
 
 __all__ = ["FrameGoneError", "UtilityWorld"]
 

@@ -13,10 +13,10 @@ from playwright.sync_api import BrowserContext, BrowserType, Playwright, Selecto
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
+from .._browser._discovery import chromium_args, find_browser, is_headless_shell
 from .._config import Config
-from .._discovery import chromium_args, find_browser, is_headless_shell
 from .._errors import BrowserError
-from .._outdir import OutputFolder
+from .._files._outdir import OutputFolder
 from ._engine import register_engine
 from ._guard import NetworkGuard
 from ._remote import connect_headers, parse_listen, redact, scrub, selenium_hub

@@ -19,8 +19,8 @@ from playwright.sync_api import BrowserContext, CDPSession, Route
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
+from .._browser._playwright_private import device_descriptors
 from .._errors import RefwrightError
-from .._playwright_private import device_descriptors
 from ..safety import ActionType
 from ._session import Session
 from ._translate import mapped

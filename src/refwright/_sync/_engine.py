@@ -14,8 +14,8 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import FrameLocator, Locator, Playwright, Selectors
 from playwright.sync_api import Page as PlaywrightPage
 
+from .._browser._playwright_private import selectors_of_page
 from .._errors import RefwrightError
-from .._playwright_private import selectors_of_page
 from ..snapshot._runtime import runtime_source, shipped
 
 __all__ = ["AUDIT_ENGINE", "ENGINE", "ENGINES", "INSPECT_ENGINE", "INSPECT_SOURCE", "RUNTIME_SOURCE", "decode_answer",

@@ -15,7 +15,7 @@ from playwright.sync_api import ConsoleMessage, Dialog, Download, Request, WebSo
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
-from .._notes import why
+from .._browser._notes import why
 from ..safety import clean_line, clean_text
 from ..snapshot._format import quote
 from ._guard import NetworkGuard, target_key

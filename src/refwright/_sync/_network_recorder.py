@@ -22,8 +22,8 @@ from playwright.sync_api import Page as PlaywrightPage
 from playwright.sync_api import Request, Response, Route
 
 from .._errors import RefwrightError
-from .._har import BODY_LIMIT, HarExchange, har_document, har_entry
-from .._requests import RequestFilter, RequestRecord
+from .._network._har import BODY_LIMIT, HarExchange, har_document, har_entry
+from .._network._request_log import RequestFilter, RequestRecord
 from ._guard import NetworkGuard
 
 __all__ = ["NetworkRecorder", "RouteRule", "playwright_glob"]

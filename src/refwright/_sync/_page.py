@@ -18,7 +18,7 @@ from playwright.sync_api import Page as PlaywrightPage
 from .._capabilities import Capabilities
 from .._config import Config
 from .._errors import RefwrightError
-from .._outdir import OutputFolder
+from .._files._outdir import OutputFolder
 from .._result import CommandResult, ScreenshotResult
 from ..resolve._decide import Decider
 from ..resolve._model import Inspection

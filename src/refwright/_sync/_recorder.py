@@ -18,7 +18,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
 from .._errors import RefwrightError
-from .._ffmpeg import ffmpeg_path
+from .._media._ffmpeg import ffmpeg_path
 
 __all__ = ["Recorder", "check_format"]
 

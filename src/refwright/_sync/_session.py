@@ -16,13 +16,13 @@ from playwright.sync_api import BrowserContext, Dialog, FrameLocator, Locator, S
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
+from .._browser._notes import refusal_notes, why
+from .._browser._selectors import to_playwright_selector
+from .._browser._watchdog import Watchdog
 from .._capabilities import Capabilities
 from .._config import Config
 from .._errors import PolicyDeniedError, RefwrightError
-from .._notes import refusal_notes, why
-from .._outdir import OutputFolder
-from .._selectors import to_playwright_selector
-from .._watchdog import Watchdog
+from .._files._outdir import OutputFolder
 from ..resolve._decide import Decider
 from ..resolve._state import ResolverState
 from ..safety import ActionPolicy, ActionType, clean_line, decide, declined_reason

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .._uploads import allowed_upload_files
+from .._files._uploads import allowed_upload_files
 from ._session import Session
 from ._translate import perform
 

@@ -30,8 +30,8 @@ from playwright.sync_api import CDPSession
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
+from .._browser._playwright_private import page_guid
 from .._errors import FrameGoneError
-from .._playwright_private import page_guid
 
 __all__ = ["FrameGoneError", "UtilityWorld"]
 

@@ -110,7 +110,7 @@ def prepare(args: argparse.Namespace) -> tuple[list[Task], int, IO[str]]:
 
 async def run_tasks(args: argparse.Namespace, options: Any, endpoints: list[str], todo: list[Task], total: int,
                     out: IO[str]) -> int:
-    from .._pool import SessionPool
+    from .._pool._sessions import SessionPool
     from ._options import guard_line
 
     terminal = sys.stderr.isatty()

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from ..._errors import RefwrightError
-from ..._imagediff import diff_images, format_image_diff
+from ..._media._imagediff import diff_images, format_image_diff
 from ..._result import CommandResult
 from ...commands import ParsedCommand
 from ...snapshot._diff import diff_snapshots

@@ -11,8 +11,8 @@ import json
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame
 
+from ..._browser._selectors import to_playwright_selector
 from ..._errors import RefwrightError
-from ..._selectors import to_playwright_selector
 from ...commands import ParsedCommand
 from ...snapshot._refs import parse_ref
 from .._engine import ENGINE, scope_for

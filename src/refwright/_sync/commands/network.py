@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from ..._errors import RefwrightError
-from ..._requests import RequestFilter, format_requests
+from ..._network._request_log import RequestFilter, format_requests
 from ...commands import ParsedCommand
 from .._files import output_path, write_file
 from .._network_recorder import RouteRule

@@ -14,11 +14,11 @@ from types import TracebackType
 
 from playwright.async_api import Error as PlaywrightError
 
-from ._async import Browser, Page
-from ._async._remote import endpoint_kind, parse_listen, redact, selenium_hub
-from ._capabilities import Capabilities
-from ._config import Config
-from ._errors import BrowserError
+from .._async import Browser, Page
+from .._async._remote import endpoint_kind, parse_listen, redact, selenium_hub
+from .._capabilities import Capabilities
+from .._config import Config
+from .._errors import BrowserError
 
 __all__ = ["SessionPool"]
 

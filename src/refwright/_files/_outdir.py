@@ -8,8 +8,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from ._config import Config
-from ._errors import RefwrightError
+from .._config import Config
+from .._errors import RefwrightError
 from ._paths import resolve_output_path
 
 __all__ = ["OutputFolder"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ._config import Config
-from ._errors import PolicyDeniedError
+from .._config import Config
+from .._errors import PolicyDeniedError
 
 __all__ = ["resolve_output_path"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from urllib.parse import urlsplit
 
-from .safety import clean_line
+from ..safety import clean_line
 
 __all__ = ["refusal_notes", "why", "with_notes"]
 

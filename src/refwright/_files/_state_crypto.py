@@ -18,7 +18,7 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
-from ._errors import PolicyDeniedError, StateKeyError
+from .._errors import PolicyDeniedError, StateKeyError
 
 __all__ = ["KEY_ENV", "MAGIC", "StateKeyError", "open_state", "seal_state", "state_password"]
 

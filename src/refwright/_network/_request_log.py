@@ -6,8 +6,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ._errors import RefwrightError
-from .safety import clean_line
+from .._errors import RefwrightError
+from ..safety import clean_line
 
 __all__ = ["RequestFilter", "RequestRecord", "cdp_type", "format_requests", "parse_status_filter"]
 

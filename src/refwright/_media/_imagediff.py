@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageChops, UnidentifiedImageError
 
-from ._errors import RefwrightError
+from .._errors import RefwrightError
 
 __all__ = ["ImageDiff", "diff_images", "format_image_diff"]
 

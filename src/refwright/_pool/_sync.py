@@ -16,12 +16,12 @@ from collections.abc import Coroutine, Iterator, Sequence
 from types import TracebackType
 from typing import Any, TypeVar
 
-from ._async import Page
-from ._capabilities import Capabilities
-from ._config import Config
-from ._errors import BrowserError
-from ._pool import SessionPool as AsyncSessionPool
-from ._result import CommandResult, ScreenshotResult
+from .._async import Page
+from .._capabilities import Capabilities
+from .._config import Config
+from .._errors import BrowserError
+from .._result import CommandResult, ScreenshotResult
+from ._sessions import SessionPool as AsyncSessionPool
 
 __all__ = ["PooledPage", "SessionPool"]
 

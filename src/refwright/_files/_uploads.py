@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from os import PathLike
 from pathlib import Path
 
-from ._errors import PolicyDeniedError, RefwrightError
+from .._errors import PolicyDeniedError, RefwrightError
 
 __all__ = ["allowed_upload_files"]
 

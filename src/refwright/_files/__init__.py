@@ -1,0 +1,1 @@
+"""Files: the output folder and the paths under it, uploads, and saved states (encrypted)."""

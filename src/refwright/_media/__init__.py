@@ -1,0 +1,1 @@
+"""Media helpers: image diffs and finding an ffmpeg for recordings."""

@@ -1,0 +1,1 @@
+"""SessionPool: isolated sessions over local and remote browsers (async), and its sync facade."""
