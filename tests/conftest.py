@@ -42,10 +42,24 @@ def cross_server() -> Iterator[TestServer]:
 
 
 @pytest.fixture(autouse=True)
-def _reset_servers(server: TestServer, cross_server: TestServer) -> Iterator[None]:
+def _reset_servers(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Pages a test registered on a server are dropped after it. Only the servers the test asked for are
+    touched, so a test that needs no server never starts one."""
+    used = [request.getfixturevalue(name) for name in ("server", "cross_server") if name in request.fixturenames]
     yield
-    server.reset()
-    cross_server.reset()
+    for s in used:
+        s.reset()
+
+
+# The browser tier: every test that runs on the session's Chromium (`pytest -m "not browser"` runs the
+# rest, which need no browser).
+_BROWSER_FIXTURES = {"browser", "page"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if _BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")

@@ -50,7 +50,7 @@ def test_page_server_serves_memory_and_files() -> None:
         name = next(PAGES_DIR.glob("*.html")).name
         with urllib.request.urlopen(server.url("/" + name), timeout=5) as r:
             assert r.status == 200
-        with pytest.raises(urllib.error.HttpStatusError):
+        with pytest.raises(urllib.error.HTTPError):
             urllib.request.urlopen(server.url("/../pyproject.toml"), timeout=5)
 
 

@@ -1,0 +1,34 @@
+"""The actions profile's errors speak its own terms: the element by role and name (never the selector the
+tool built from them), and the snapshot as its `snapshot` action."""
+
+from __future__ import annotations
+
+import pytest
+
+from refwright import Config, RefwrightError, RefwrightTimeoutError, TimeoutConfig
+from refwright.mcp import ActionsBrowser
+
+from ..server import TestServer
+
+PAGE = """<p><label>Name<input id=name></label></p><p><label>Notes<input id=notes></label></p>
+<button disabled>Go</button><script>
+document.getElementById('name').addEventListener('focus', () => document.getElementById('notes').focus());
+</script>"""
+
+
+async def test_errors_name_the_element_by_role_and_name(server: TestServer) -> None:
+    tool = ActionsBrowser(config=Config(allow_private=True, timeouts=TimeoutConfig(action=1_000)))
+    try:
+        await tool.run({"action": "navigate", "url": server.html("/actions-errors.html", PAGE)})
+        with pytest.raises(RefwrightError) as filled:
+            await tool.run({"action": "fill", "role": "textbox", "name": "Name", "text": "Ann"})
+        assert filled.value.message.startswith('The text did not reach textbox "Name": it still holds what it held '
+                                               "before.")
+        assert filled.value.message.endswith("Run the snapshot action to see the page as it is now.")
+        with pytest.raises(RefwrightTimeoutError) as clicked:  # the error keeps its kind
+            await tool.run({"action": "click", "role": "button", "name": "Go"})
+        assert clicked.value.message.startswith('Element button "Go" was found but could not click it')
+        for error in (filled.value, clicked.value):
+            assert "internal:" not in error.message and "snapshot -i" not in error.message
+    finally:
+        await tool.close()
