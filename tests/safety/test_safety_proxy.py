@@ -472,7 +472,7 @@ def test_idle_tunnels_are_closed(make_proxy: Callable[..., FilteringProxy], publ
         start = time.monotonic()
         assert s.recv(1) == b""
         assert time.monotonic() - start < 4
-    wait_for(lambda: not proxy._tasks)
+    wait_for(lambda: not proxy.connections)
 
 
 def test_client_disconnect_mid_body_leaks_nothing(
@@ -486,7 +486,7 @@ def test_client_disconnect_mid_body_leaks_nothing(
                 + b"Content-Length: 1000000\r\n\r\n"
                 + b"x" * 1000
             )
-    wait_for(lambda: not proxy._tasks)
+    wait_for(lambda: not proxy.connections)
     with client(proxy) as c:
         assert c.get(f"http://127.0.0.2:{public.port}/still-fine").status_code == 200
 
@@ -499,7 +499,7 @@ def test_stop_closes_open_connections_and_the_thread(
     tunnel = socket.create_connection(("127.0.0.1", proxy.port), timeout=5)
     tunnel.sendall(f"CONNECT 127.0.0.2:{public.port} HTTP/1.1\r\n\r\n".encode())
     assert tunnel.recv(65536).startswith(b"HTTP/1.1 200")
-    thread = proxy._thread
+    thread = proxy.thread
     start = time.monotonic()
     proxy.stop()
     assert time.monotonic() - start < 5

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import contextlib
 import hmac
 import logging
 import threading
@@ -46,6 +45,7 @@ from ._http1 import LIMIT, HttpStatusError
 from ._names import AsyncResolver, CachingResolver
 from ._relay import Relay, Timeouts
 from ._sanitize import clean_line
+from ._serving import ThreadedServer
 from ._url import host_text, parse_host
 
 if TYPE_CHECKING:
@@ -90,6 +90,35 @@ class ProxyStats:
     refused: int
 
 
+class _Ledger:
+    """What the proxy let through and refused, shared between its thread and the caller's."""
+
+    def __init__(self, max_refusals: int) -> None:
+        self._lock = threading.Lock()
+        self._refusals: deque[Refusal] = deque(maxlen=max_refusals)
+        self._allowed = 0
+        self._refused = 0
+
+    def allowed(self) -> None:
+        with self._lock:
+            self._allowed += 1
+
+    def refused(self, refusal: Refusal) -> None:
+        with self._lock:
+            self._refused += 1
+            self._refusals.append(refusal)
+
+    def drain(self) -> list[Refusal]:
+        with self._lock:
+            refusals = list(self._refusals)
+            self._refusals.clear()
+        return refusals
+
+    def stats(self) -> ProxyStats:
+        with self._lock:
+            return ProxyStats(self._allowed, self._refused)
+
+
 class FilteringProxy:
     """An HTTP/HTTPS proxy on loopback that only connects where the safety checks allow.
 
@@ -123,21 +152,13 @@ class FilteringProxy:
         )
         self._lock = threading.Lock()
         self._check = HostCheck.build(allow_private, allowed_domains, forbidden_reason)
-        self._bind_host = host
-        self._port = port
         # Names resolve on the proxy's own loop, concurrently, with answers and failures cached.
         self._resolver: AsyncResolver = resolver if resolver is not None else CachingResolver()
         self._connect_timeout = connect_timeout
         self._resolve_timeout = resolve_timeout
-        self._header_timeout = header_timeout
-        self._idle_timeout = idle_timeout
-        self._refusals: deque[Refusal] = deque(maxlen=max_refusals)
-        self._allowed = 0
-        self._refused = 0
-        self._thread: threading.Thread | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._startup_error: BaseException | None = None
+        self._timeouts = Timeouts(header_timeout, idle_timeout)
+        self._ledger = _Ledger(max_refusals)
+        self._server = ThreadedServer(self._serve, host, port, limit=LIMIT, on_shutdown=self._close_resolver)
 
     # ---------------------------------------------------------------------------------------------
     # Thread-safe API
@@ -146,14 +167,24 @@ class FilteringProxy:
     @property
     def url(self) -> str:
         """``http://127.0.0.1:PORT``, for ``--proxy-server``. Only valid after :meth:`start`."""
-        if self._thread is None:
+        if not self._server.running:
             raise BrowserError("The network guard's proxy is not running, so it has no address yet; call start() "
                                "first.")
-        return f"http://{host_text(parse_host(self._bind_host))}:{self._port}"
+        return f"http://{host_text(parse_host(self._server.host))}:{self._server.port}"
 
     @property
     def port(self) -> int:
-        return self._port
+        return self._server.port
+
+    @property
+    def connections(self) -> int:
+        """How many client connections the proxy is serving now."""
+        return self._server.connections
+
+    @property
+    def thread(self) -> threading.Thread | None:
+        """The proxy's own thread while it runs."""
+        return self._server.thread
 
     def playwright_proxy(self, server: str | None = None) -> ProxySettings:
         """The ``proxy=`` launch or context option. ``bypass="<-loopback>"`` sends loopback through the proxy
@@ -189,40 +220,19 @@ class FilteringProxy:
 
     def drain_refusals(self) -> list[Refusal]:
         """The refusals since the last call, oldest first (at most ``max_refusals`` are kept)."""
-        with self._lock:
-            refusals = list(self._refusals)
-            self._refusals.clear()
-        return refusals
+        return self._ledger.drain()
 
     @property
     def stats(self) -> ProxyStats:
-        with self._lock:
-            return ProxyStats(self._allowed, self._refused)
+        return self._ledger.stats()
 
     def start(self, timeout: float = 10.0) -> None:
         """Bind and start serving in a daemon thread; returns once the port is open."""
-        if self._thread is not None:
-            raise BrowserError("The network guard's proxy is already running; stop() it before starting it again.")
-        ready = threading.Event()
-        thread = threading.Thread(target=self._run, args=(ready,), name="refwright-proxy", daemon=True)
-        thread.start()
-        if not ready.wait(timeout):
-            raise BrowserError(f"The network guard's proxy did not start within {timeout:g} s; the machine may be "
-                               "overloaded. Try again, or raise the timeout.")
-        if self._startup_error is not None:
-            thread.join(timeout)
-            raise self._startup_error
-        self._thread = thread
+        self._server.start(timeout)
 
     def stop(self, timeout: float = 5.0) -> None:
         """Close every connection and stop the thread. Safe to call twice."""
-        thread, loop = self._thread, self._loop
-        if thread is None or loop is None:
-            return
-        with contextlib.suppress(RuntimeError):  # the loop already stopped
-            loop.call_soon_threadsafe(loop.stop)
-        thread.join(timeout)
-        self._thread = None
+        self._server.stop(timeout)
 
     def __enter__(self) -> FilteringProxy:
         self.start()
@@ -232,62 +242,16 @@ class FilteringProxy:
         self.stop()
 
     # ---------------------------------------------------------------------------------------------
-    # The proxy's own thread and loop
+    # Connections, on the proxy's own loop
     # ---------------------------------------------------------------------------------------------
 
-    def _run(self, ready: threading.Event) -> None:
-        loop = asyncio.new_event_loop()
-        self._loop = loop
-        try:
-            server = loop.run_until_complete(
-                asyncio.start_server(self._serve, self._bind_host, self._port, limit=LIMIT)
-            )
-        except BaseException as e:  # reported to start()'s caller
-            self._startup_error = e
-            ready.set()
-            loop.close()
-            return
-        self._port = server.sockets[0].getsockname()[1]
-        ready.set()
-        try:
-            loop.run_forever()
-        finally:
-            loop.run_until_complete(self._shutdown(server))
-            loop.close()
-
-    async def _shutdown(self, server: asyncio.Server) -> None:
-        server.close()
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        if tasks:
-            await asyncio.wait(tasks, timeout=2.0)
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(1.0):
-                await server.wait_closed()
+    async def _close_resolver(self) -> None:
         if isinstance(self._resolver, CachingResolver):
             await self._resolver.close()
-        # A getaddrinfo stuck in the default executor must not hold the thread.
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(1.0):
-                await asyncio.get_running_loop().shutdown_default_executor()
-
-    def _record(self, target: str, host: str, port: int, reason: str) -> None:
-        with self._lock:
-            self._refused += 1
-            self._refusals.append(Refusal(target, host, port, reason, time.time()))
-
-    # ---------------------------------------------------------------------------------------------
-    # Connections
-    # ---------------------------------------------------------------------------------------------
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        task = asyncio.current_task()
-        assert task is not None
-        self._tasks.add(task)
         try:
-            relay = Relay(reader, writer, self._checked_addresses, self._connect,
-                          Timeouts(self._header_timeout, self._idle_timeout),
+            relay = Relay(reader, writer, self._checked_addresses, self._connect, self._timeouts,
                           self._authorized if self._credentials is not None else None)
             await relay.serve()
         except (OSError, TimeoutError):
@@ -295,13 +259,6 @@ class FilteringProxy:
         except Exception:
             # A bug here must cost one connection, not the proxy.
             _log.exception("refwright proxy: unexpected error")
-        except asyncio.CancelledError:
-            # Only stop() cancels these tasks. Ending normally keeps Python 3.11's stream callback,
-            # which calls task.exception() without checking for cancellation, from logging it.
-            pass
-        finally:
-            self._tasks.discard(task)
-            writer.close()
 
     async def _checked_addresses(self, label: str, raw_host: str, port: int) -> list[IPAddress]:
         with self._lock:
@@ -317,10 +274,10 @@ class FilteringProxy:
                 addresses = await resolve_checked(
                     check, label, raw_host, host, port, self._resolver, self._resolve_timeout
                 )
-            if port == self._port and any(_is_local(ip) for ip in addresses):
+            if port == self._server.port and any(_is_local(ip) for ip in addresses):
                 raise PolicyDeniedError(f"Refused {label}: that is refwright's own proxy.")
         except PolicyDeniedError as e:
-            self._record(label, clean_line(raw_host)[:200], port, e.message)
+            self._ledger.refused(Refusal(label, clean_line(raw_host)[:200], port, e.message, time.time()))
             raise HttpStatusError(403, e.message) from None
         return addresses
 
@@ -336,8 +293,7 @@ class FilteringProxy:
             except OSError as e:  # includes TimeoutError
                 error = e
                 continue
-            with self._lock:
-                self._allowed += 1
+            self._ledger.allowed()
             return streams
         detail = clean_line(str(error) or type(error).__name__) if error else "no address"
         raise HttpStatusError(502, f"Could not connect to {label} ({detail}).")
