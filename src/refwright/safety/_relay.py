@@ -58,6 +58,55 @@ def _values(headers: list[tuple[bytes, bytes]], name: bytes) -> list[bytes]:
     return [v for k, v in headers if k == name]
 
 
+def _upstream_headers(request: h11.Request, host: str, port: int) -> tuple[list[tuple[bytes, bytes]], bool, bool]:
+    """The headers sent upstream (hop-by-hop ones dropped, ``Host`` from the checked URL), whether the client
+    asked to upgrade, and whether its connection may stay open after this request."""
+    headers = list(request.headers.raw_items())
+    lower = [(k.lower(), v) for k, v in headers]
+    connection = _tokens(lower, b"connection")
+    upgrade = b"upgrade" in connection and bool(_values(lower, b"upgrade"))
+    dropped = _HOP_BY_HOP | connection | {b"host"}
+    authority = host + ("" if port == 80 else f":{port}")
+    out = [(b"Host", authority.encode("ascii"))] + [(k, v) for k, v in headers if k.lower() not in dropped]
+    if _values(lower, b"transfer-encoding"):
+        out.append((b"Transfer-Encoding", b"chunked"))  # the only coding h11 let through
+    if upgrade:
+        out += [(b"Upgrade", _values(lower, b"upgrade")[0]), (b"Connection", b"Upgrade")]
+    else:
+        out.append((b"Connection", b"close"))
+    keep_alive = request.http_version == b"1.1" and b"close" not in connection and not upgrade
+    return out, upgrade, keep_alive
+
+
+def _client_headers(request: h11.Request, response: h11.Response,
+                    keep_alive: bool) -> tuple[list[tuple[bytes, bytes]], bool]:
+    """The response headers passed to the client, and whether its connection may stay open."""
+    resp_headers = list(response.headers.raw_items())
+    resp_lower = [(k.lower(), v) for k, v in resp_headers]
+    # X-Refwright-* marks refwright's own refusal and error pages; a server may not forge them.
+    dropped = _HOP_BY_HOP | _tokens(resp_lower, b"connection") | _OWN_HEADERS
+    if _values(resp_lower, b"transfer-encoding"):
+        dropped |= {b"content-length"}  # h11 read it as chunked; it writes its own framing
+    kept = [(k, v) for k, v in resp_headers if k.lower() not in dropped]
+    bodiless = request.method == b"HEAD" or response.status_code in (204, 304)
+    if not bodiless and not _values(resp_lower, b"content-length") and not _values(resp_lower, b"transfer-encoding"):
+        keep_alive = False  # the body ends when the server closes, so the client's ends there too
+    if not keep_alive:
+        kept.append((b"Connection", b"close"))
+    return kept, keep_alive
+
+
+async def _settle(task: asyncio.Task[None]) -> None:
+    """Stop a body task that is still running, and retrieve the outcome of one that ended, so asyncio
+    does not log it as lost."""
+    if not task.done():
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+    elif not task.cancelled():
+        task.exception()
+
+
 class Relay:
     """Serves one client connection; ``check`` raises :class:`HttpStatusError` (403) for a refused target."""
 
@@ -207,21 +256,7 @@ class Relay:
         except ValueError as e:
             raise HttpStatusError(400, f"invalid URL ({e})") from None
         addresses = await self._check(label, url.raw_host, url.port)
-
-        headers = list(request.headers.raw_items())
-        lower = [(k.lower(), v) for k, v in headers]
-        connection = _tokens(lower, b"connection")
-        upgrade = b"upgrade" in connection and bool(_values(lower, b"upgrade"))
-        dropped = _HOP_BY_HOP | connection | {b"host"}
-        authority = host_text(url.host) + ("" if url.port == 80 else f":{url.port}")
-        out = [(b"Host", authority.encode("ascii"))] + [(k, v) for k, v in headers if k.lower() not in dropped]
-        if _values(lower, b"transfer-encoding"):
-            out.append((b"Transfer-Encoding", b"chunked"))  # the only coding h11 let through
-        if upgrade:
-            out += [(b"Upgrade", _values(lower, b"upgrade")[0]), (b"Connection", b"Upgrade")]
-        else:
-            out.append((b"Connection", b"close"))
-        keep_alive = request.http_version == b"1.1" and b"close" not in connection and not upgrade
+        out, upgrade, keep_alive = _upstream_headers(request, host_text(url.host), url.port)
 
         up_reader, up_writer = await self._connect(addresses, url.port, label)
         upstream = client_connection()
@@ -231,48 +266,16 @@ class Relay:
             # The body streams while the response is read, so an early answer (401, 413) or an
             # Expect: 100-continue exchange cannot deadlock the two directions.
             body_task = asyncio.create_task(self._send_body(conn, upstream, up_writer))
-            while True:
-                response = await self._upstream_event(upstream, up_reader, label)
-                if isinstance(response, h11.InformationalResponse):
-                    if response.status_code == 101 and upgrade:
-                        await self._finish(body_task)
-                        self._writer.write(conn.send(response))
-                        self._keep_unread(conn)
-                        await self._pipe(up_reader, up_writer, upstream.trailing_data[0])
-                        return False
-                    if response.status_code != 101 and request.http_version == b"1.1":
-                        self._writer.write(conn.send(h11.InformationalResponse(
-                            status_code=response.status_code, headers=response.headers, reason=response.reason)))
-                    continue
-                assert isinstance(response, h11.Response)
-                break
-            resp_headers = list(response.headers.raw_items())
-            resp_lower = [(k.lower(), v) for k, v in resp_headers]
-            # X-Refwright-* marks refwright's own refusal and error pages; a server may not forge them.
-            dropped = _HOP_BY_HOP | _tokens(resp_lower, b"connection") | _OWN_HEADERS
-            if _values(resp_lower, b"transfer-encoding"):
-                dropped |= {b"content-length"}  # h11 read it as chunked; it writes its own framing
-            kept = [(k, v) for k, v in resp_headers if k.lower() not in dropped]
-            bodiless = request.method == b"HEAD" or response.status_code in (204, 304)
-            if not bodiless and not _values(resp_lower, b"content-length") and not _values(
-                resp_lower, b"transfer-encoding"
-            ):
-                keep_alive = False  # the body ends when the server closes, so the client's ends there too
-            if not keep_alive:
-                kept.append((b"Connection", b"close"))
+            response = await self._final_response(conn, request, upgrade, upstream, up_reader, label)
+            if response is None:  # the upstream switched protocols, as the client asked
+                await self._finish(body_task)
+                self._keep_unread(conn)
+                await self._pipe(up_reader, up_writer, upstream.trailing_data[0])
+                return False
+            kept, keep_alive = _client_headers(request, response, keep_alive)
             self._writer.write(conn.send(h11.Response(
                 status_code=response.status_code, headers=kept, reason=response.reason)))
-            try:
-                while not isinstance(event := await self._upstream_event(upstream, up_reader, label),
-                                     h11.EndOfMessage):
-                    if isinstance(event, h11.Data):
-                        self._writer.write(conn.send(event))
-                        await self._drain(self._writer)
-                self._writer.write(conn.send(h11.EndOfMessage()))
-                await self._drain(self._writer)
-            except (HttpStatusError, h11.LocalProtocolError) as e:
-                # The response has begun; all that is left is to cut the connection.
-                raise ConnectionAbortedError(str(e)) from None
+            await self._relay_body(conn, upstream, up_reader, label)
             if not body_task.done():
                 # The server answered before reading the whole body: the client's stream position is
                 # unknown, so this connection cannot carry another request.
@@ -285,13 +288,39 @@ class Relay:
             return False
         finally:
             if body_task is not None:
-                if not body_task.done():
-                    body_task.cancel()
-                    with contextlib.suppress(asyncio.CancelledError, Exception):
-                        await body_task
-                elif not body_task.cancelled():
-                    body_task.exception()  # retrieved, so asyncio does not log it as lost
+                await _settle(body_task)
             up_writer.close()
+
+    async def _final_response(self, conn: h11.Connection, request: h11.Request, upgrade: bool,
+                              upstream: h11.Connection, up_reader: asyncio.StreamReader,
+                              label: str) -> h11.Response | None:
+        """The upstream's final response, passing informational ones on to the client; None once a
+        ``101 Switching Protocols`` the client asked for (``upgrade``) was passed on (the two streams are
+        then piped)."""
+        while True:
+            response = await self._upstream_event(upstream, up_reader, label)
+            if not isinstance(response, h11.InformationalResponse):
+                assert isinstance(response, h11.Response)
+                return response
+            if response.status_code == 101 and upgrade:
+                self._writer.write(conn.send(response))
+                return None
+            if response.status_code != 101 and request.http_version == b"1.1":
+                self._writer.write(conn.send(h11.InformationalResponse(
+                    status_code=response.status_code, headers=response.headers, reason=response.reason)))
+
+    async def _relay_body(self, conn: h11.Connection, upstream: h11.Connection, up_reader: asyncio.StreamReader,
+                          label: str) -> None:
+        try:
+            while not isinstance(event := await self._upstream_event(upstream, up_reader, label), h11.EndOfMessage):
+                if isinstance(event, h11.Data):
+                    self._writer.write(conn.send(event))
+                    await self._drain(self._writer)
+            self._writer.write(conn.send(h11.EndOfMessage()))
+            await self._drain(self._writer)
+        except (HttpStatusError, h11.LocalProtocolError) as e:
+            # The response has begun; all that is left is to cut the connection.
+            raise ConnectionAbortedError(str(e)) from None
 
     async def _upstream_event(self, upstream: h11.Connection, up_reader: asyncio.StreamReader, label: str) -> object:
         while True:
