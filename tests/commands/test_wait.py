@@ -82,7 +82,7 @@ async def test_timeout_flag_first_is_taken_as_target(late: Page) -> None:
 
 
 async def test_wait_fn_needs_eval(browser: object, server: TestServer) -> None:
-    from .conftest import TEST_CONFIG
+    from ..conftest import TEST_CONFIG
 
     config = Config(timeouts=TEST_CONFIG.timeouts, allow_private=True, allow_eval=False)
     page = await browser.new_page(config=config)  # type: ignore[attr-defined]

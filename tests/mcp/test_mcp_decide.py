@@ -124,7 +124,7 @@ async def test_anthropic_provider_through_the_coding_profile(server: TestServer,
 def test_sync_api_asks_the_provider_too(server: TestServer, openai_fake: OpenAIServer) -> None:
     from refwright import sync_api
 
-    from .conftest import TEST_CONFIG
+    from ..conftest import TEST_CONFIG
 
     openai_fake.script(pick("Keep for later"), pick("Throw away", "the person wants it gone"))
     llm = openai(openai_fake)

@@ -172,7 +172,7 @@ async def test_open_shadow_roots_are_pierced(page: Page, server: TestServer) -> 
 async def test_huge_page_is_truncated_with_a_note(browser: object, server: TestServer) -> None:
     from refwright import Config
 
-    from .conftest import TEST_CONFIG
+    from ..conftest import TEST_CONFIG
 
     rows = "".join(f"<li><a href='#{i}'>Item {i}</a><button>Buy {i}</button></li>" for i in range(12_500))
     config = Config(timeouts=TEST_CONFIG.timeouts, allow_private=True, max_snapshot_chars=20_000)
@@ -196,7 +196,7 @@ async def test_huge_page_is_truncated_with_a_note(browser: object, server: TestS
 async def test_cut_snapshot_names_the_page_landmarks(browser: object, server: TestServer) -> None:
     from refwright import Config
 
-    from .conftest import TEST_CONFIG
+    from ..conftest import TEST_CONFIG
 
     rows = "".join(f"<li><a href='#{i}'>Item {i}</a></li>" for i in range(600))
     body = (f"<header><a href='/'>Home</a></header><nav id='menu'><ul>{rows}</ul></nav>"
