@@ -104,6 +104,20 @@ def test_free_text_joins_remaining_arguments() -> None:
     assert parse('fill @e2 "hello  world"').text_from(1) == "hello  world"
     assert parse("fill @e2 --not-a-flag -5").text_from(1) == "--not-a-flag -5"
     assert parse("eval 1 + 2").text_from(0) == "1 + 2"
+
+
+def test_eval_takes_the_rest_of_the_line_as_javascript() -> None:
+    assert parse("eval document.querySelector('h1').textContent").args == (
+        "document.querySelector('h1').textContent",)
+    assert parse("eval  'a' + \"b\"   ").args == ("'a' + \"b\"",)
+    assert parse("eval /\\d+/.test('a1')").args == ("/\\d+/.test('a1')",)
+    # A quote the JavaScript leaves open is its business, not the tokenizer's.
+    assert parse("eval x = \"it's").args == ("x = \"it's",)
+    # One argument wholly in quotes loses them, as the reference's `eval "/\\d+/..."` example wants.
+    assert parse('eval "/\\\\d+/.test(document.title)"').args == ("/\\d+/.test(document.title)",)
+    assert parse("eval 'a'+'b'").args == ("'a'+'b'",)
+    with pytest.raises(RefwrightError, match=r"^Usage: eval <js>$"):
+        parse("eval   ")
     assert parse("select @e4 New York").text_from(1) == "New York"
 
 

@@ -98,3 +98,14 @@ def test_a_chosen_screenshot_folder_is_made_when_missing(server: TestServer, tmp
     lines = jsonl("--allow-private", "--screenshot-dir", str(chosen), server.url("/signup.html"),
                   commands=["screenshot"])
     assert lines[1]["screenshot"] == str(chosen / "screenshot-1.png") and (chosen / "screenshot-1.png").is_file()
+
+
+def test_eval_runs_the_javascript_as_typed(server: TestServer) -> None:
+    lines = jsonl("--allow-private", server.url("/signup.html"), commands=[
+        "eval document.querySelector('h1').textContent",
+        "eval [\"a\", 'b'].join(\"-\") + /\\d+/.exec('x42')[0]",
+        'eval "document.title"',
+        "help eval",
+    ])
+    assert [line["output"] for line in lines[1:4]] == ["Create your account", "a-b42", "Sign up"]
+    assert "the rest of the line exactly as written" in str(lines[4]["output"])

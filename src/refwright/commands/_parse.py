@@ -2,7 +2,8 @@
 
 The rules are the reference's: the command name and sub-arguments are case-insensitive, flags are
 case-sensitive and may appear anywhere after the name, unknown flags and extra arguments are ignored,
-and free-text commands keep every remaining token.
+and free-text commands keep every remaining token. A code command (``eval``) takes the rest of the line as
+written: JavaScript needs its quotes and backslashes.
 """
 
 from __future__ import annotations
@@ -53,7 +54,40 @@ def unknown_command(name: str, *, suggest_as: str = "{}") -> RefwrightError:
     return RefwrightError(message)
 
 
+_HEAD = re.compile(r"\s*(\S+)")
+
+
+def _one_quoted(text: str) -> bool:
+    """Whether ``text`` is one argument wholly in quotes: its first quote closes at its last character."""
+    if len(text) < 2 or text[0] not in ("'", '"'):
+        return False
+    i = 1
+    while i < len(text):
+        if text[i] == "\\":
+            i += 2
+            continue
+        if text[i] == text[0]:
+            return i == len(text) - 1
+        i += 1
+    return False
+
+
+def _code(line: str, spec: CommandSpec, rest: str) -> ParsedCommand:
+    code = rest.strip()
+    if _one_quoted(code):
+        code = tokenize(code)[0]
+    if not code and spec.min_args:
+        raise RefwrightError(f"Usage: {spec.usage}")
+    args = (code,) if code else ()
+    return ParsedCommand(line=line, spec=spec, raw_args=args, args=args)
+
+
 def parse(line: str) -> ParsedCommand:
+    head = _HEAD.match(line)
+    if head is not None:
+        spec = lookup(head[1])
+        if spec is not None and spec.code:
+            return _code(line, spec, line[head.end():])
     tokens = tokenize(line)
     if not tokens:
         raise RefwrightError("Empty command. Run `help` to list commands.")

@@ -166,7 +166,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
     # Page
     CommandSpec("eval", "Page", "eval <js>", "evaluate JavaScript in the page (awaits promises)",
                 "Strings verbatim, other values as JSON, `null` for null/undefined", min_args=1,
-                free_text=True, action=ActionType.EVALUATE),
+                free_text=True, code=True, action=ActionType.EVALUATE,
+                details=("<js> is JavaScript: the rest of the line exactly as written, quotes and backslashes "
+                         "included, so `eval document.querySelector('h1').textContent` works as typed. Only when "
+                         "the whole of it is one quoted argument (`eval \"document.title\"`) are the outer quotes "
+                         "removed, by the usual quoting rules (a backslash escapes the next character).\n"
+                         "After `frame <target>` it runs in that frame. Errors: `eval failed: <the page's "
+                         "error>`; eval is refused when switched off (--no-eval) or denied by the policy.")),
     CommandSpec("console", "Page", "console", "console messages since the last navigation",
                 "`[<type>] <text>` per line, or `No console messages`", action=ActionType.READ_CONTENT),
     CommandSpec("errors", "Page", "errors", "uncaught page errors since the last navigation",
