@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from refwright import TimeoutConfig
 from refwright.cli._options import bare_allow_private
+from refwright.commands._help import command_help
 
 from .inprocess import refwright
 from .server import TestServer
@@ -109,3 +111,19 @@ def test_eval_runs_the_javascript_as_typed(server: TestServer) -> None:
     ])
     assert [line["output"] for line in lines[1:4]] == ["Create your account", "a-b42", "Sign up"]
     assert "the rest of the line exactly as written" in str(lines[4]["output"])
+
+
+def test_help_states_the_real_default_action_timeout() -> None:
+    seconds = f"{TimeoutConfig().action / 1000:g} s"
+    assert seconds == "30 s"
+    assert f"up to the action timeout, {seconds} by default" in command_help("click")
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert f"`--action-timeout MS` ({TimeoutConfig().action:g} by default)" in readme
+
+
+def test_an_unknown_flag_fails_in_the_shell(server: TestServer) -> None:
+    lines = jsonl("--allow-private", server.url("/signup.html"), commands=["snapshot -x", "click @e1 --force"])
+    assert lines[1] == {"command": "snapshot -x", "ok": False, "output": (
+        "Error: Unknown flag `-x` for `snapshot`. Its flags: -i/--interactive, -u/--urls, -c/--compact, "
+        "-d/--depth <value>, -s/--selector <value>, -C/--cursor.")}
+    assert lines[2]["output"] == "Error: Unknown flag `--force`: `click` takes no flags. Usage: click <target>"

@@ -1,8 +1,10 @@
 """Turn a command line into a ``ParsedCommand``: a pure function, no I/O.
 
 The rules are the reference's: the command name and sub-arguments are case-insensitive, flags are
-case-sensitive and may appear anywhere after the name, unknown flags and extra arguments are ignored,
-and free-text commands keep every remaining token. A code command (``eval``) takes the rest of the line as
+case-sensitive and may appear anywhere after the name, and extra arguments are ignored. Unlike the
+reference, an unknown flag is an error naming the command's flags (and the closest one): a silently
+ignored `snapshot -x` leaves the model believing it got what it asked for. Free-text commands keep every
+remaining token, flag-like ones included (they are the text). A code command (``eval``) takes the rest of the line as
 written: JavaScript needs its quotes and backslashes.
 """
 
@@ -16,7 +18,7 @@ from .._errors import RefwrightError
 from ._registry import CommandSpec, known_names, lookup
 from ._tokenize import tokenize
 
-__all__ = ["ParsedCommand", "parse"]
+__all__ = ["ParsedCommand", "parse", "unknown_command", "unknown_flag"]
 
 # A token that looks like a flag: `-x`, `--long`; negative numbers such as `-31` are arguments.
 _FLAG_LIKE = re.compile(r"^--?[A-Za-z]")
@@ -44,13 +46,42 @@ class ParsedCommand:
         return " ".join(self.args[index:])
 
 
+def _closest(word: str, known: list[str]) -> str | None:
+    matches = difflib.get_close_matches(word, known, n=1, cutoff=0.75)
+    return matches[0] if matches else None
+
+
 def unknown_command(name: str, *, suggest_as: str = "{}") -> RefwrightError:
     """The error for a command name the registry does not know, naming the closest known one
     (``suggest_as`` spells the suggestion, e.g. ``"help {}"`` for ``help <command>``)."""
     message = f"Unknown command `{name}`. Run `help` to list commands."
-    matches = difflib.get_close_matches(name.lower(), known_names(), n=1, cutoff=0.75)
-    if matches:
-        message += f" Did you mean `{suggest_as.format(matches[0])}`?"
+    match = _closest(name.lower(), known_names())
+    if match:
+        message += f" Did you mean `{suggest_as.format(match)}`?"
+    return RefwrightError(message)
+
+
+def _flag_suggestion(token: str, spec: CommandSpec) -> str | None:
+    names = [n for f in spec.flags for n in f.names]
+    # Flags are case-sensitive: `-I` for `-i` is the likeliest slip.
+    for variant in (token.lower(), token.upper()):
+        if variant in names:
+            return variant
+    # Short flags written together (`-ic`) are given apart.
+    if not token.startswith("--") and len(token) > 2 and all(f"-{c}" in names for c in token[1:]):
+        return " ".join(f"-{c}" for c in token[1:])
+    return _closest(token, names)
+
+
+def unknown_flag(token: str, spec: CommandSpec) -> RefwrightError:
+    """The error for a flag ``spec`` does not take: its flags, and the closest one."""
+    if not spec.flags:
+        return RefwrightError(f"Unknown flag `{token}`: `{spec.name}` takes no flags. Usage: {spec.usage}")
+    known = ", ".join("/".join(f.names) + (" <value>" if f.takes_value else "") for f in spec.flags)
+    message = f"Unknown flag `{token}` for `{spec.name}`. Its flags: {known}."
+    match = _flag_suggestion(token, spec)
+    if match:
+        message += f" Did you mean `{match}`?"
     return RefwrightError(message)
 
 
@@ -116,8 +147,7 @@ def parse(line: str) -> ParsedCommand:
             i += 1
             continue
         if not spec.free_text and _FLAG_LIKE.match(token):
-            i += 1
-            continue
+            raise unknown_flag(token, spec)
         args.append(token)
         i += 1
     if len(args) < spec.min_args and not (spec.name == "wait" and flags):

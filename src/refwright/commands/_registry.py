@@ -41,7 +41,8 @@ def _target(name: str, verb: str, action: ActionType, output: str) -> CommandSpe
         name=name,
         group="Act",
         usage=f"{name} <target>",
-        summary=f"{verb} the target element (waits until it is actionable)",
+        summary=f"{verb} the target element (waits until it is actionable: up to the action timeout, 30 s by "
+                "default)",
         output=output,
         min_args=1,
         action=action,
