@@ -127,3 +127,16 @@ def test_an_unknown_flag_fails_in_the_shell(server: TestServer) -> None:
         "Error: Unknown flag `-x` for `snapshot`. Its flags: -i/--interactive, -u/--urls, -c/--compact, "
         "-d/--depth <value>, -s/--selector <value>, -C/--cursor.")}
     assert lines[2]["output"] == "Error: Unknown flag `--force`: `click` takes no flags. Usage: click <target>"
+
+
+def test_reload_of_a_page_that_answers_404_says_so_as_open_does(server: TestServer) -> None:
+    url = server.html("/flaky.html", "<title>Here</title>Here")
+    server.html("/missing.html", "<title>Missing</title>Not found", status=404)
+    missing = server.url("/missing.html")
+    lines = jsonl("--allow-private", url, commands=[
+        "reload", f"open {missing}", "reload", "get title"])
+    out = [str(line["output"]) for line in lines]
+    assert out[1] == f"Reloaded {url}"
+    assert out[2] == f"Error: Navigation to {missing} failed with HTTP 404"
+    assert out[3] == f"Error: Reload of {missing} failed with HTTP 404"
+    assert out[4] == "Missing"

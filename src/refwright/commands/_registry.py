@@ -103,7 +103,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("forward", "Navigation", "forward", "go forward in history", "Went forward to <url>",
                 action=ActionType.NAVIGATE),
     CommandSpec("reload", "Navigation", "reload", "reload the page", "Reloaded <url>",
-                action=ActionType.NAVIGATE),
+                action=ActionType.NAVIGATE,
+                details=("Errors: `Reload of <url> failed with HTTP <status>` when the page answers an error "
+                         "status (404, 500, ...), as `open` says `Navigation to <url> failed with HTTP <status>`; "
+                         "the page still shows what the server sent.")),
     # Observe
     CommandSpec("snapshot", "Observe", "snapshot [-i] [-u] [-c] [-d <n>] [-s <css>] [-C]",
                 "list the page as an accessibility tree with refs",
