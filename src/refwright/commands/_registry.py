@@ -36,7 +36,15 @@ __all__ = [
 ]
 
 
-def _target(name: str, verb: str, action: ActionType, output: str) -> CommandSpec:
+# What a click that submits a form may add to its answer.
+_SUBMIT_DETAILS = (
+    "When the action submits a form that the browser's own validation stops (a required field left empty, "
+    "an email without @, ...), nothing is sent, and a second line says so: `The form was not sent: the "
+    "browser showed \"<message>\" at <ref> [<role>] \"<field>\"`; `snapshot -i` then shows each invalid "
+    "field with `[invalid] error=\"<message>\"`. `press Enter` in a field says the same.")
+
+
+def _target(name: str, verb: str, action: ActionType, output: str, details: str = "") -> CommandSpec:
     return CommandSpec(
         name=name,
         group="Act",
@@ -46,6 +54,7 @@ def _target(name: str, verb: str, action: ActionType, output: str) -> CommandSpe
         output=output,
         min_args=1,
         action=action,
+        details=details,
     )
 
 
@@ -111,7 +120,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("snapshot", "Observe", "snapshot [-i] [-u] [-c] [-d <n>] [-s <css>] [-C]",
                 "list the page as an accessibility tree with refs",
                 "The tree; `(no interactive elements)` with -i, otherwise `(empty page)` when empty",
-                flags=_SNAPSHOT_FLAGS, action=ActionType.READ_CONTENT),
+                flags=_SNAPSHOT_FLAGS, action=ActionType.READ_CONTENT,
+                details=("A form field that fails the browser's own validation shows `[invalid] error=\"<the "
+                         "browser's message>\"` once the form was submitted (a click or Enter that the "
+                         "validation stopped) or the field was edited (CSS :user-invalid); a required field "
+                         "nobody touched yet shows only `[required]`. `[invalid]` alone is the page's "
+                         "aria-invalid.")),
     CommandSpec("screenshot", "Observe", "screenshot [path] [--full] [--annotate]", "capture a PNG of the page",
                 "Screenshot <width>×<height> (with a path: Screenshot saved to <path>), and one legend line "
                 "per ref with --annotate", flags=_SCREENSHOT_FLAGS, action=ActionType.SCREENSHOT,
@@ -121,9 +135,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
                          "--full: the whole page, not only the viewport. --annotate: numbered labels [N] on "
                          "the elements with refs (label [N] is ref @eN), listed one per line after.")),
     # Act
-    _target("click", "Click", ActionType.CLICK, "Clicked <target>"),
-    _target("dblclick", "Double-click", ActionType.CLICK, "Double-clicked <target>"),
-    _target("tap", "Tap", ActionType.CLICK, "Tapped <target>"),
+    _target("click", "Click", ActionType.CLICK, "Clicked <target>", _SUBMIT_DETAILS),
+    _target("dblclick", "Double-click", ActionType.CLICK, "Double-clicked <target>", _SUBMIT_DETAILS),
+    _target("tap", "Tap", ActionType.CLICK, "Tapped <target>", _SUBMIT_DETAILS),
     _target("hover", "Hover over", ActionType.HOVER, "Hovered <target>"),
     _target("focus", "Focus", ActionType.FOCUS, "Focused <target>"),
     _target("check", "Check", ActionType.CLICK, "Checked <target>"),

@@ -17,6 +17,7 @@ from ..._errors import CoveredError, RefwrightError
 from ...commands import ParsedCommand
 from ...snapshot._format import quote
 from .._fill import TextNotEntered, fill_text, not_entered
+from .._forms import blocked_submission, watch_forms
 from .._session import Session
 from .._translate import perform, translate
 
@@ -128,10 +129,20 @@ def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand],
             result: object = await getattr(loc, method)(timeout=timeout)
             return result
 
+        watching = method in _SUBMITTING and await watch_forms(session)
         await _act(session, target, cmd.name, run)
-        return f"{verb_output} {target}"
+        return f"{verb_output} {target}" + await _stopped(session, watching)
 
     return handler
+
+
+# Actions that can submit a form, whose answer says when native validation stopped it.
+_SUBMITTING = ("click", "dblclick", "tap")
+
+
+async def _stopped(session: Session, watching: bool) -> str:
+    stopped = await blocked_submission(session) if watching else None
+    return f"\n{stopped}" if stopped else ""
 
 
 async def fill(session: Session, cmd: ParsedCommand) -> str:
@@ -153,6 +164,8 @@ async def type_(session: Session, cmd: ParsedCommand) -> str:
 
 async def press(session: Session, cmd: ParsedCommand) -> str:
     key = cmd.args[0]
+    # Enter in a field submits its form (implicit submission), which validation may stop.
+    watching = key.endswith("Enter") and await watch_forms(session)
     try:
         if len(cmd.args) > 1:
             await _act(session, cmd.args[1], cmd.name, lambda loc, t: loc.press(key, timeout=t))
@@ -160,7 +173,7 @@ async def press(session: Session, cmd: ParsedCommand) -> str:
             await session.pw.keyboard.press(key)
     except PlaywrightError as exc:
         raise _key_error(exc, key) from exc
-    return f"Pressed {key}"
+    return f"Pressed {key}" + await _stopped(session, watching)
 
 
 def _key_error(exc: PlaywrightError, key: str) -> RefwrightError:
