@@ -82,3 +82,14 @@ def test_the_sentence_names_the_field_without_a_ref_when_it_has_none() -> None:
         "well).")
     assert describe_blocked(report, "e4").startswith('The form was not sent: the browser showed "Too short." at '
                                                      '@e4 [textbox] "Code"')
+
+
+async def test_a_form_inside_a_frame_clicked_by_its_ref(page: Page, server: TestServer) -> None:
+    inner = server.html("/inner-form.html", '<form><input required aria-label="Code"><button>Pay</button></form>')
+    await run(page, f"open {server.html('/outer.html', f'<iframe title=Checkout src={inner}></iframe>')}")
+    refs = refs_by_name(await run(page, "snapshot -i"))
+    out = await run(page, f"click {refs['Pay']}")
+    assert out.splitlines()[1].startswith(
+        f'The form was not sent: the browser showed "Please fill out this field." at {refs["Code"]} [textbox] "Code".')
+    assert f'{refs["Code"]} [textbox] "Code" [required] [invalid] [focused] error="Please fill out this field."' \
+        in (await run(page, "snapshot -i")).splitlines()

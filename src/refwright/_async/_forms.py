@@ -11,6 +11,7 @@ from typing import Any
 
 from .._errors import RefwrightError
 from ..snapshot._format import quote
+from ..snapshot._refs import parse_ref
 from ._session import Session
 
 __all__ = ["blocked_submission", "watch_forms"]
@@ -20,13 +21,22 @@ __all__ = ["blocked_submission", "watch_forms"]
 _TIMEOUT = 1_000
 
 
-async def watch_forms(session: Session) -> bool:
-    """Start listening in the current document (or `frame`); False when that could not be done."""
+def _frames(session: Session, target: str | None) -> tuple[str, ...]:
+    """The iframes leading to the document the target is in: a ref's own, else the `frame` commands run in."""
+    ref = parse_ref(target) if target is not None else None
+    entry = session.refs.latest.get(ref) if ref is not None else None
+    return entry.frames if entry is not None else session.frame_path
+
+
+async def watch_forms(session: Session, target: str | None = None) -> tuple[str, ...] | None:
+    """Start listening in the target's document (or the current one); where it listens, or None when it
+    could not."""
+    frames = _frames(session, target)
     try:
-        await session.channel.run("formWatch", frames=session.frame_path, timeout=_TIMEOUT)
+        await session.channel.run("formWatch", frames=frames, timeout=_TIMEOUT)
     except RefwrightError:
-        return False
-    return True
+        return None
+    return frames
 
 
 def describe_blocked(report: dict[str, Any], ref: str | None) -> str:
@@ -44,12 +54,13 @@ def describe_blocked(report: dict[str, Any], ref: str | None) -> str:
             "invalid field with its message (error=...).")
 
 
-async def blocked_submission(session: Session) -> str | None:
-    """The sentence when the action since ``watch_forms`` tried to submit a form that validation stopped."""
+async def blocked_submission(session: Session, frames: tuple[str, ...]) -> str | None:
+    """The sentence when the action since ``watch_forms`` (which listened in ``frames``) tried to submit a
+    form that validation stopped."""
     if session.events.dialog is not None:
         return None  # the page is held by a dialog: nothing runs in it until that is answered
     try:
-        report = await session.channel.run("formReport", frames=session.frame_path, timeout=_TIMEOUT)
+        report = await session.channel.run("formReport", frames=frames, timeout=_TIMEOUT)
     except RefwrightError:
         return None
     if not report.get("blocked"):

@@ -129,7 +129,7 @@ def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand],
             result: object = await getattr(loc, method)(timeout=timeout)
             return result
 
-        watching = method in _SUBMITTING and await watch_forms(session)
+        watching = await watch_forms(session, target) if method in _SUBMITTING else None
         await _act(session, target, cmd.name, run)
         return f"{verb_output} {target}" + await _stopped(session, watching)
 
@@ -140,8 +140,8 @@ def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand],
 _SUBMITTING = ("click", "dblclick", "tap")
 
 
-async def _stopped(session: Session, watching: bool) -> str:
-    stopped = await blocked_submission(session) if watching else None
+async def _stopped(session: Session, watching: tuple[str, ...] | None) -> str:
+    stopped = await blocked_submission(session, watching) if watching is not None else None
     return f"\n{stopped}" if stopped else ""
 
 
@@ -165,7 +165,8 @@ async def type_(session: Session, cmd: ParsedCommand) -> str:
 async def press(session: Session, cmd: ParsedCommand) -> str:
     key = cmd.args[0]
     # Enter in a field submits its form (implicit submission), which validation may stop.
-    watching = key.endswith("Enter") and await watch_forms(session)
+    watching = await watch_forms(session, cmd.args[1] if len(cmd.args) > 1 else None) \
+        if key.endswith("Enter") else None
     try:
         if len(cmd.args) > 1:
             await _act(session, cmd.args[1], cmd.name, lambda loc, t: loc.press(key, timeout=t))

@@ -130,7 +130,7 @@ def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand],
             result: object = getattr(loc, method)(timeout=timeout)
             return result
 
-        watching = method in _SUBMITTING and watch_forms(session)
+        watching = watch_forms(session, target) if method in _SUBMITTING else None
         _act(session, target, cmd.name, run)
         return f"{verb_output} {target}" + _stopped(session, watching)
 
@@ -141,8 +141,8 @@ def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand],
 _SUBMITTING = ("click", "dblclick", "tap")
 
 
-def _stopped(session: Session, watching: bool) -> str:
-    stopped = blocked_submission(session) if watching else None
+def _stopped(session: Session, watching: tuple[str, ...] | None) -> str:
+    stopped = blocked_submission(session, watching) if watching is not None else None
     return f"\n{stopped}" if stopped else ""
 
 
@@ -166,7 +166,8 @@ def type_(session: Session, cmd: ParsedCommand) -> str:
 def press(session: Session, cmd: ParsedCommand) -> str:
     key = cmd.args[0]
     # Enter in a field submits its form (implicit submission), which validation may stop.
-    watching = key.endswith("Enter") and watch_forms(session)
+    watching = watch_forms(session, cmd.args[1] if len(cmd.args) > 1 else None) \
+        if key.endswith("Enter") else None
     try:
         if len(cmd.args) > 1:
             _act(session, cmd.args[1], cmd.name, lambda loc, t: loc.press(key, timeout=t))
