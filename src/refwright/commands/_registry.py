@@ -39,7 +39,7 @@ __all__ = [
 # What a click that submits a form may add to its answer.
 _SUBMIT_DETAILS = (
     "When the action submits a form that the browser's own validation stops (a required field left empty, "
-    "an email without @, ...), nothing is sent, and a second line says so: `The form was not sent: the "
+    "an email without @, ...), nothing is sent, and a note says so: `Note: The form was not sent: the "
     "browser showed \"<message>\" at <ref> [<role>] \"<field>\"`; `snapshot -i` then shows each invalid "
     "field with `[invalid] error=\"<message>\"`. `press Enter` in a field says the same.")
 

@@ -131,7 +131,8 @@ def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand],
 
         watching = await watch_forms(session, target) if method in _SUBMITTING else None
         await _act(session, target, cmd.name, run)
-        return f"{verb_output} {target}" + await _stopped(session, watching)
+        await _note_stopped(session, watching)
+        return f"{verb_output} {target}"
 
     return handler
 
@@ -140,9 +141,12 @@ def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand],
 _SUBMITTING = ("click", "dblclick", "tap")
 
 
-async def _stopped(session: Session, watching: tuple[str, ...] | None) -> str:
+async def _note_stopped(session: Session, watching: tuple[str, ...] | None) -> None:
     stopped = await blocked_submission(session, watching) if watching is not None else None
-    return f"\n{stopped}" if stopped else ""
+    if stopped:
+        # A note: it carries the page's words (the field's name, a custom message), which content
+        # boundaries then wrap.
+        session.events.notes.append(stopped)
 
 
 async def fill(session: Session, cmd: ParsedCommand) -> str:
@@ -174,7 +178,8 @@ async def press(session: Session, cmd: ParsedCommand) -> str:
             await session.pw.keyboard.press(key)
     except PlaywrightError as exc:
         raise _key_error(exc, key) from exc
-    return f"Pressed {key}" + await _stopped(session, watching)
+    await _note_stopped(session, watching)
+    return f"Pressed {key}"
 
 
 def _key_error(exc: PlaywrightError, key: str) -> RefwrightError:

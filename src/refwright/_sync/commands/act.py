@@ -132,7 +132,8 @@ def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand],
 
         watching = watch_forms(session, target) if method in _SUBMITTING else None
         _act(session, target, cmd.name, run)
-        return f"{verb_output} {target}" + _stopped(session, watching)
+        _note_stopped(session, watching)
+        return f"{verb_output} {target}"
 
     return handler
 
@@ -141,9 +142,12 @@ def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand],
 _SUBMITTING = ("click", "dblclick", "tap")
 
 
-def _stopped(session: Session, watching: tuple[str, ...] | None) -> str:
+def _note_stopped(session: Session, watching: tuple[str, ...] | None) -> None:
     stopped = blocked_submission(session, watching) if watching is not None else None
-    return f"\n{stopped}" if stopped else ""
+    if stopped:
+        # A note: it carries the page's words (the field's name, a custom message), which content
+        # boundaries then wrap.
+        session.events.notes.append(stopped)
 
 
 def fill(session: Session, cmd: ParsedCommand) -> str:
@@ -175,7 +179,8 @@ def press(session: Session, cmd: ParsedCommand) -> str:
             session.pw.keyboard.press(key)
     except PlaywrightError as exc:
         raise _key_error(exc, key) from exc
-    return f"Pressed {key}" + _stopped(session, watching)
+    _note_stopped(session, watching)
+    return f"Pressed {key}"
 
 
 def _key_error(exc: PlaywrightError, key: str) -> RefwrightError:
