@@ -140,3 +140,11 @@ def test_reload_of_a_page_that_answers_404_says_so_as_open_does(server: TestServ
     assert out[2] == f"Error: Navigation to {missing} failed with HTTP 404"
     assert out[3] == f"Error: Reload of {missing} failed with HTTP 404"
     assert out[4] == "Missing"
+
+
+def test_the_start_url_gets_its_json_line_even_when_no_browser_starts(tmp_path: Path) -> None:
+    missing = str(tmp_path / "no-chromium")
+    result = refwright("shell", "--jsonl", "--executable-path", missing, "http://127.0.0.1:9/", stdin=b"get url\n")
+    lines = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert [line["command"] for line in lines] == ["open http://127.0.0.1:9/", "get url"]
+    assert lines[0]["ok"] is False and str(lines[0]["output"]).startswith("Error: ")

@@ -106,21 +106,25 @@ async def _main(args: argparse.Namespace, source: _Input) -> int:
 async def _session(args: argparse.Namespace, browser: Browser, source: _Input, emit: Emitter, shots: _ShotFolder,
                    loop: asyncio.AbstractEventLoop) -> None:
     page = None
+    failure: RefwrightError | None = None
     try:
         page = await browser.new_page()
     except RefwrightError as exc:
+        failure = exc
         print(f"Error: {exc}", file=sys.stderr, flush=True)
     print(guard_line(browser.capabilities()), file=sys.stderr, flush=True)
-    if args.url and page is not None:
-        # The start URL answers as a command would: with --jsonl it is the first JSON line, so a driver
-        # waiting for one line per command is not left waiting.
+    if args.url:
+        # The start URL answers as a command would: with --jsonl it is the first JSON line (even when no page
+        # could be made), so a driver waiting for one line per command is not left waiting.
         start = f"open {args.url}"
         try:
+            if page is None:
+                raise failure or RefwrightError("No page could be opened.")
             opened = await page.run_command(start)
         except RefwrightError as exc:
             if args.jsonl:
                 emit(start, False, f"Error: {exc}", None)
-            else:
+            elif exc is not failure:
                 print(f"Error: {exc}", file=sys.stderr, flush=True)
         else:
             emit(start, True, opened.output, None)
