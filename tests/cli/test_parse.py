@@ -6,7 +6,7 @@ import pytest
 
 from refwright import HELP, RefwrightError
 from refwright.commands import COMMANDS, parse
-from refwright.commands._registry import HELP_DETAILS_LINE, HELP_LAYOUT, MORE_LAYOUT, all_specs
+from refwright.commands._registry import HELP_DETAILS_LINE, HELP_LAYOUT, MORE_LAYOUT, all_specs, lookup
 from refwright.commands._registry import REFERENCE_HELP as RENDERED_REFERENCE
 
 REFERENCE_HELP = """\
@@ -93,10 +93,45 @@ def test_flags_are_case_sensitive_and_anywhere() -> None:
     assert parse("screenshot -f -a").flags == {"full": True, "annotate": True}
 
 
-def test_unknown_flags_and_extra_arguments_are_ignored() -> None:
-    cmd = parse("click @e3 --force extra")
-    assert cmd.args[0] == "@e3"
-    assert parse("snapshot -x -i").flags == {"interactive": True}
+def test_extra_arguments_are_ignored() -> None:
+    assert parse("click @e3 extra").args[0] == "@e3"
+
+
+@pytest.mark.parametrize(
+    ("line", "suggestion"),
+    [
+        ("snapshot -x -i", None),
+        ("snapshot -I", "-i"),
+        ("snapshot --interactiv", "--interactive"),
+        ("snapshot -ic", "-i -c"),
+        ("screenshot --ful", "--full"),
+        ("wait --timout 100 @e1", "--timeout"),
+        ("diff snapshot --compat", "--compact"),
+    ],
+)
+def test_an_unknown_flag_is_an_error_naming_the_known_ones(line: str, suggestion: str | None) -> None:
+    name = line.split()[0]
+    with pytest.raises(RefwrightError) as caught:
+        parse(line)
+    message = str(caught.value)
+    spec = lookup(name)
+    assert spec is not None
+    known = {n for f in spec.flags for n in f.names}
+    flag = next(t for t in line.split()[1:] if t.startswith("-") and t not in known)
+    assert message.startswith(f"Unknown flag `{flag}` for `{name}`. Its flags: ")
+    assert all("/".join(f.names) in message for f in spec.flags)
+    assert message.endswith(f" Did you mean `{suggestion}`?" if suggestion else ".")
+
+
+def test_a_flag_on_a_command_without_flags_says_it_takes_none() -> None:
+    with pytest.raises(RefwrightError, match=r"^Unknown flag `--force`: `click` takes no flags\. Usage: click "
+                                             r"<target>$"):
+        parse("click @e3 --force")
+
+
+def test_flag_like_words_of_free_text_and_negative_numbers_are_arguments() -> None:
+    assert parse("fill @e1 -x --y").text_from(1) == "-x --y"
+    assert parse("scroll down -300").args == ("down", "-300")
 
 
 def test_free_text_joins_remaining_arguments() -> None:
@@ -104,6 +139,20 @@ def test_free_text_joins_remaining_arguments() -> None:
     assert parse('fill @e2 "hello  world"').text_from(1) == "hello  world"
     assert parse("fill @e2 --not-a-flag -5").text_from(1) == "--not-a-flag -5"
     assert parse("eval 1 + 2").text_from(0) == "1 + 2"
+
+
+def test_eval_takes_the_rest_of_the_line_as_javascript() -> None:
+    assert parse("eval document.querySelector('h1').textContent").args == (
+        "document.querySelector('h1').textContent",)
+    assert parse("eval  'a' + \"b\"   ").args == ("'a' + \"b\"",)
+    assert parse("eval /\\d+/.test('a1')").args == ("/\\d+/.test('a1')",)
+    # A quote the JavaScript leaves open is its business, not the tokenizer's.
+    assert parse("eval x = \"it's").args == ("x = \"it's",)
+    # One argument wholly in quotes loses them, as the reference's `eval "/\\d+/..."` example wants.
+    assert parse('eval "/\\\\d+/.test(document.title)"').args == ("/\\d+/.test(document.title)",)
+    assert parse("eval 'a'+'b'").args == ("'a'+'b'",)
+    with pytest.raises(RefwrightError, match=r"^Usage: eval <js>$"):
+        parse("eval   ")
     assert parse("select @e4 New York").text_from(1) == "New York"
 
 

@@ -100,9 +100,18 @@ def test_plain_words_round_trip(words: list[str]) -> None:
 
 
 @FUZZ
-@given(st.sampled_from(["fill @e1", "type @e1", "eval", "select @e1"]), ARGS.filter(bool))
+@given(st.sampled_from(["fill @e1", "type @e1", "select @e1"]), ARGS.filter(bool))
 def test_free_text_commands_keep_every_quoted_argument(head: str, args: list[str]) -> None:
     parsed = parse(head + " " + " ".join(double_quoted(a) for a in args))
     # Free text keeps every token as written, even ones that look like flags.
     assert list(parsed.raw_args[len(head.split()) - 1:]) == args
     assert list(parsed.args[len(head.split()) - 1:]) == args
+
+
+@FUZZ
+@given(st.text(max_size=40).filter(lambda s: s.strip() != ""))
+def test_eval_takes_the_rest_of_the_line_as_written(js: str) -> None:
+    """eval's JavaScript keeps its quotes and backslashes (no tokenizing), whatever they are; only one
+    argument wholly in double quotes is unquoted."""
+    assert parse("eval " + js).args == (js.strip(),) or js.strip()[:1] in ("'", '"')
+    assert parse("eval " + double_quoted(js)).args == (js,)

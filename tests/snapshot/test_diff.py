@@ -47,3 +47,27 @@ async def test_typed_diff(page: Page, server: TestServer) -> None:
     d = page.diff_snapshot(before, after)
     assert '+     "Welcome aboard!"' in d.text or any("Welcome aboard!" in ln for ln in d.text.splitlines())
     assert d.added >= 1
+
+
+async def test_diff_snapshot_compares_like_with_like(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/signup.html')}")
+    full = await run(page, "snapshot")
+    interactive = await run(page, "snapshot -i")
+    assert len(full.splitlines()) > len(interactive.splitlines())
+    await run(page, "check @e4")
+    # After `snapshot -i`, `diff snapshot` takes its snapshot with -i too: only the checkbox changed.
+    assert (await run(page, "diff snapshot")).splitlines() == [
+        "0 added, 0 removed, 1 changed (10 lines unchanged).",
+        '- @e4 [checkbox] "I agree to the terms"',
+        '+ @e4 [checkbox] "I agree to the terms" [checked] [focused]',
+    ]
+    # Flags given: compared with the latest snapshot taken with them, whatever came since.
+    await run(page, "uncheck @e4")
+    await run(page, "snapshot -i")
+    await run(page, "check @e4")
+    diffed = await run(page, "diff snapshot -i")
+    assert diffed.startswith("0 added, 0 removed, 1 changed (10 lines unchanged).")
+    full_diff = await run(page, "diff snapshot -c")
+    assert full_diff.startswith("(no earlier snapshot with -c here: this is the first, later `diff snapshot -c` "
+                                "calls show changes; the last snapshot was `snapshot -i`)\n")
+    assert await run(page, "diff snapshot") == f"No changes ({len(full_diff.splitlines()) - 1} lines)."

@@ -12,11 +12,12 @@ from ..snapshot._format import truncate_tree
 from ..snapshot._refs import RefTarget
 from ..snapshot._tree import TreeBuilder
 from ..snapshot._types import Snapshot
+from ..snapshot._views import SnapshotView
 from ._engine import ENGINE, scope_for
 from ._session import Session
 from ._translate import mapped
 
-__all__ = ["png_size", "take_screenshot", "take_snapshot"]
+__all__ = ["png_size", "take_screenshot", "take_snapshot", "take_view"]
 
 # Page-made text (ids) in the advice of a cut snapshot only when it is a plain identifier.
 _PLAIN_SELECTOR = re.compile(r"#[A-Za-z][\w-]{0,60}|[a-z]{1,10}")
@@ -65,7 +66,16 @@ async def take_snapshot(session: Session, *, interactive: bool = False, compact:
     snap = Snapshot(tree=tree, refs=build.refs, nodes=build.nodes, url=str(main.get("url", "")),
                     title=str(main.get("title", "")), truncated=truncated)
     session.last_snapshot = snap
+    session.snapshots.remember(SnapshotView(interactive, compact, max_depth, selector, urls, cursor, include_hidden,
+                                            frames), snap)
     return snap
+
+
+async def take_view(session: Session, view: SnapshotView) -> Snapshot:
+    """A snapshot taken as ``view`` says (its frame is the session's current one)."""
+    return await take_snapshot(session, interactive=view.interactive, compact=view.compact,
+                               max_depth=view.max_depth, selector=view.selector, urls=view.urls,
+                               cursor=view.cursor, include_hidden=view.include_hidden)
 
 
 async def _collect(session: Session, result: dict[str, Any], frames: tuple[str, ...], offset: int,

@@ -29,6 +29,7 @@ from ..safety import ActionPolicy, ActionType, clean_line, decide, declined_reas
 from ..snapshot._format import quote
 from ..snapshot._refs import RefTable, parse_ref
 from ..snapshot._types import RefEntry, Snapshot
+from ..snapshot._views import SnapshotMemory
 from ._channel import RuntimeChannel
 from ._engine import ENGINE, scope_for
 from ._guard import NetworkGuard
@@ -122,6 +123,8 @@ class Session:
         self.policy: ActionPolicy | None = None
         self.confirm: ConfirmCallback | None = None
         self.last_snapshot: Snapshot | None = None
+        # The latest snapshot of each set of flags, which `diff snapshot` compares like with like.
+        self.snapshots = SnapshotMemory()
         # The PNG of the latest screenshot, which `diff screenshot` compares with.
         self.last_screenshot: bytes | None = None
         self._opener = opener
@@ -200,6 +203,7 @@ class Session:
         self.attach(self._opener(self._context))
         self.refs = RefTable()
         self.last_snapshot = None
+        self.snapshots.clear()
         self.frame_path = ()
         self.network.restore_routes()
 

@@ -7,6 +7,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from ._options import bare_allow_private
+
 __all__ = ["main"]
 
 # name -> module that defines `add_parser(subparsers)`; modules are imported only when listed, so each
@@ -33,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(bare_allow_private(sys.argv[1:] if argv is None else argv))
     if not getattr(args, "run", None):
         parser.print_help()
         return 2

@@ -14,7 +14,7 @@ import asyncio
 import os
 import sys
 import tomllib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,7 @@ from ..safety import ActionPolicy, ActionType, clean_line, parse_action
 __all__ = [
     "BrowserOptions",
     "add_browser_options",
+    "bare_allow_private",
     "browser_options",
     "guard_line",
     "terminal_confirm",
@@ -83,8 +84,9 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--action-timeout", type=float, metavar="MS", default=None,
                    help="how long an action retries before failing (default 30000)")
     g.add_argument("--allow-private", nargs="?", const="*", default=None, metavar="HOST[:PORT],...",
-                   help="allow loopback/private targets: all of them, or only the listed hosts "
-                        "(also REFWRIGHT_ALLOW_PRIVATE, or allow_private in ~/.config/refwright/config.toml)")
+                   help="allow loopback/private targets: all of them, or only the listed hosts (a URL after "
+                        "it is the page to open, not a host list; also REFWRIGHT_ALLOW_PRIVATE, or allow_private "
+                        "in ~/.config/refwright/config.toml)")
     g.add_argument("--allowed-domains", metavar="D1,D2", help="the only hosts the page may contact")
     g.add_argument("--no-eval", action="store_true", help="switch off eval and wait --fn")
     g.add_argument("--upload-dir", metavar="DIR",
@@ -108,6 +110,23 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
                    help="let a model pick a control when `act` cannot resolve a request: openai:MODEL, "
                         "anthropic:MODEL (OPENAI_BASE_URL for any OpenAI-compatible server); it sees only the "
                         "request and the inspect list")
+
+
+def _not_a_host_list(value: str) -> bool:
+    # A HOST[:PORT] list never holds a slash (a URL: scheme://, or a host followed by a path) or a space
+    # (the agent's task).
+    return "/" in value or any(ch.isspace() for ch in value)
+
+
+def bare_allow_private(argv: Sequence[str]) -> list[str]:
+    """``argv`` with a bare ``--allow-private`` made explicit (``--allow-private=*``) when the word after it is
+    not a host list: ``refwright shell --allow-private http://127.0.0.1:8765/`` then opens that URL with every
+    private target allowed, instead of the flag's optional value taking the URL (pure)."""
+    out = list(argv)
+    for i, word in enumerate(out[:-1]):
+        if word == "--allow-private" and _not_a_host_list(out[i + 1]):
+            out[i] = "--allow-private=*"
+    return out
 
 
 def _split(value: str | None) -> tuple[str, ...]:

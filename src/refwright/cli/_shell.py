@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from .._errors import RefwrightError
 from ..snapshot._format import json_line
 from ._options import add_browser_options, browser_options, guard_line
+
+if TYPE_CHECKING:
+    from .._async import Browser
 
 __all__ = ["add_parser", "decode_line"]
 
@@ -90,52 +92,94 @@ async def _main(args: argparse.Namespace, source: _Input) -> int:
     import refwright
 
     options = browser_options(args)
-    shots = args.screenshot_dir or tempfile.mkdtemp(prefix="refwright-shots-")
+    shots = _ShotFolder(args.screenshot_dir)
     emit = _jsonl_emitter(sys.stdout) if args.jsonl else _plain_emitter(sys.stdout, sys.stderr)
     loop = asyncio.get_running_loop()
-    counter = 0
-    async with refwright.launch(**options.launch_kwargs()) as browser:
-        page = None
+    try:
+        async with refwright.launch(**options.launch_kwargs()) as browser:
+            await _session(args, browser, source, emit, shots, loop)
+    finally:
+        shots.cleanup()
+    return 0
+
+
+async def _session(args: argparse.Namespace, browser: Browser, source: _Input, emit: Emitter, shots: _ShotFolder,
+                   loop: asyncio.AbstractEventLoop) -> None:
+    page = None
+    failure: RefwrightError | None = None
+    try:
+        page = await browser.new_page()
+    except RefwrightError as exc:
+        failure = exc
+        print(f"Error: {exc}", file=sys.stderr, flush=True)
+    print(guard_line(browser.capabilities()), file=sys.stderr, flush=True)
+    if args.url:
+        # The start URL answers as a command would: with --jsonl it is the first JSON line (even when no page
+        # could be made), so a driver waiting for one line per command is not left waiting.
+        start = f"open {args.url}"
         try:
-            page = await browser.new_page()
-        except RefwrightError as exc:
-            print(f"Error: {exc}", file=sys.stderr, flush=True)
-        print(guard_line(browser.capabilities()), file=sys.stderr, flush=True)
-        if args.url and page is not None:
-            try:
-                opened = await page.run_command(f"open {args.url}")
-                # In --jsonl mode stdout carries only the commands read from stdin.
-                print(opened.output, file=sys.stderr if args.jsonl else sys.stdout, flush=True)
-            except RefwrightError as exc:
-                print(f"Error: {exc}", file=sys.stderr, flush=True)
-        while True:
-            raw = await loop.run_in_executor(None, source.read)
-            if raw is None:
-                break
-            command = decode_line(raw)
-            if command is None:
-                continue
             if page is None:
-                try:
-                    page = await browser.new_page()
-                except RefwrightError as exc:
-                    emit(command, False, f"Error: {exc}", None)
-                    continue
+                raise failure or RefwrightError("No page could be opened.")
+            opened = await page.run_command(start)
+        except RefwrightError as exc:
+            if args.jsonl:
+                emit(start, False, f"Error: {exc}", None)
+            elif exc is not failure:
+                print(f"Error: {exc}", file=sys.stderr, flush=True)
+        else:
+            emit(start, True, opened.output, None)
+    while True:
+        raw = await loop.run_in_executor(None, source.read)
+        if raw is None:
+            break
+        command = decode_line(raw)
+        if command is None:
+            continue
+        if page is None:
             try:
-                result = await page.run_command(command)
+                page = await browser.new_page()
             except RefwrightError as exc:
                 emit(command, False, f"Error: {exc}", None)
                 continue
-            except Exception as exc:  # the shell keeps going whatever one command does
-                emit(command, False, f"Error: {type(exc).__name__}: {exc}", None)
-                continue
-            path = None
-            if result.screenshot is not None:
-                counter += 1
-                path = os.path.join(shots, f"screenshot-{counter}.png")
-                Path(path).write_bytes(result.screenshot.bytes)  # noqa: ASYNC240 - a small local file
-            emit(command, True, result.output, path)
-    return 0
+        try:
+            result = await page.run_command(command)
+        except RefwrightError as exc:
+            emit(command, False, f"Error: {exc}", None)
+            continue
+        except Exception as exc:  # the shell keeps going whatever one command does
+            emit(command, False, f"Error: {type(exc).__name__}: {exc}", None)
+            continue
+        path = shots.save(result.screenshot.bytes) if result.screenshot is not None else None
+        emit(command, True, result.output, path)
+
+
+class _ShotFolder:
+    """Where screenshot PNGs go: the user's --screenshot-dir, or a temporary folder made at the first
+    screenshot and removed at exit when it holds nothing (a run without screenshots leaves no folder)."""
+
+    def __init__(self, chosen: str | None) -> None:
+        self._chosen = chosen
+        self._path: Path | None = None
+        self._count = 0
+
+    def save(self, png: bytes) -> str:
+        if self._path is None:
+            if self._chosen is None:
+                self._path = Path(tempfile.mkdtemp(prefix="refwright-shots-"))
+            else:
+                self._path = Path(self._chosen).expanduser()
+                self._path.mkdir(parents=True, exist_ok=True)
+        self._count += 1
+        path = self._path / f"screenshot-{self._count}.png"
+        path.write_bytes(png)
+        return str(path)
+
+    def cleanup(self) -> None:
+        if self._chosen is None and self._path is not None:
+            try:
+                self._path.rmdir()  # only when empty: saved screenshots are the user's
+            except OSError:
+                pass
 
 
 Emitter = Callable[[str, bool, str, "str | None"], None]

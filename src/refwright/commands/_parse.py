@@ -1,8 +1,11 @@
 """Turn a command line into a ``ParsedCommand``: a pure function, no I/O.
 
 The rules are the reference's: the command name and sub-arguments are case-insensitive, flags are
-case-sensitive and may appear anywhere after the name, unknown flags and extra arguments are ignored,
-and free-text commands keep every remaining token.
+case-sensitive and may appear anywhere after the name, and extra arguments are ignored. Unlike the
+reference, an unknown flag is an error naming the command's flags (and the closest one): a silently
+ignored `snapshot -x` leaves the model believing it got what it asked for. Free-text commands keep every
+remaining token, flag-like ones included (they are the text). A code command (``eval``) takes the rest of the line as
+written: JavaScript needs its quotes and backslashes.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from .._errors import RefwrightError
 from ._registry import CommandSpec, known_names, lookup
 from ._tokenize import tokenize
 
-__all__ = ["ParsedCommand", "parse"]
+__all__ = ["ParsedCommand", "parse", "unknown_command", "unknown_flag"]
 
 # A token that looks like a flag: `-x`, `--long`; negative numbers such as `-31` are arguments.
 _FLAG_LIKE = re.compile(r"^--?[A-Za-z]")
@@ -43,17 +46,79 @@ class ParsedCommand:
         return " ".join(self.args[index:])
 
 
+def _closest(word: str, known: list[str]) -> str | None:
+    matches = difflib.get_close_matches(word, known, n=1, cutoff=0.75)
+    return matches[0] if matches else None
+
+
 def unknown_command(name: str, *, suggest_as: str = "{}") -> RefwrightError:
     """The error for a command name the registry does not know, naming the closest known one
     (``suggest_as`` spells the suggestion, e.g. ``"help {}"`` for ``help <command>``)."""
     message = f"Unknown command `{name}`. Run `help` to list commands."
-    matches = difflib.get_close_matches(name.lower(), known_names(), n=1, cutoff=0.75)
-    if matches:
-        message += f" Did you mean `{suggest_as.format(matches[0])}`?"
+    match = _closest(name.lower(), known_names())
+    if match:
+        message += f" Did you mean `{suggest_as.format(match)}`?"
     return RefwrightError(message)
 
 
+def _flag_suggestion(token: str, spec: CommandSpec) -> str | None:
+    names = [n for f in spec.flags for n in f.names]
+    # Flags are case-sensitive: `-I` for `-i` is the likeliest slip.
+    for variant in (token.lower(), token.upper()):
+        if variant in names:
+            return variant
+    # Short flags written together (`-ic`) are given apart.
+    if not token.startswith("--") and len(token) > 2 and all(f"-{c}" in names for c in token[1:]):
+        return " ".join(f"-{c}" for c in token[1:])
+    return _closest(token, names)
+
+
+def unknown_flag(token: str, spec: CommandSpec) -> RefwrightError:
+    """The error for a flag ``spec`` does not take: its flags, and the closest one."""
+    if not spec.flags:
+        return RefwrightError(f"Unknown flag `{token}`: `{spec.name}` takes no flags. Usage: {spec.usage}")
+    known = ", ".join("/".join(f.names) + (" <value>" if f.takes_value else "") for f in spec.flags)
+    message = f"Unknown flag `{token}` for `{spec.name}`. Its flags: {known}."
+    match = _flag_suggestion(token, spec)
+    if match:
+        message += f" Did you mean `{match}`?"
+    return RefwrightError(message)
+
+
+_HEAD = re.compile(r"\s*(\S+)")
+
+
+def _one_quoted(text: str) -> bool:
+    """Whether ``text`` is one argument wholly in quotes: its first quote closes at its last character."""
+    if len(text) < 2 or text[0] not in ("'", '"'):
+        return False
+    i = 1
+    while i < len(text):
+        if text[i] == "\\":
+            i += 2
+            continue
+        if text[i] == text[0]:
+            return i == len(text) - 1
+        i += 1
+    return False
+
+
+def _code(line: str, spec: CommandSpec, rest: str) -> ParsedCommand:
+    code = rest.strip()
+    if _one_quoted(code):
+        code = tokenize(code)[0]
+    if not code and spec.min_args:
+        raise RefwrightError(f"Usage: {spec.usage}")
+    args = (code,) if code else ()
+    return ParsedCommand(line=line, spec=spec, raw_args=args, args=args)
+
+
 def parse(line: str) -> ParsedCommand:
+    head = _HEAD.match(line)
+    if head is not None:
+        spec = lookup(head[1])
+        if spec is not None and spec.code:
+            return _code(line, spec, line[head.end():])
     tokens = tokenize(line)
     if not tokens:
         raise RefwrightError("Empty command. Run `help` to list commands.")
@@ -82,8 +147,7 @@ def parse(line: str) -> ParsedCommand:
             i += 1
             continue
         if not spec.free_text and _FLAG_LIKE.match(token):
-            i += 1
-            continue
+            raise unknown_flag(token, spec)
         args.append(token)
         i += 1
     if len(args) < spec.min_args and not (spec.name == "wait" and flags):

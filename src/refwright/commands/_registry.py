@@ -36,15 +36,25 @@ __all__ = [
 ]
 
 
-def _target(name: str, verb: str, action: ActionType, output: str) -> CommandSpec:
+# What a click that submits a form may add to its answer.
+_SUBMIT_DETAILS = (
+    "When the action submits a form that the browser's own validation stops (a required field left empty, "
+    "an email without @, ...), nothing is sent, and a note says so: `Note: The form was not sent: the "
+    "browser showed \"<message>\" at <ref> [<role>] \"<field>\"`; `snapshot -i` then shows each invalid "
+    "field with `[invalid] error=\"<message>\"`. `press Enter` in a field says the same.")
+
+
+def _target(name: str, verb: str, action: ActionType, output: str, details: str = "") -> CommandSpec:
     return CommandSpec(
         name=name,
         group="Act",
         usage=f"{name} <target>",
-        summary=f"{verb} the target element (waits until it is actionable)",
+        summary=f"{verb} the target element (waits until it is actionable: up to the action timeout, 30 s by "
+                "default)",
         output=output,
         min_args=1,
         action=action,
+        details=details,
     )
 
 
@@ -102,12 +112,20 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("forward", "Navigation", "forward", "go forward in history", "Went forward to <url>",
                 action=ActionType.NAVIGATE),
     CommandSpec("reload", "Navigation", "reload", "reload the page", "Reloaded <url>",
-                action=ActionType.NAVIGATE),
+                action=ActionType.NAVIGATE,
+                details=("Errors: `Reload of <url> failed with HTTP <status>` when the page answers an error "
+                         "status (404, 500, ...), as `open` says `Navigation to <url> failed with HTTP <status>`; "
+                         "the page still shows what the server sent.")),
     # Observe
     CommandSpec("snapshot", "Observe", "snapshot [-i] [-u] [-c] [-d <n>] [-s <css>] [-C]",
                 "list the page as an accessibility tree with refs",
                 "The tree; `(no interactive elements)` with -i, otherwise `(empty page)` when empty",
-                flags=_SNAPSHOT_FLAGS, action=ActionType.READ_CONTENT),
+                flags=_SNAPSHOT_FLAGS, action=ActionType.READ_CONTENT,
+                details=("A form field that fails the browser's own validation shows `[invalid] error=\"<the "
+                         "browser's message>\"` once the form was submitted (a click or Enter that the "
+                         "validation stopped) or the field was edited (CSS :user-invalid); a required field "
+                         "nobody touched yet shows only `[required]`. `[invalid]` alone is the page's "
+                         "aria-invalid.")),
     CommandSpec("screenshot", "Observe", "screenshot [path] [--full] [--annotate]", "capture a PNG of the page",
                 "Screenshot <width>×<height> (with a path: Screenshot saved to <path>), and one legend line "
                 "per ref with --annotate", flags=_SCREENSHOT_FLAGS, action=ActionType.SCREENSHOT,
@@ -117,9 +135,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
                          "--full: the whole page, not only the viewport. --annotate: numbered labels [N] on "
                          "the elements with refs (label [N] is ref @eN), listed one per line after.")),
     # Act
-    _target("click", "Click", ActionType.CLICK, "Clicked <target>"),
-    _target("dblclick", "Double-click", ActionType.CLICK, "Double-clicked <target>"),
-    _target("tap", "Tap", ActionType.CLICK, "Tapped <target>"),
+    _target("click", "Click", ActionType.CLICK, "Clicked <target>", _SUBMIT_DETAILS),
+    _target("dblclick", "Double-click", ActionType.CLICK, "Double-clicked <target>", _SUBMIT_DETAILS),
+    _target("tap", "Tap", ActionType.CLICK, "Tapped <target>", _SUBMIT_DETAILS),
     _target("hover", "Hover over", ActionType.HOVER, "Hovered <target>"),
     _target("focus", "Focus", ActionType.FOCUS, "Focused <target>"),
     _target("check", "Check", ActionType.CLICK, "Checked <target>"),
@@ -166,7 +184,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
     # Page
     CommandSpec("eval", "Page", "eval <js>", "evaluate JavaScript in the page (awaits promises)",
                 "Strings verbatim, other values as JSON, `null` for null/undefined", min_args=1,
-                free_text=True, action=ActionType.EVALUATE),
+                free_text=True, code=True, action=ActionType.EVALUATE,
+                details=("<js> is JavaScript: the rest of the line exactly as written, quotes and backslashes "
+                         "included, so `eval document.querySelector('h1').textContent` works as typed. Only when "
+                         "the whole of it is one quoted argument (`eval \"document.title\"`) are the outer quotes "
+                         "removed, by the usual quoting rules (a backslash escapes the next character).\n"
+                         "After `frame <target>` it runs in that frame. Errors: `eval failed: <the page's "
+                         "error>`; eval is refused when switched off (--no-eval) or denied by the policy.")),
     CommandSpec("console", "Page", "console", "console messages since the last navigation",
                 "`[<type>] <text>` per line, or `No console messages`", action=ActionType.READ_CONTENT),
     CommandSpec("errors", "Page", "errors", "uncaught page errors since the last navigation",

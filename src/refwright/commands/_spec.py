@@ -38,6 +38,9 @@ class CommandSpec:
     min_args: int = 0
     # Commands whose trailing arguments are free text keep every token, even ones that look like flags.
     free_text: bool = False
+    # The argument is code (eval's JavaScript): the rest of the line as written, its quotes and backslashes
+    # kept, since JavaScript needs them; only one argument wholly in quotes is taken without them.
+    code: bool = False
     # The policy decision: a fixed ActionType, or a function of the positional arguments.
     action: ActionType | Callable[[Sequence[str]], ActionType | None] | None = None
     # Extension commands are refwright's own additions, listed after HELP rather than inside it.

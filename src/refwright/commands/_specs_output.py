@@ -89,7 +89,10 @@ SPECS: tuple[CommandSpec, ...] = (
         "diff image", flags=_DIFF_FLAGS, min_args=1, action=_diff_action,
         details=(
             "diff snapshot [-i] [-c] [-d <n>] [-s <css>]: take a snapshot and show only what changed since "
-            "the previous one (a summary line, then `- old` / `+ new` lines).\n"
+            "the previous one taken the same way (a summary line, then `- old` / `+ new` lines). Without "
+            "flags it takes the snapshot as the last one was taken (after `snapshot -i`, with -i); with "
+            "flags it compares with the latest snapshot taken with those flags, so an interactive list is "
+            "never compared with a full tree.\n"
             "diff screenshot [--baseline <png>] [-o <png>] [-t <0-1>] [--full]: take a screenshot and "
             "compare it pixel by pixel with the previous screenshot (or a PNG under the output folder). "
             "Prints `Images match (0% difference)`, `Images have different dimensions`, or `<p>% pixels "

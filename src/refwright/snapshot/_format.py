@@ -43,7 +43,7 @@ def json_line(value: object) -> str:
 
 
 # One token after the label: a quoted name, ``key="..."``, or a ``[state]``.
-_TOKEN = re.compile(r' (?:(placeholder|value|url)=)?("(?:[^"\\]|\\.)*")| \[([^\]]*)\]')
+_TOKEN = re.compile(r' (?:(placeholder|value|url|error)=)?("(?:[^"\\]|\\.)*")| \[([^\]]*)\]')
 _LABEL = re.compile(r"\[([^\]]*)\]")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from ..._errors import RefwrightError
@@ -11,8 +12,8 @@ from ..._result import CommandResult
 from ...commands import ParsedCommand
 from ...snapshot._diff import diff_snapshots
 from .._session import Session
-from .._snapshots import take_screenshot
-from .observe import snapshot
+from .._snapshots import take_screenshot, take_view
+from .observe import snapshot, view_of
 from .output import open_first
 
 __all__ = ["HANDLERS"]
@@ -39,14 +40,24 @@ def _threshold(cmd: ParsedCommand) -> float:
 
 
 async def _diff_snapshot(session: Session, cmd: ParsedCommand) -> CommandResult:
-    before = session.last_snapshot
-    result = await snapshot(session, cmd)
-    assert result.snapshot is not None
-    if before is None:
-        output = "(no earlier snapshot: this is the first, later `diff snapshot` calls show changes)\n" + result.output
+    last = session.snapshots.last_view
+    view = replace(view_of(cmd), frames=session.frame_path)
+    if last is not None and not any(cmd.flag(key) is not None for key in ("interactive", "compact", "depth",
+                                                                             "selector")):
+        # `diff snapshot` alone compares like with like: taken again as the last snapshot was.
+        view = replace(last, frames=session.frame_path)
+    before = session.snapshots.get(view)
+    after = await take_view(session, view)
+    if before is not None:
+        return CommandResult(command=cmd.line, output=diff_snapshots(before, after).text, snapshot=after)
+    again = f"diff snapshot {view.flags()}".rstrip()
+    if last is None:
+        head = f"(no earlier snapshot: this is the first, later `{again}` calls show changes)"
     else:
-        output = diff_snapshots(before, result.snapshot).text
-    return CommandResult(command=cmd.line, output=output, snapshot=result.snapshot)
+        taken = f"with {view.flags()}" if view.flags() else "without flags"
+        head = (f"(no earlier snapshot {taken} here: this is the first, later `{again}` calls show changes; "
+                f"the last snapshot was `snapshot {last.flags()}`".rstrip() + ")")
+    return CommandResult(command=cmd.line, output=head + "\n" + after.tree, snapshot=after)
 
 
 async def _screenshot_diff(session: Session, cmd: ParsedCommand, before: bytes) -> str:

@@ -144,10 +144,10 @@ async def _open_checked(session: Session, url: str) -> str:
     return await _titled(session, "Opened")
 
 
-async def _history(session: Session, go: Callable[..., Awaitable[object]]) -> None:
+async def _history(session: Session, go: Callable[..., Awaitable[Response | None]]) -> Response | None:
     session.nav.kept_by_beforeunload = False
     try:
-        await go(timeout=session.config.timeouts.navigation)
+        return await go(timeout=session.config.timeouts.navigation)
     except PlaywrightError as exc:
         if session.nav.kept_by_beforeunload and not is_closed_error(exc):
             raise RefwrightError(
@@ -167,7 +167,10 @@ async def forward(session: Session, cmd: ParsedCommand) -> str:
 
 
 async def reload(session: Session, cmd: ParsedCommand) -> str:
-    await _history(session, session.pw.reload)
+    response = await _history(session, session.pw.reload)
+    if response is not None and not response.ok:
+        # As `open` says it: a page that answers 404 was not loaded, whichever command asked for it.
+        raise RefwrightError(f"Reload of {clean_line(session.url)} failed with HTTP {response.status}")
     return f"Reloaded {clean_line(session.url)}"
 
 

@@ -18,6 +18,7 @@ from ..._errors import CoveredError, RefwrightError
 from ...commands import ParsedCommand
 from ...snapshot._format import quote
 from .._fill import TextNotEnteredError, fill_text, not_entered
+from .._forms import blocked_submission, watch_forms
 from .._session import Session
 from .._translate import perform, translate
 
@@ -129,10 +130,24 @@ def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand],
             result: object = getattr(loc, method)(timeout=timeout)
             return result
 
+        watching = watch_forms(session, target) if method in _SUBMITTING else None
         _act(session, target, cmd.name, run)
+        _note_stopped(session, watching)
         return f"{verb_output} {target}"
 
     return handler
+
+
+# Actions that can submit a form, whose answer says when native validation stopped it.
+_SUBMITTING = ("click", "dblclick", "tap")
+
+
+def _note_stopped(session: Session, watching: tuple[str, ...] | None) -> None:
+    stopped = blocked_submission(session, watching) if watching is not None else None
+    if stopped:
+        # A note: it carries the page's words (the field's name, a custom message), which content
+        # boundaries then wrap.
+        session.events.notes.append(stopped)
 
 
 def fill(session: Session, cmd: ParsedCommand) -> str:
@@ -154,6 +169,9 @@ def type_(session: Session, cmd: ParsedCommand) -> str:
 
 def press(session: Session, cmd: ParsedCommand) -> str:
     key = cmd.args[0]
+    # Enter in a field submits its form (implicit submission), which validation may stop.
+    watching = watch_forms(session, cmd.args[1] if len(cmd.args) > 1 else None) \
+        if key.endswith("Enter") else None
     try:
         if len(cmd.args) > 1:
             _act(session, cmd.args[1], cmd.name, lambda loc, t: loc.press(key, timeout=t))
@@ -161,6 +179,7 @@ def press(session: Session, cmd: ParsedCommand) -> str:
             session.pw.keyboard.press(key)
     except PlaywrightError as exc:
         raise _key_error(exc, key) from exc
+    _note_stopped(session, watching)
     return f"Pressed {key}"
 
 

@@ -145,10 +145,10 @@ def _open_checked(session: Session, url: str) -> str:
     return _titled(session, "Opened")
 
 
-def _history(session: Session, go: Callable[..., object]) -> None:
+def _history(session: Session, go: Callable[..., Response | None]) -> Response | None:
     session.nav.kept_by_beforeunload = False
     try:
-        go(timeout=session.config.timeouts.navigation)
+        return go(timeout=session.config.timeouts.navigation)
     except PlaywrightError as exc:
         if session.nav.kept_by_beforeunload and not is_closed_error(exc):
             raise RefwrightError(
@@ -168,7 +168,10 @@ def forward(session: Session, cmd: ParsedCommand) -> str:
 
 
 def reload(session: Session, cmd: ParsedCommand) -> str:
-    _history(session, session.pw.reload)
+    response = _history(session, session.pw.reload)
+    if response is not None and not response.ok:
+        # As `open` says it: a page that answers 404 was not loaded, whichever command asked for it.
+        raise RefwrightError(f"Reload of {clean_line(session.url)} failed with HTTP {response.status}")
     return f"Reloaded {clean_line(session.url)}"
 
 

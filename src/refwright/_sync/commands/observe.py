@@ -6,8 +6,9 @@ from __future__ import annotations
 from ..._result import CommandResult
 from ...commands import ParsedCommand
 from ...snapshot._format import quote
+from ...snapshot._views import SnapshotView
 from .._session import Session
-from .._snapshots import take_screenshot, take_snapshot
+from .._snapshots import take_screenshot, take_view
 
 
 def _depth(value: str | bool | None) -> int | None:
@@ -17,16 +18,17 @@ def _depth(value: str | bool | None) -> int | None:
     return None
 
 
-def snapshot(session: Session, cmd: ParsedCommand) -> CommandResult:
+def view_of(cmd: ParsedCommand) -> SnapshotView:
+    """How the command's flags ask for a snapshot (`diff snapshot` has no -u or -C: they read as off)."""
     selector = cmd.flag("selector")
-    snap = take_snapshot(session,
-        interactive=bool(cmd.flag("interactive")),
-        compact=bool(cmd.flag("compact")),
-        max_depth=_depth(cmd.flag("depth")),
-        selector=selector if isinstance(selector, str) and selector else None,
-        urls=bool(cmd.flag("urls")),
-        cursor=bool(cmd.flag("cursor")),
-    )
+    return SnapshotView(interactive=bool(cmd.flag("interactive")), compact=bool(cmd.flag("compact")),
+                        max_depth=_depth(cmd.flag("depth")),
+                        selector=selector if isinstance(selector, str) and selector else None,
+                        urls=bool(cmd.flag("urls")), cursor=bool(cmd.flag("cursor")))
+
+
+def snapshot(session: Session, cmd: ParsedCommand) -> CommandResult:
+    snap = take_view(session, view_of(cmd))
     return CommandResult(command=cmd.line, output=snap.tree, snapshot=snap)
 
 

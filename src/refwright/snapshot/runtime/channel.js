@@ -20,6 +20,8 @@
     landmarks,
     annotate: (a) => annotate(a.items),
     unannotate,
+    formWatch,
+    formReport,
     info: (a) => info(a.id),
     ping: () => ({ token: TOKEN, url: location.href }),
   };

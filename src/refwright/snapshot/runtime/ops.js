@@ -70,3 +70,37 @@
   function focused(root) {
     return { focused: root !== document && deepActive() === root };
   }
+
+  // A submission that native validation stops: the browser fires `invalid` at each failing field and
+  // shows its message at the first, and no `submit` follows. formWatch starts listening (capture, from
+  // this isolated world, so the page's scripts can neither see nor remove the listeners) before an
+  // action; formReport says afterwards whether that happened, and where. A navigation drops the record
+  // with the world: the form was then sent.
+  let formRecord = null;
+  let formListening = false;
+
+  function formWatch() {
+    if (!formListening) {
+      document.addEventListener('invalid', e => {
+        if (formRecord) formRecord.invalid.push(e.target);
+      }, true);
+      document.addEventListener('submit', () => {
+        if (formRecord) formRecord.submitted = true;
+      }, true);
+      formListening = true;
+    }
+    formRecord = { invalid: [], submitted: false };
+    return { watching: true };
+  }
+
+  function formReport() {
+    const record = formRecord;
+    formRecord = null;
+    if (!record || record.submitted || !record.invalid.length) return { blocked: false };
+    const el = record.invalid[0];
+    const role = roleOf(el);
+    return {
+      blocked: true, token: TOKEN, id: idFor(el), role, label: labelOf(el, role), name: accessibleName(el, role),
+      message: normalize(el.validationMessage || ''), count: record.invalid.length,
+    };
+  }

@@ -139,6 +139,7 @@
       if (n.v !== undefined) body += ' value=' + quote(n.v, MAX_VALUE);
       if (urls && n.u) body += ' url=' + quote(n.u, 2000);
       if (n.s) for (const state of n.s) body += ' [' + state + ']';
+      if (n.e) body += ' error=' + quote(n.e, MAX_NAME);
       if (!ref && body === '[' + n.l + ']' && n.d > 0 && WRAPPERS.has(n.r)) wrappers.push(lines.length);
       if (ref) {
         refLines.push(lines.length);

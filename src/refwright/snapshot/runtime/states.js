@@ -56,9 +56,22 @@
     if (el.required || el.getAttribute('aria-required') === 'true') s.push('required');
     if ((el.readOnly && (el.localName === 'input' || el.localName === 'textarea')) ||
         el.getAttribute('aria-readonly') === 'true') s.push('readonly');
-    if (el.getAttribute('aria-invalid') === 'true') s.push('invalid');
+    if (el.getAttribute('aria-invalid') === 'true' || validationMessageOf(el) !== null) s.push('invalid');
     if (el.getAttribute('aria-current') && el.getAttribute('aria-current') !== 'false') s.push('current');
     return s;
+  }
+
+  // The message the browser shows for a field that fails its native validation (required, type, pattern,
+  // min/max, setCustomValidity), once the person has tried to submit its form or has edited it
+  // (:user-invalid), never for a pristine required field, which a fresh form is full of; null otherwise.
+  function validationMessageOf(el) {
+    if (!el.willValidate || el.validity.valid) return null;
+    try {
+      if (!el.matches(':user-invalid')) return null;
+    } catch (e) {
+      return null; // a browser without :user-invalid
+    }
+    return normalize(el.validationMessage || '') || null;
   }
 
   function valueOf(el, role) {

@@ -176,6 +176,8 @@
         if (value !== null && value !== undefined && value !== '') node.v = String(value);
         const ph = el.getAttribute('placeholder');
         if (ph && (tag === 'input' || tag === 'textarea')) node.p = normalize(ph);
+        const invalid = validationMessageOf(el);
+        if (invalid !== null) node.e = invalid;
         if (role === 'link' && el.href) node.u = String(el.href);
         if (interactive || cursorTarget) node.x = 1;
         // A name from content may only repeat the lines below it, and render.js then leaves it out:
