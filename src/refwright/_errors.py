@@ -17,6 +17,7 @@ The base and the first seven live here; the others next to the code that raises 
     ├── ProposalError              resolve: a confirm token is unknown, used, expired, or the page changed
     ├── DecisionError              resolve: the decision provider failed or picked no listed control
     ├── OcrUnavailableError        visual: the local OCR engine or its language data is missing
+    ├── ReplayError                replay: a saved script's step failed and could not be healed
     └── ProviderError              agent: the model provider refused or failed a request
         └── ContextLengthError     agent: the conversation no longer fits the model's context
 

@@ -19,6 +19,7 @@ from .._config import Config
 from .._errors import RefwrightError
 from .._outdir import OutputFolder
 from .._result import CommandResult, ScreenshotResult
+from ..replay._record import Recording
 from ..resolve._decide import Decider
 from ..resolve._model import Inspection
 from ..resolve._result import StepResult
@@ -35,6 +36,7 @@ from ._find import locate
 from ._guard import NetworkGuard
 from ._input import Clipboard, Keyboard, Mouse
 from ._network import Network
+from ._recording import add_answer_checks
 from ._session import ConfirmCallback, Opener, Session
 from ._snapshots import png_size, take_screenshot, take_snapshot
 from ._state import State
@@ -301,6 +303,30 @@ class Page:
         """Parse one command line, run it, and return its result; failures raise ``RefwrightError``."""
         with mapped():
             return await run_command(self._impl, command)
+
+    # -- recording a run as a script (refwright.replay) -----------------------------------------
+
+    def recording(self, task: str = "") -> Recording:
+        """Record the steps that change this page from now on (or the recording under way): its ``script()``
+        is a Playwright script that ``refwright replay`` runs with no model. ``task`` goes in its docstring."""
+        current = self._impl.recording
+        if current is None or not current.recording:
+            current = Recording(task, self.url)
+            self._impl.recording = current
+        elif task and not current.task:
+            current.task = task
+        return current
+
+    async def save_recording(self, path: str | Path, *, answer: str = "", plain: bool = False) -> Path:
+        """Stop the recording and write its script to ``path``, closed by checks that show ``answer`` (the
+        texts it quotes that the page shows, else the page the run ended on). ``plain``: a script that runs
+        with Playwright alone."""
+        recording = self.recording()
+        with mapped():
+            await add_answer_checks(self._impl, recording, answer)
+        recording.stop()
+        self._impl.recording = None
+        return recording.save(path, plain=plain)
 
     # -- state and network (typed forms of `cookies set`, `storage`, `state`, `network`) ----------
 

@@ -22,6 +22,7 @@ from .._notes import refusal_notes, why
 from .._outdir import OutputFolder
 from .._selectors import to_playwright_selector
 from .._watchdog import Watchdog
+from ..replay._record import Recording
 from ..resolve._decide import Decider
 from ..resolve._state import ResolverState
 from ..safety import ActionPolicy, ActionType, clean_line, decide, declined_reason
@@ -121,6 +122,8 @@ class Session:
         self.policy: ActionPolicy | None = None
         self.confirm: ConfirmCallback | None = None
         self.last_snapshot: Snapshot | None = None
+        # The run being recorded as a script (`page.recording()`), if any.
+        self.recording: Recording | None = None
         # The PNG of the latest screenshot, which `diff screenshot` compares with.
         self.last_screenshot: bytes | None = None
         self._opener = opener
