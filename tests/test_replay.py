@@ -236,3 +236,58 @@ async def test_a_missing_secret_fails_naming_its_variable(page: refwright.Page) 
     os.environ.pop("REFWRIGHT_SECRET_PASSWORD", None)
     with pytest.raises(ReplayError, match=f"line {LINE['Password']}: .*REFWRIGHT_SECRET_PASSWORD, which is not set"):
         await Replayer(page).run(parse_script(script))
+
+
+async def test_the_local_resolvers_run_is_recorded_step_by_step_without_its_password(
+        page: refwright.Page, browser: refwright.Browser, tmp_path: Path, secret_env: None) -> None:
+    from refwright.agent import LocalResolverLlm, run_agent
+    from refwright.cli._demo import DEMO_TASK
+
+    await page.run_command(f"open {_app('same')}")
+    saved = tmp_path / "signup.py"
+    run = await run_agent(page, LocalResolverLlm(confirm_proposals=True), DEMO_TASK, save_run=saved)
+    assert run.answer.startswith("Done:")
+    script = saved.read_text(encoding="utf-8")
+    assert PASSWORD not in script and not re.search(r"@e\d", script)
+    steps = parse_script(script)
+    assert [(s.action, s.name) for s in steps if isinstance(s, Step)] == [
+        ("goto", ""), ("fill", "Email"), ("fill", "Password"), ("select", "Plan"), ("check", "I agree to the terms"),
+        ("click", "Create account")]
+    password = next(s for s in steps if isinstance(s, Step) and s.name == "Password")
+    assert password.secret == "REFWRIGHT_SECRET_PASSWORD" and password.value is None
+    assert password.request.startswith('Enter "demo@example.com" into the Email field, enter "[secret]"')
+    assert steps[-1] == Check(url="/welcome.html", line=steps[-1].line, end_line=steps[-1].end_line)
+    fresh = await browser.new_page(isolated=True)
+    try:
+        outcomes = await Replayer(fresh).run(steps)
+    finally:
+        await fresh.close()
+    assert {o.status for o in outcomes} == {"replayed"}
+
+
+def test_agent_save_run_writes_a_script_that_python_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from .fake_llm_servers import SIGNUP_EMAIL, SIGNUP_PASSWORD, OpenAIServer, signup_brain
+
+    fake = OpenAIServer()
+    try:
+        fake.script(*[lambda body: signup_brain(fake.tool_outputs(body))] * 4)
+        saved = tmp_path / "signup.py"
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "ANTHROPIC_"))}
+        env |= {"OPENAI_API_KEY": "test-key", "OPENAI_BASE_URL": fake.base_url}
+        with environment(env):
+            done = cli("agent", "Sign up", "--url", _app("same"), "--model", "openai:test-model", "--save-run",
+                       str(saved), "--allow-private", "127.0.0.1")
+    finally:
+        fake.stop()
+    assert done.returncode == 0, done.stderr.decode()
+    assert f"Saved the run as {saved}" in done.stderr.decode()
+    script = saved.read_text(encoding="utf-8")
+    assert SIGNUP_PASSWORD not in script and SIGNUP_EMAIL in script
+    assert "get text" not in script and "snapshot" not in script  # reads are not steps
+    src = str(Path(refwright.__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONPATH": src, "REFWRIGHT_SECRET_PASSWORD": SIGNUP_PASSWORD,
+           "REFWRIGHT_ALLOW_PRIVATE": "127.0.0.1"}
+    ran = subprocess.run([sys.executable, str(saved)], capture_output=True, env=env, timeout=60)
+    err = ran.stderr.decode()
+    assert ran.returncode == 0, err
+    assert err.count(": replayed ") == len(parse_script(script)) and "healed" not in err

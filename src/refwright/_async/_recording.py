@@ -59,7 +59,9 @@ async def note_command(session: Session, parsed: ParsedCommand) -> Noted | None:
     if rec is None:
         return None
     names = {ref: f"{entry.role} {quote(entry.name)}" for ref, entry in session.refs.latest.items()}
-    if parsed.name != "confirm":  # a confirmation carries out the request before it
+    if parsed.name == "act":  # the request in the model's words, as act read it
+        rec.set_request(rec.scrub(parsed.text_from(0)), names)
+    elif parsed.name != "confirm":  # a confirmation carries out the request before it
         rec.set_request(rec.scrub(parsed.line), names)
     if parsed.name == "open" and parsed.args:
         return Noted(rec, Step("goto", value=normalize_url(parsed.args[0])))
@@ -87,13 +89,13 @@ async def note_control(session: Session, locator: Locator, control: Control, com
     return await _take(session, rec, locator, role, control.label, action, None)
 
 
-async def note_password(session: Session, locator: Locator, value: str) -> None:
+async def note_password(session: Session, locator: Locator, value: str, label: str) -> None:
     """A password the resolver typed: the step reads it from the environment; the value is never written."""
     rec = _recording(session)
     if rec is None:
         return
     rec.add_secret(value)
-    noted = await _take(session, rec, locator, "textbox", "", "fill", None)
+    noted = await _take(session, rec, locator, "textbox", label, "fill", None)
     if noted is not None:
         noted.password = True
         await noted_done(noted)
@@ -168,6 +170,9 @@ async def locate_element(scope: PlaywrightPage | FrameLocator, handle: Any, role
         step = Step("", role=role, name=name, by=by)
         if count == 1:
             return step
+        if not name:
+            fallback = fallback or replace(step, nth=index)
+            continue
         count, index = await exact.evaluate_all(_INDEX, handle)
         if index >= 0 and count == 1:
             return replace(step, exact=True)

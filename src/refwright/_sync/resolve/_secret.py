@@ -41,7 +41,7 @@ def enter_password(session: Session, token: str, field: Target, value: str) -> t
         run_resolver_op(session, "secretWatch")
         element_locator(session, token, int(item["id"])).fill(value, timeout=session.config.timeouts.action)
         _check_landed(run_resolver_op(session, "secretCheck", id=int(item["id"]), secret=value))
-        note_password(session, element_locator(session, token, int(item["id"])), value)  # when recorded
+        note_password(session, element_locator(session, token, int(item["id"])), value, str(item["l"]))
     return len(chosen), tier or ("every password field" if field.every else "the only password field")
 
 
