@@ -35,6 +35,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         help='print one JSON object per command: {"command", "ok", "output"}')
     parser.add_argument("--screenshot-dir", metavar="DIR",
                         help="where screenshot PNGs are saved (default: a new temporary folder)")
+    parser.add_argument("--save-run", metavar="FILE", help="at end of input, save the commands that changed the "
+                        "page as a script that `refwright replay FILE` (or `python FILE`) runs")
+    parser.add_argument("--plain", action="store_true", help="with --save-run: a script that needs Playwright "
+                        "alone, not refwright")
     add_browser_options(parser)
     parser.set_defaults(run=run)
 
@@ -101,6 +105,8 @@ async def _main(args: argparse.Namespace, source: _Input) -> int:
         except RefwrightError as exc:
             print(f"Error: {exc}", file=sys.stderr, flush=True)
         print(guard_line(browser.capabilities()), file=sys.stderr, flush=True)
+        if args.save_run and page is not None:
+            page.recording("Commands run in `refwright shell`")
         if args.url and page is not None:
             try:
                 opened = await page.run_command(f"open {args.url}")
@@ -135,6 +141,14 @@ async def _main(args: argparse.Namespace, source: _Input) -> int:
                 path = os.path.join(shots, f"screenshot-{counter}.png")
                 Path(path).write_bytes(result.screenshot.bytes)  # noqa: ASYNC240 - a small local file
             emit(command, True, result.output, path)
+        if args.save_run and page is not None:
+            try:
+                saved = await page.save_recording(args.save_run, plain=args.plain)
+            except (RefwrightError, OSError) as exc:
+                print(f"Error: the run was not saved: {exc}", file=sys.stderr, flush=True)
+                return 1
+            print(f"Saved the run as {saved}; replay it with `refwright replay {saved}`.", file=sys.stderr,
+                  flush=True)
     return 0
 
 
