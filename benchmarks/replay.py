@@ -130,6 +130,8 @@ async def replay(browser: refwright.Browser, base: str, task: str, steps: list[S
                 hand.append(await _by_hand(page, steps))
                 await _start(page, base, task, seed)
                 ours.append(await _timed_replay(page, steps))
+            print(task, seed, "hand", [round(h * 1000, 1) for h in hand], "ours", [round(o * 1000, 1) for o in ours],
+                  file=sys.stderr)
             result.hand = statistics.median(hand)
             result.unhealed = statistics.median(ours)
         return result

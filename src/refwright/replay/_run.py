@@ -135,28 +135,28 @@ class Replayer:
             await pw.keyboard.press(self._value(step))
             return Outcome(step, "replayed", 0)
         loc = _locator(pw, step)
-        count = await loc.count()
-        if count == 0:
+        # The step is tried as written first, as the same Playwright call by hand would be: an unchanged page
+        # costs nothing more. Only when it fails is the page asked why (no element, or several).
+        try:
+            await self._perform(loc, step, APPEAR_MS)
+            return Outcome(step, "replayed", 0)
+        except PlaywrightError:
+            count = await loc.count()
+        if count == 1:  # there, but slow to become actionable: given the whole action timeout
             try:
-                await loc.first.wait_for(state="attached", timeout=APPEAR_MS)
+                await self._perform(loc, step, self.page.config.timeouts.action)
+                return Outcome(step, "replayed", 0)
             except PlaywrightError:
                 pass
-            count = await loc.count()
-        if count == 1:
-            try:
-                await self._perform(loc, step)
-            except PlaywrightError:
-                raise self._fail(step, f"{statement(step)} found its element but could not {step.action} it (it "
-                                       "may be covered, disabled or hidden).") from None
-            return Outcome(step, "replayed", 0)
+            raise self._fail(step, f"{statement(step)} found its element but could not {step.action} it (it may be "
+                                   "covered, disabled or hidden).")
         found = "no element" if count == 0 else f"{count} elements"
         if self.heal is None:
             raise self._fail(step, f"{locator_code(step)} finds {found} (the page changed since the recording). "
                                    "Run `refwright replay --heal local` to heal it from the step's intent.")
         return await self._heal(step, found)
 
-    async def _perform(self, loc: Locator, step: Step) -> None:
-        timeout = self.page.config.timeouts.action
+    async def _perform(self, loc: Locator, step: Step, timeout: float) -> None:
         if step.action == "fill":
             await loc.fill(self._value(step), timeout=timeout)
         elif step.action == "select":
