@@ -176,7 +176,7 @@ def summary(rows: list[Replay], recorded: dict[str, float]) -> str:
     ratios = [r.seconds / recorded[r.task] for r in rows if recorded.get(r.task)]
     if ratios:
         lines.append(f"replay time / recorded run time: median {statistics.median(ratios):.3f}")
-    hand = [r.unhealed / r.hand for r in rows if r.hand and r.unhealed]
+    hand = [r.unhealed / r.hand for r in rows if r.hand and r.unhealed and r.hand > 0.001]
     if hand:
         lines.append(f"unhealed replay time / the same Playwright calls by hand: median {statistics.median(hand):.2f}x "
                      f"(max {max(hand):.2f}x; goal: within 1.2x) over {len(hand)} replays")

@@ -178,6 +178,11 @@ async def locate_element(scope: PlaywrightPage | FrameLocator, handle: Any, role
             return replace(step, exact=True)
         if fallback is None and index >= 0:
             fallback = replace(step, exact=True, nth=index)
+    if fallback is None and name and role and role not in ("generic", "none", "presentation"):
+        # The name refwright read (a nearby text) is not Playwright's accessible name: the role alone, in order.
+        count, index = await scope.get_by_role(role).evaluate_all(_INDEX, handle)  # type: ignore[arg-type]
+        if index >= 0:
+            fallback = Step("", role=role, by="role", nth=index if count > 1 else None, meant=name)
     return fallback
 
 
