@@ -291,3 +291,41 @@ def test_agent_save_run_writes_a_script_that_python_runs(tmp_path: Path, monkeyp
     err = ran.stderr.decode()
     assert ran.returncode == 0, err
     assert err.count(": replayed ") == len(parse_script(script)) and "healed" not in err
+
+
+def test_a_tie_or_nothing_close_goes_to_the_decision_provider_when_one_is_given(saved: Path) -> None:
+    import json
+
+    from .fake_llm_servers import ModelReply, OpenAIServer
+
+    def pick(body: dict[str, object]) -> ModelReply:
+        found = re.search(r'@(e\d+) button \\"Continue', json.dumps(body["messages"]))
+        assert found, body
+        return ModelReply(text=f"@{found.group(1)} it goes on with the signup")
+
+    fake = OpenAIServer()
+    try:
+        fake.script(pick)
+        saved.write_text(_SAVED.replace("{url}", _app("broken")), encoding="utf-8")
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "ANTHROPIC_"))}
+        env |= {"OPENAI_API_KEY": "test-key", "OPENAI_BASE_URL": fake.base_url, "REFWRIGHT_SECRET_PASSWORD": PASSWORD}
+        with environment(env):
+            done = cli("replay", str(saved), "--heal", "openai:test-model", "--allow-private", "127.0.0.1")
+    finally:
+        fake.stop()
+    err = done.stderr.decode()
+    assert done.returncode == 0, err
+    assert (f'signup.py:line {LINE["Create account"]}: healed get_by_role("button", name="Create account") → '
+            "(found by the decision provider)") in err
+
+
+def test_shell_save_run_keeps_the_commands_that_changed_the_page(tmp_path: Path) -> None:
+    saved = tmp_path / "shell.py"
+    with environment({**os.environ}):
+        done = cli("shell", _app("same"), "--save-run", str(saved), "--allow-private", "127.0.0.1",
+                   stdin=b"snapshot -i\nfill @e5 shell@example.com\nget title\ncheck @e11\n")
+    assert done.returncode == 0, done.stderr.decode()
+    assert f"Saved the run as {saved}" in done.stderr.decode()
+    steps = [s for s in parse_script(saved.read_text(encoding="utf-8")) if isinstance(s, Step)]
+    assert [(s.action, s.name, s.value) for s in steps] == [
+        ("goto", "", _app("same")), ("fill", "Email", "shell@example.com"), ("check", "I agree to the terms", None)]

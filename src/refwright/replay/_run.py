@@ -225,7 +225,9 @@ class Replayer:
         try:
             result = await self.page.act(request)
             if result.token is not None:
-                if self.approve != "auto" and not (self.ask is not None and await self.ask(
+                # The recording approved a step of this risk already; a riskier one needs a person's yes.
+                recorded = step.risk == "approval-required"
+                if not recorded and self.approve != "auto" and not (self.ask is not None and await self.ask(
                         f"line {step.line}: {result.output.splitlines()[0]} Go ahead?")):
                     raise self._fail(step, f"healing needs approval ({result.output.splitlines()[0]}); approve it "
                                            "with `--approve auto`.")
@@ -259,7 +261,8 @@ def _quote(text: str) -> str:
 
 
 def _request(step: Step, value: str | None) -> str:
-    what = f"the {step.name!r} {step.role}".strip() if step.name else f"the {step.role}"
+    name = step.meant or step.name
+    what = f"the {name!r} {step.role}".strip() if name else f"the {step.role}"
     if step.action == "fill":
         return f"enter {_quote(value or '')} into {what}"
     if step.action == "select":
