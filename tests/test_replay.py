@@ -53,6 +53,10 @@ def _app(variant: str) -> str:
         html = html.replace(email + password, password + '    <input type="email" id="email" name="email" '
                             'placeholder="E-mail address" required>\n')
         html = html.replace(">Create account</button>", ">Create my account</button>")
+        # The greeting the closing check quotes loses its comma and exclamation mark.
+        welcome = folder / "welcome.html"
+        greeting = welcome.read_text(encoding="utf-8").replace("'Welcome, ' + email + '!'", "'Welcome ' + email")
+        welcome.write_text(greeting, encoding="utf-8")
     elif variant == "broken":
         html = html.replace(">Create account</button>", ">Continue</button> <button type=\"button\">Go back</button>")
     index.write_text(html, encoding="utf-8")
@@ -181,11 +185,13 @@ def test_a_changed_page_heals_and_update_rewrites_the_healed_lines(saved: Path, 
 
     data = json.loads(report.read_text(encoding="utf-8"))
     assert [s["status"] for s in data["steps"]] == ["replayed", "healed", "replayed", "replayed", "replayed",
-                                                    "healed", "replayed"]
+                                                    "healed", "healed"]
+    assert data["steps"][-1]["new"] == 'expect(page.get_by_text("Welcome demo@example.com")).to_be_visible()'
     assert all(s["ms"] >= 0 for s in data["steps"])
     text = saved.read_text(encoding="utf-8")
     assert 'page.get_by_role("button", name="Create my account").click()' in text
     assert re.search(r'# healed \d{4}-\d\d-\d\d: was get_by_role\("button", name="Create account"\)', text)
+    assert "the check was for 'Welcome, demo@example.com!'" in text
     # The rewritten script replays with no healing at all.
     again = _replay(str(saved))
     assert again.returncode == 0, again.stderr.decode()

@@ -109,14 +109,18 @@ async def _replay(args: argparse.Namespace, path: Path, items: list[Any], heal: 
 
 def _write_back(args: argparse.Namespace, path: Path, source: str, code: int, outcomes: list[Outcome]) -> None:
     """``--update``: the healed lines rewritten in the script; ``--report``: every step's outcome and time."""
-    from ..replay._steps import Step
+    from ..replay._steps import Check, Step
     from ..replay._update import rewrite
 
-    healed = [(o.item, o.new) for o in outcomes if o.status == "healed" and o.new is not None]
+    healed: list[tuple[Step, Step] | tuple[Check, Check]] = []
+    for o in outcomes:
+        if isinstance(o.item, Step) and o.new is not None:
+            healed.append((o.item, o.new))
+        elif isinstance(o.item, Check) and o.new_check is not None:
+            healed.append((o.item, o.new_check))
     if args.update and healed:
         date = datetime.now(UTC).strftime("%Y-%m-%d")
-        path.write_text(rewrite(source, [(old, new) for old, new in healed if isinstance(old, Step) and new],
-                                date), encoding="utf-8")
+        path.write_text(rewrite(source, healed, date), encoding="utf-8")
         print(f"{path.name}: rewrote {len(healed)} healed line(s)", file=sys.stderr)
     if args.report:
         report = {"script": str(path), "ok": code == 0, "total_ms": round(sum(o.ms for o in outcomes), 1),

@@ -46,13 +46,15 @@ class Outcome:
     old: str = ""
     new: Step | None = None
     how: str = ""
+    new_check: Check | None = None
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"line": self.item.line, "status": self.status, "ms": round(self.ms, 1),
                                "step": statement(self.item)}
         if self.status == "healed":
             out["old"] = self.old
-            out["new"] = locator_code(self.new) if self.new is not None else None
+            out["new"] = locator_code(self.new) if self.new is not None else \
+                statement(self.new_check) if self.new_check is not None else None
             out["how"] = self.how
         elif self.how:
             out["why"] = self.how
@@ -100,7 +102,11 @@ class Replayer:
         for item in items:
             started = time.perf_counter()
             try:
-                outcome = await (self._check(item) if isinstance(item, Check) else self._step(item))
+                try:
+                    outcome = await (self._check(item) if isinstance(item, Check) else self._step(item))
+                except PlaywrightError:
+                    raise self._fail(item, f"{statement(item)} could not run on this page (it may have closed or "
+                                           "navigated away meanwhile).") from None
             except ReplayError as failed:
                 self.outcomes.append(Outcome(item, "failed", (time.perf_counter() - started) * 1000, how=str(failed)))
                 self.log(f"line {item.line}: failed: {statement(item)}")
@@ -108,7 +114,8 @@ class Replayer:
             outcome.ms = (time.perf_counter() - started) * 1000
             self.outcomes.append(outcome)
             if outcome.status == "healed":
-                new = locator_code(outcome.new) if outcome.new is not None else "(found by the decision provider)"
+                new = locator_code(outcome.new) if outcome.new is not None else statement(outcome.new_check) \
+                    if outcome.new_check is not None else "(found by the decision provider)"
                 self.log(f"line {item.line}: healed {outcome.old} → {new}")
             else:
                 self.log(f"line {item.line}: replayed {statement(item)}")
@@ -245,12 +252,39 @@ class Replayer:
             if check.text is None:
                 await expect(pw).to_have_url(re.compile(re.escape(check.url or "")), timeout=CHECK_MS)
             else:
-                loc = pw.get_by_text(check.text, exact=check.exact)
-                await expect(loc.nth(check.nth) if check.nth is not None else loc).to_be_visible(timeout=CHECK_MS)
-        except AssertionError:
-            raise self._fail(check, f"the closing check failed: {check.describe()} is not true on this page "
-                                    f"({self.page.url}).") from None
-        return Outcome(check, "replayed", 0)
+                await expect(_text_locator(pw, check)).to_be_visible(timeout=CHECK_MS)
+            return Outcome(check, "replayed", 0)
+        except (AssertionError, PlaywrightError):
+            if self.heal is None or check.text is None:
+                raise self._fail(check, f"the closing check failed: {check.describe()} is not true on this page "
+                                        f"({self.page.url}).") from None
+        return await self._heal_check(check)
+
+    async def _heal_check(self, check: Check) -> Outcome:
+        """A closing text shown more than once is checked on its first showing; one shown with other spacing,
+        case or punctuation (the same words in the same order) is checked as it is shown now."""
+        pw = self.page.playwright_page
+        words = re.findall(r"\w+", check.text or "")
+        shown = pw.get_by_text(re.compile(r"\W+".join(map(re.escape, words)), re.IGNORECASE)) if words else None
+        for new, loc in ((replace(check, nth=0), _text_locator(pw, replace(check, nth=0))), (None, shown)):
+            if loc is None:
+                continue
+            try:
+                if await loc.count() >= 1 and await loc.first.is_visible():
+                    if new is None:
+                        text = " ".join((await loc.first.inner_text()).split())
+                        new = replace(check, text=text, exact=False, nth=0 if await loc.count() > 1 else None)
+                    return Outcome(check, "healed", 0, old=statement(check), new_check=new,
+                                   how="the same words are shown")
+            except PlaywrightError:
+                continue
+        raise self._fail(check, f"the closing check failed: {check.describe()} is not true on this page "
+                                f"({self.page.url}), and no visible text holds its words in order.")
+
+
+def _text_locator(pw: Any, check: Check) -> Locator:
+    loc: Locator = pw.get_by_text(check.text, exact=check.exact)
+    return loc.nth(check.nth) if check.nth is not None else loc
 
 
 _ROLES = {"text": "textbox", "date": "textbox", "time": "textbox", "select": "combobox", "range": "slider"}
