@@ -335,3 +335,23 @@ def test_shell_save_run_keeps_the_commands_that_changed_the_page(tmp_path: Path)
     steps = [s for s in parse_script(saved.read_text(encoding="utf-8")) if isinstance(s, Step)]
     assert [(s.action, s.name, s.value) for s in steps] == [
         ("goto", "", _app("same")), ("fill", "Email", "shell@example.com"), ("check", "I agree to the terms", None)]
+
+
+async def test_a_hostile_name_stays_a_string_literal_in_the_script(page: refwright.Page) -> None:
+    # A page that names its button like code, to break out of the literal or the intent comment.
+    name = 'Go")\n__import__("os").system("touch /tmp/pwned")  # """ \\'
+    await page.playwright_page.set_content("<button id=b></button><script>"
+                                           f"document.getElementById('b').setAttribute('aria-label', {name!r})"
+                                           "</script>")
+    recording = page.recording("hostile")
+    snap = (await page.run_command("snapshot -i")).snapshot
+    assert snap is not None
+    (ref,) = [e.ref for e in snap.refs.values() if e.role == "button"]
+    await page.run_command(f"click @{ref}")
+    script = recording.script()
+    items = parse_script(script)
+    assert [(i.action, i.name) for i in items if isinstance(i, Step)] == [("click", " ".join(name.split()))]
+    import ast
+
+    run = next(n for n in ast.parse(script).body if isinstance(n, ast.FunctionDef))
+    assert len(run.body) == 1  # one statement: the name never became code
