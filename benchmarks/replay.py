@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import re
 import statistics
 import sys
 import time
@@ -72,6 +74,10 @@ async def record(browser: refwright.Browser, base: str, task: str) -> tuple[list
         episode = await run_episode(page, task, 1, 10)
         seconds = time.perf_counter() - started
         items = parse_script(recording.script())
+        # A password the resolver typed is read from the environment on replay, as a person running it sets it.
+        password = re.search(r'password "([^"]+)"', episode.utterance, re.IGNORECASE)
+        if password:
+            os.environ["REFWRIGHT_SECRET_PASSWORD"] = password.group(1)
     finally:
         await page.close()
     # The episode is started in the page, not by a URL: the script's goto is the harness's.
@@ -130,8 +136,6 @@ async def replay(browser: refwright.Browser, base: str, task: str, steps: list[S
                 hand.append(await _by_hand(page, steps))
                 await _start(page, base, task, seed)
                 ours.append(await _timed_replay(page, steps))
-            print(task, seed, "hand", [round(h * 1000, 1) for h in hand], "ours", [round(o * 1000, 1) for o in ours],
-                  file=sys.stderr)
             result.hand = statistics.median(hand)
             result.unhealed = statistics.median(ours)
         return result
