@@ -355,3 +355,12 @@ async def test_a_hostile_name_stays_a_string_literal_in_the_script(page: refwrig
 
     run = next(n for n in ast.parse(script).body if isinstance(n, ast.FunctionDef))
     assert len(run.body) == 1  # one statement: the name never became code
+
+
+async def test_save_run_needs_a_refwright_page() -> None:
+    from refwright.agent import ScriptedLlm, run_agent
+
+    from .fake_llm_servers import FakeSignupPage
+
+    with pytest.raises(ValueError, match="save_run needs a refwright page"):
+        await run_agent(FakeSignupPage(), ScriptedLlm([]), "Sign up", save_run="never.py")
