@@ -14,7 +14,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator, expect
 
 from .._errors import RefwrightError
-from ._code import check_statement, locator_code, value_code
+from ._code import check_statement, locator_code, py_str, value_code
 from ._heal import heal_match
 from ._steps import Check, Step
 
@@ -62,10 +62,12 @@ class Outcome:
 
 
 def statement(item: Step | Check) -> str:
+    """The step as one line for stderr and the report (a value typed is left out: it may be long)."""
     if isinstance(item, Check):
-        return check_statement(item, "")[0] if len(check_statement(item, "")) == 1 else f"check: {item.describe()}"
+        lines = check_statement(item, "")
+        return lines[0] if len(lines) == 1 else f"check: {item.describe()}"
     if item.action == "goto":
-        return f"page.goto({item.value!r})"
+        return f"page.goto({py_str(item.value or '')})"
     if not item.targeted:
         return f"page.keyboard.press({value_code(item)})"
     return f"page.{locator_code(item)}.{item.action}()"
