@@ -364,3 +364,16 @@ async def test_save_run_needs_a_refwright_page() -> None:
 
     with pytest.raises(ValueError, match="save_run needs a refwright page"):
         await run_agent(FakeSignupPage(), ScriptedLlm([]), "Sign up", save_run="never.py")
+
+
+async def test_a_value_the_model_wrote_as_a_secret_token_is_read_from_the_environment(page: refwright.Page) -> None:
+    await page.run_command(f"open {_app('same')}")
+    recording = page.recording("Sign up with the API key")
+    snap = (await page.run_command("snapshot -i")).snapshot
+    assert snap is not None
+    email = next(e.ref for e in snap.refs.values() if e.name == "Email")
+    await page.run_command(f"fill @{email} {{{{secret:work_email}}}}")
+    script = recording.script()
+    assert 'os.environ["REFWRIGHT_SECRET_WORK_EMAIL"]' in script
+    (step,) = [s for s in parse_script(script) if isinstance(s, Step) and s.action == "fill"]
+    assert step.secret == "REFWRIGHT_SECRET_WORK_EMAIL" and step.value is None
