@@ -57,3 +57,6 @@ async def test_browser_save_run_writes_the_sessions_steps_as_a_script(session: B
         ("goto", ""), ("fill", "Email"), ("fill", "Password"), ("select", "Plan"), ("check", "I agree to the terms"),
         ("click", "Create account")]
     assert isinstance(items[-1], Check) and items[-1].text == "Welcome, coder@example.com!"
+    requests = [s.request for s in items if isinstance(s, Step)]
+    assert requests[1:] == ["set the field 'Email'", "Type \"[secret]\" into Password", "choose 'Team' in 'Plan'",
+                            "set the checkboxes {'I agree to the terms': True}", "click Create account"]

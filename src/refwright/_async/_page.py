@@ -36,7 +36,7 @@ from ._find import locate
 from ._guard import NetworkGuard
 from ._input import Clipboard, Keyboard, Mouse
 from ._network import Network
-from ._recording import add_answer_checks
+from ._recording import add_answer_checks, note_request
 from ._session import ConfirmCallback, Opener, Session
 from ._snapshots import png_size, take_screenshot, take_snapshot
 from ._state import State
@@ -354,6 +354,7 @@ class Page:
 
     async def act(self, request: str, *, new: bool = False) -> StepResult:
         """Carry out ONE step of a plain-language request without a model; ``Done: ...`` when nothing is left."""
+        note_request(self._impl, request)
         with mapped():
             return await resolve.act(self._impl, request, new=new)
 
@@ -371,6 +372,7 @@ class Page:
 
     async def set_field(self, target: str, value: str) -> StepResult:
         """Fill a visible text, date or time field with ``value``; never submits."""
+        note_request(self._impl, f"set the field {target!r}")
         with mapped():
             return await resolve.set_field(self._impl, target, value)
 
@@ -381,11 +383,13 @@ class Page:
 
     async def set_checks(self, items: Mapping[str, bool] | Sequence[str]) -> StepResult:
         """Set up to 40 uniquely labelled checkboxes: ``{"Label": True}`` or ``["Label", "Other=off"]``."""
+        note_request(self._impl, f"set the checkboxes {items!r}")
         with mapped():
             return await resolve.set_checks(self._impl, items)
 
     async def select_exact(self, target: str | None, option: str) -> StepResult:
         """Choose one exact enabled option of a native select (``target`` None: the only select)."""
+        note_request(self._impl, f"choose {option!r} in {target or 'the only select'!r}")
         with mapped():
             return await resolve.select_exact(self._impl, target, option)
 

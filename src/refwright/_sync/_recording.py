@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ._session import Session
 
 __all__ = ["Noted", "add_answer_checks", "locate_element", "note_command", "note_control", "note_password",
-           "noted_done"]
+           "note_request", "noted_done"]
 
 # Commands whose target is an element, and the step each makes.
 _TARGETED = {"click": "click", "dblclick": "dblclick", "fill": "fill", "type": "fill", "check": "check",
@@ -75,6 +75,14 @@ def note_command(session: Session, parsed: ParsedCommand) -> Noted | None:
         return None
     value = parsed.text_from(1) if action in ("fill", "select") else None
     return _take(session, rec, session.locator(parsed.args[0]), entry.role, entry.name, action, value)
+
+
+def note_request(session: Session, request: str) -> None:
+    """The request the next steps come from, when they come from the typed API (``page.act``) rather than a
+    command line."""
+    rec = _recording(session)
+    if rec is not None:
+        rec.set_request(rec.scrub(request))
 
 
 def note_control(session: Session, locator: Locator, control: Control, command: str) -> Noted | None:
