@@ -18,6 +18,8 @@ Third-party errors are translated into these where they enter: Playwright's at o
     ├── ProposalError              a confirm token is unknown, used, expired, or the page changed
     ├── DecisionError              the decision provider failed or picked no listed control
     ├── OcrUnavailableError        the local OCR engine or its language data is missing
+    ├── ScriptError                a saved script is not one refwright can replay (the line is named)
+    ├── ReplayError                a saved script's step failed and could not be healed
     └── ProviderError              the model provider refused or failed a request
         └── ContextLengthError     the conversation no longer fits the model's context
 
@@ -137,6 +139,14 @@ class ProviderError(RefwrightError):
 
 class ContextLengthError(ProviderError):
     """The conversation no longer fits the model's context window."""
+
+
+class ScriptError(RefwrightError):
+    """A saved script refwright cannot replay; the message names the line and what to change."""
+
+
+class ReplayError(RefwrightError):
+    """A step of a saved script could not be replayed (or healed); the message names its line."""
 
 
 # Internal signals.

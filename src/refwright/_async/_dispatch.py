@@ -21,6 +21,7 @@ from ..commands import ParsedCommand, parse
 from ..safety import ActionType, create_content_boundary, truncate
 from ._batch import run_batch
 from ._listeners import dialog_warning
+from ._recording import note_command, noted_done
 from ._session import Session, close_over_cdp
 from ._translate import is_closed_error, translate
 from .commands import HANDLERS
@@ -59,6 +60,7 @@ async def run_command(session: Session, command: str) -> CommandResult:
         await session.check_policy(ActionType.EVALUATE, session.url)
     seconds = command_seconds(parsed.name, parsed.raw_args, parsed.flag("timeout"),
                               session.config.timeouts.action, session.config.timeouts.navigation)
+    noted = await note_command(session, parsed)  # only while a run is recorded (replay/)
     try:
         result = await _within(session, seconds, lambda: handler(session, parsed))
     except DialogOpenError as opened:
@@ -73,6 +75,7 @@ async def run_command(session: Session, command: str) -> CommandResult:
     except BrowserError:
         await session.recover_quietly()
         raise
+    await noted_done(noted)
     if isinstance(result, str):
         result = CommandResult(command=command, output=result)
     return finish(session, result, parsed.spec.returns_page_text(parsed.args), dialog_note=parsed.name != "dialog")

@@ -19,6 +19,7 @@ from .._config import Config
 from .._errors import RefwrightError
 from .._files._outdir import OutputFolder
 from .._result import CommandResult, ScreenshotResult
+from ..replay._record import Recording
 from ..resolve._decide import Decider
 from ..resolve._model import Inspection
 from ..resolve._result import StepResult
@@ -35,6 +36,7 @@ from ._find import locate
 from ._guard import NetworkGuard
 from ._input import Clipboard, Keyboard, Mouse
 from ._network import Network
+from ._recording import add_answer_checks, note_request
 from ._session import ConfirmCallback, Opener, Session
 from ._snapshots import png_size, take_screenshot, take_snapshot
 from ._state import State
@@ -302,6 +304,30 @@ class Page:
         with mapped():
             return await run_command(self._impl, command)
 
+    # -- recording a run as a script (refwright.replay) -----------------------------------------
+
+    def recording(self, task: str = "") -> Recording:
+        """Record the steps that change this page from now on (or the recording under way): its ``script()``
+        is a Playwright script that ``refwright replay`` runs with no model. ``task`` goes in its docstring."""
+        current = self._impl.recording
+        if current is None or not current.recording:
+            current = Recording(task, self.url)
+            self._impl.recording = current
+        elif task and not current.task:
+            current.task = task
+        return current
+
+    async def save_recording(self, path: str | Path, *, answer: str = "", plain: bool = False) -> Path:
+        """Stop the recording and write its script to ``path``, closed by checks that show ``answer`` (the
+        texts it quotes that the page shows, else the page the run ended on). ``plain``: a script that runs
+        with Playwright alone."""
+        recording = self.recording()
+        with mapped():
+            await add_answer_checks(self._impl, recording, answer)
+        recording.stop()
+        self._impl.recording = None
+        return recording.save(path, plain=plain)
+
     # -- state and network (typed forms of `cookies set`, `storage`, `state`, `network`) ----------
 
     @property
@@ -328,6 +354,7 @@ class Page:
 
     async def act(self, request: str, *, new: bool = False) -> StepResult:
         """Carry out ONE step of a plain-language request without a model; ``Done: ...`` when nothing is left."""
+        note_request(self._impl, request)
         with mapped():
             return await resolve.act(self._impl, request, new=new)
 
@@ -345,6 +372,7 @@ class Page:
 
     async def set_field(self, target: str, value: str) -> StepResult:
         """Fill a visible text, date or time field with ``value``; never submits."""
+        note_request(self._impl, f"set the field {target!r}")
         with mapped():
             return await resolve.set_field(self._impl, target, value)
 
@@ -355,11 +383,13 @@ class Page:
 
     async def set_checks(self, items: Mapping[str, bool] | Sequence[str]) -> StepResult:
         """Set up to 40 uniquely labelled checkboxes: ``{"Label": True}`` or ``["Label", "Other=off"]``."""
+        note_request(self._impl, f"set the checkboxes {items!r}")
         with mapped():
             return await resolve.set_checks(self._impl, items)
 
     async def select_exact(self, target: str | None, option: str) -> StepResult:
         """Choose one exact enabled option of a native select (``target`` None: the only select)."""
+        note_request(self._impl, f"choose {option!r} in {target or 'the only select'!r}")
         with mapped():
             return await resolve.select_exact(self._impl, target, option)
 

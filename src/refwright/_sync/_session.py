@@ -23,6 +23,7 @@ from .._capabilities import Capabilities
 from .._config import Config
 from .._errors import PolicyDeniedError, RefwrightError
 from .._files._outdir import OutputFolder
+from ..replay._record import Recording
 from ..resolve._decide import Decider
 from ..resolve._state import ResolverState
 from ..safety import ActionPolicy, ActionType, clean_line, decide, declined_reason
@@ -125,6 +126,8 @@ class Session:
         self.last_snapshot: Snapshot | None = None
         # The latest snapshot of each set of flags, which `diff snapshot` compares like with like.
         self.snapshots = SnapshotMemory()
+        # The run being recorded as a script (`page.recording()`), if any.
+        self.recording: Recording | None = None
         # The PNG of the latest screenshot, which `diff screenshot` compares with.
         self.last_screenshot: bytes | None = None
         self._opener = opener

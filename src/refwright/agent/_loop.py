@@ -5,7 +5,8 @@ from __future__ import annotations
 import inspect
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Protocol
+from pathlib import Path
+from typing import Any, Protocol
 
 from ._events import AgentEvent, CommandFinished, CommandStarted, ModelReplied, StepStarted
 from ._prompt import system_prompt
@@ -52,6 +53,8 @@ async def run_agent(
     *,
     content_boundaries: bool = False,
     on_event: EventHandler | None = None,
+    save_run: str | Path | None = None,
+    save_plain: bool = False,
 ) -> AgentRun:
     """Let ``llm`` work on ``task`` through the ``browser`` tool on ``page`` until it answers.
 
@@ -60,9 +63,17 @@ async def run_agent(
     a later call of the same reply was going to use (that call then fails with a message telling the
     model to re-snapshot). ``content_boundaries`` adds the sentence about page-content markers to the
     system prompt; the markers themselves come from the page's ``Config(content_boundaries=True)``.
+
+    ``save_run``: when the run answers, its steps are written there as a script ``refwright replay`` runs
+    with no model (``save_plain``: one that needs Playwright alone); the page must be a refwright page.
     """
     if max_steps < 1:
         raise ValueError("max_steps must be at least 1")
+    recorder: Any = page if save_run is not None else None
+    if recorder is not None:
+        if not callable(getattr(recorder, "recording", None)):
+            raise ValueError("save_run needs a refwright page (one with page.recording()).")
+        recorder.recording(task)
     system = system_prompt(content_boundaries=content_boundaries)
     turns: list[Turn] = [User(task)]
     usage = Usage()
@@ -89,6 +100,8 @@ async def run_agent(
         calls = [t for t in reply_turns if isinstance(t, ToolCall)]
         if not calls:
             answer = "\n".join(t.text for t in reply_turns if isinstance(t, Assistant))
+            if recorder is not None:
+                await recorder.save_recording(save_run, answer=answer, plain=save_plain)
             return AgentRun(answer, tuple(turns), usage, stopped=False, steps=step)
         for call in calls:
             await emit(CommandStarted(step, call))

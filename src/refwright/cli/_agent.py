@@ -51,6 +51,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     parser.add_argument("--transcript", metavar="FILE", help="write every turn to FILE as JSON lines")
     parser.add_argument("--stream", action="store_true", help="stream the model's replies")
+    parser.add_argument("--save-run", metavar="FILE", help="when the model answers, save its steps as a script "
+                        "that `refwright replay FILE` (or `python FILE`) runs with no model")
+    parser.add_argument("--plain", action="store_true", help="with --save-run: a script that needs Playwright "
+                        "alone, not refwright")
     add_browser_options(parser)
     parser.set_defaults(run=run)
 
@@ -122,6 +126,8 @@ async def _run(args: argparse.Namespace, llm: Any, progress: _Progress, transcri
         progress.error(outcome.answer)
         return 1
     progress.done(outcome)
+    if getattr(args, "save_run", None):
+        progress.note(f"Saved the run as {args.save_run}; replay it with `refwright replay {args.save_run}`.")
     print(outcome.answer)
     return 0
 
@@ -160,6 +166,9 @@ async def _drive(args: argparse.Namespace, llm: Any, progress: _Progress, transc
     async with refwright.launch(**options.launch_kwargs()) as browser:
         page = await browser.new_page()
         print(guard_line(browser.capabilities()), file=sys.stderr, flush=True)
+        save_run = getattr(args, "save_run", None)
+        if save_run:
+            page.recording(args.task)  # before `--url` opens, so the script starts there too
         if args.url:
             progress.running(0, f"open {args.url}")
             opened = await page.run_command(f"open {args.url}")
@@ -172,6 +181,8 @@ async def _drive(args: argparse.Namespace, llm: Any, progress: _Progress, transc
             args.max_steps,
             content_boundaries=options.config.content_boundaries,
             on_event=on_event,
+            save_run=save_run or None,
+            save_plain=bool(getattr(args, "plain", False)),
         )
 
 
@@ -225,6 +236,9 @@ class _Progress:
 
     def error(self, message: str) -> None:
         self._print(f"error: {message}")
+
+    def note(self, message: str) -> None:
+        self._print(message)
 
     def stop(self) -> None:
         pass

@@ -37,6 +37,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         help='print one JSON object per command: {"command", "ok", "output"}')
     parser.add_argument("--screenshot-dir", metavar="DIR",
                         help="where screenshot PNGs are saved (default: a new temporary folder)")
+    parser.add_argument("--save-run", metavar="FILE", help="at end of input, save the commands that changed the "
+                        "page as a script that `refwright replay FILE` (or `python FILE`) runs")
+    parser.add_argument("--plain", action="store_true", help="with --save-run: a script that needs Playwright "
+                        "alone, not refwright")
     add_browser_options(parser)
     parser.set_defaults(run=run)
 
@@ -97,14 +101,13 @@ async def _main(args: argparse.Namespace, source: _Input) -> int:
     loop = asyncio.get_running_loop()
     try:
         async with refwright.launch(**options.launch_kwargs()) as browser:
-            await _session(args, browser, source, emit, shots, loop)
+            return await _session(args, browser, source, emit, shots, loop)
     finally:
         shots.cleanup()
-    return 0
 
 
 async def _session(args: argparse.Namespace, browser: Browser, source: _Input, emit: Emitter, shots: _ShotFolder,
-                   loop: asyncio.AbstractEventLoop) -> None:
+                   loop: asyncio.AbstractEventLoop) -> int:
     page = None
     failure: RefwrightError | None = None
     try:
@@ -113,6 +116,8 @@ async def _session(args: argparse.Namespace, browser: Browser, source: _Input, e
         failure = exc
         print(f"Error: {exc}", file=sys.stderr, flush=True)
     print(guard_line(browser.capabilities()), file=sys.stderr, flush=True)
+    if args.save_run and page is not None:
+        page.recording("Commands run in `refwright shell`")
     if args.url:
         # The start URL answers as a command would: with --jsonl it is the first JSON line (even when no page
         # could be made), so a driver waiting for one line per command is not left waiting.
@@ -141,6 +146,8 @@ async def _session(args: argparse.Namespace, browser: Browser, source: _Input, e
             except RefwrightError as exc:
                 emit(command, False, f"Error: {exc}", None)
                 continue
+            if args.save_run:
+                page.recording("Commands run in `refwright shell`")
         try:
             result = await page.run_command(command)
         except RefwrightError as exc:
@@ -151,6 +158,14 @@ async def _session(args: argparse.Namespace, browser: Browser, source: _Input, e
             continue
         path = shots.save(result.screenshot.bytes) if result.screenshot is not None else None
         emit(command, True, result.output, path)
+    if args.save_run and page is not None:
+        try:
+            saved = await page.save_recording(args.save_run, plain=args.plain)
+        except (RefwrightError, OSError) as exc:
+            print(f"Error: the run was not saved: {exc}", file=sys.stderr, flush=True)
+            return 1
+        print(f"Saved the run as {saved}; replay it with `refwright replay {saved}`.", file=sys.stderr, flush=True)
+    return 0
 
 
 class _ShotFolder:

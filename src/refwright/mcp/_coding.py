@@ -72,6 +72,7 @@ async def _launch(args: dict[str, Any], call: Call) -> str:
     if call.session.attached:
         await call.session.reset()
     page = await call.page()
+    page.recording()  # every session's steps can be saved as a script (browser_save_run)
     if url is None:
         return "Launched an isolated Chromium profile on a blank page. Next: browser_navigate."
     await call.permit("navigate", url)
@@ -128,7 +129,26 @@ async def _navigate(args: dict[str, Any], call: Call) -> str:
     url = check_url(args["url"])
     await call.permit("navigate", url)
     page = await call.page()
+    page.recording()
     return (await call.bounded(page.run_command(f"open {json.dumps(url)}"))).output
+
+
+_SCRIPT_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,80}\.py$")
+
+
+async def _save_run(args: dict[str, Any], call: Call) -> str:
+    name = str(args["name"])
+    if not _SCRIPT_NAME.match(name):
+        raise RefwrightError(f"{name!r} is not a script file name: give a plain name ending in .py (signup.py); "
+                             "the script is written into the session's output folder.")
+    await call.permit("save_run", detail=name)
+    page = await call.page()
+    steps = len(page.recording().steps)
+    path = await call.bounded(page.save_recording(page.output_dir / name, answer=str(args.get("answer") or ""),
+                                                  plain=bool(args.get("plain"))))
+    page.recording()  # go on recording: a later save holds the steps after this one
+    return (f"Saved {steps} step(s) as {path}. Run it with `refwright replay {path}` (no model), or "
+            f"`python {path}`. The script:\n\n{path.read_text(encoding='utf-8')}")
 
 
 async def _inspect(args: dict[str, Any], call: Call) -> str:
@@ -257,6 +277,14 @@ def coding_tools() -> list[ToolDef]:
         ToolDef("browser_confirm", "Put an open proposal to the person again (for example after they dismissed the "
                 "question). Only the person approves; calling this never approves by itself.",
                 _obj({"token": {"type": "string", "description": "the proposal's token"}}, ["token"]), _confirm),
+        ToolDef("browser_save_run", "Save the steps of this session that changed the page (since launch, navigate "
+                "or the last save) as a Playwright script that `refwright replay` runs with no model and heals when "
+                "the page changes. Passwords are read from the environment, never written. Returns the script.",
+                _obj({"name": {"type": "string", "description": "a file name ending in .py, e.g. signup.py"},
+                      "answer": {"type": "string", "description": "your answer; texts it quotes that the page "
+                                 "shows become the script's closing checks"},
+                      "plain": {"type": "boolean", "description": "a script that needs Playwright alone"}},
+                     ["name"]), _save_run),
         ToolDef("browser_close", "Close the browser (an attached Chrome is only disconnected).", _obj({}, []), _close),
         *visual_tools(_step),
     ]

@@ -10,6 +10,7 @@ from ..._errors import RefwrightError
 from ...resolve._match import AmbiguousTargetError, TargetNotFoundError
 from ...resolve._plan import Target
 from ...resolve._text import match_labels
+from .._recording import note_password
 from ._inspect import element_locator, run_resolver_op
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ def enter_password(session: Session, token: str, field: Target, value: str) -> t
         run_resolver_op(session, "secretWatch")
         element_locator(session, token, int(item["id"])).fill(value, timeout=session.config.timeouts.action)
         _check_landed(run_resolver_op(session, "secretCheck", id=int(item["id"]), secret=value))
+        note_password(session, element_locator(session, token, int(item["id"])), value, str(item["l"]))
     return len(chosen), tier or ("every password field" if field.every else "the only password field")
 
 

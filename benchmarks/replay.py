@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""Runs you can keep, on MiniWoB++: record the local resolver's run of a task on seed 1, then replay the saved
+script with no model on seeds 2-5 (other labels, other layouts), healing with ``--heal local``.
+
+    pip install miniwob
+    python benchmarks/replay.py                              # the default task list, seeds 2-5
+    python benchmarks/replay.py click-button enter-text --replay-seeds 2 3
+
+For each replay it reports whether every step replayed unchanged, some were healed, or the replay failed;
+whether the task's own reward was earned (a replay does what the recording did: on a seed that asks for
+something else, it is the wrong thing, which the reward shows); and times: the replay against the recorded
+run, and an unhealed replay against the same Playwright calls written by hand (run on the same seed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import refwright
+from benchmarks.miniwob import _open_task, _status, miniwob_root, run_episode, serve
+from refwright import Config, TimeoutConfig
+from refwright.replay import Check, Step, parse_script
+from refwright.replay._run import Replayer, ReplayError
+
+# MiniWoB++ tasks the local resolver solves (benchmarks/miniwob.py) whose steps are all recordable.
+TASKS = ("click-button", "click-dialog", "click-test", "click-test-2", "focus-text", "enter-text", "login-user",
+         "click-checkboxes", "click-option", "choose-list", "click-tab", "click-collapsible-2")
+
+
+@dataclass
+class Replay:
+    task: str
+    seed: int
+    status: str  # replayed, healed, failed
+    reward: bool
+    seconds: float
+    hand: float | None = None
+    unhealed: float | None = None
+    note: str = ""
+
+
+async def _start(page: refwright.Page, base: str, task: str, seed: int) -> None:
+    await _open_task(page, base, task)
+    await page.playwright_page.evaluate(
+        "seed => { Math.seedrandom(seed); core.startEpisodeReal(); "
+        "for (const id of ['query', 'reward-display']) { const e = document.getElementById(id); "
+        "if (e) e.style.display = 'none'; } }", str(seed))
+
+
+async def _rewarded(page: refwright.Page) -> bool:
+    status = await _status(page)
+    if not status["done"]:
+        await page.playwright_page.wait_for_timeout(200)
+        status = await _status(page)
+    return bool(status["done"]) and float(status["raw"]) >= 1.0  # type: ignore[arg-type]
+
+
+async def record(browser: refwright.Browser, base: str, task: str) -> tuple[list[Step | Check], float, bool]:
+    page = await browser.new_page()
+    try:
+        await _open_task(page, base, task)
+        recording = page.recording(task)
+        started = time.perf_counter()
+        episode = await run_episode(page, task, 1, 10)
+        seconds = time.perf_counter() - started
+        items = parse_script(recording.script())
+        # A password the resolver typed is read from the environment on replay, as a person running it sets it.
+        password = re.search(r'password "([^"]+)"', episode.utterance, re.IGNORECASE)
+        if password:
+            os.environ["REFWRIGHT_SECRET_PASSWORD"] = password.group(1)
+    finally:
+        await page.close()
+    # The episode is started in the page, not by a URL: the script's goto is the harness's.
+    return [i for i in items if not (isinstance(i, Step) and i.action == "goto")], seconds, episode.success
+
+
+async def _by_hand(page: refwright.Page, steps: list[Step | Check]) -> float:
+    """The same steps as Playwright calls a person would write: no count, no healing, no bookkeeping."""
+    pw = page.playwright_page
+    started = time.perf_counter()
+    for s in steps:
+        if isinstance(s, Check) or not s.targeted:
+            continue
+        loc = pw.get_by_role(s.role, name=s.name or None, exact=s.exact or None) if s.by == "role" else \
+            {"label": pw.get_by_label, "text": pw.get_by_text, "placeholder": pw.get_by_placeholder}[s.by](
+                s.name, exact=s.exact or None)
+        if s.nth is not None:
+            loc = loc.nth(s.nth)
+        if s.action == "fill":
+            await loc.fill(s.value or "")
+        elif s.action == "select":
+            await loc.select_option(s.value or "")
+        else:
+            await getattr(loc, s.action)()
+    return time.perf_counter() - started
+
+
+async def _timed_replay(page: refwright.Page, steps: list[Step | Check]) -> float:
+    started = time.perf_counter()
+    await Replayer(page).run([s for s in steps if not isinstance(s, Check)])
+    return time.perf_counter() - started
+
+
+async def replay(browser: refwright.Browser, base: str, task: str, steps: list[Step | Check], seed: int,
+                 rounds: int) -> Replay:
+    page = await browser.new_page()
+    try:
+        await _start(page, base, task, seed)
+        replayer = Replayer(page, heal="local", approve="auto")
+        started = time.perf_counter()
+        note = ""
+        try:
+            await replayer.run([s for s in steps if not isinstance(s, Check)])
+        except ReplayError as exc:
+            note = exc.message[:140]
+        seconds = time.perf_counter() - started
+        statuses = {o.status for o in replayer.outcomes}
+        status = "failed" if note else "healed" if "healed" in statuses else "replayed"
+        result = Replay(task, seed, status, await _rewarded(page), seconds, note=note)
+        if status == "replayed":
+            # Timed apart from the first replay (which paid for the page's first layout), alternating with the
+            # hand-written calls on fresh episodes of the same seed; medians of both.
+            ours, hand = [], []
+            for _ in range(rounds):
+                await _start(page, base, task, seed)
+                hand.append(await _by_hand(page, steps))
+                await _start(page, base, task, seed)
+                ours.append(await _timed_replay(page, steps))
+            result.hand = statistics.median(hand)
+            result.unhealed = statistics.median(ours)
+        return result
+    finally:
+        await page.close()
+
+
+async def main_async(args: argparse.Namespace) -> int:
+    root = miniwob_root()
+    httpd, base = serve(root / "html")
+    config = Config(allow_private=True, timeouts=TimeoutConfig(action=3_000, navigation=15_000))
+    rows: list[Replay] = []
+    recorded: dict[str, float] = {}
+    try:
+        async with refwright.launch(config=config) as browser:
+            for task in args.tasks:
+                steps, seconds, ok = await record(browser, base, task)
+                recorded[task] = seconds
+                if not ok:
+                    print(f"{task}: the recorded run on seed 1 did not succeed; skipped", file=sys.stderr)
+                    continue
+                for seed in args.replay_seeds:
+                    row = await replay(browser, base, task, steps, seed, args.rounds)
+                    rows.append(row)
+                    print(f"{task} seed {seed}: {row.status}, reward {'yes' if row.reward else 'no'}, "
+                          f"{row.seconds * 1000:.0f} ms {row.note}", file=sys.stderr, flush=True)
+    finally:
+        httpd.shutdown()
+    print(summary(rows, recorded))
+    return 0
+
+
+def summary(rows: list[Replay], recorded: dict[str, float]) -> str:
+    if not rows:
+        return "no replays"
+    n = len(rows)
+    counts = {s: sum(r.status == s for r in rows) for s in ("replayed", "healed", "failed")}
+    ok = counts["replayed"] + counts["healed"]
+    lines = [f"{n} replays of {len({r.task for r in rows})} tasks: {counts['replayed']} replayed unchanged, "
+             f"{counts['healed']} healed, {counts['failed']} failed; {100 * ok / n:.0f}% succeeded (goal: 90%)",
+             f"task reward earned by the replay: {sum(r.reward for r in rows)}/{n}"]
+    ratios = [r.seconds / recorded[r.task] for r in rows if recorded.get(r.task)]
+    if ratios:
+        lines.append(f"replay time / recorded run time: median {statistics.median(ratios):.3f}")
+    hand = [r.unhealed / r.hand for r in rows if r.hand and r.unhealed and r.hand > 0.001]
+    if hand:
+        lines.append(f"unhealed replay time / the same Playwright calls by hand: median {statistics.median(hand):.2f}x "
+                     f"(max {max(hand):.2f}x; goal: within 1.2x) over {len(hand)} replays")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("tasks", nargs="*", default=list(TASKS))
+    parser.add_argument("--replay-seeds", type=int, nargs="+", default=[2, 3, 4, 5])
+    parser.add_argument("--rounds", type=int, default=3, help="timed rounds per unhealed replay (default 3)")
+    return asyncio.run(main_async(parser.parse_args(argv)))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,150 @@
+"""``refwright replay SCRIPT``: run a saved run's script with no model, healing broken steps on request."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .._errors import RefwrightError
+from ._options import add_browser_options, browser_options, guard_line, terminal_available
+
+if TYPE_CHECKING:
+    from ..replay._run import Outcome
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "replay", help="run a saved run's script with no model, healing steps the page broke",
+        description="Run SCRIPT (written by `agent --save-run`, `shell --save-run` or page.recording()) with no "
+        "model. One line per step on stderr; the exit status is 0 when every step and check passed.")
+    parser.add_argument("script", metavar="SCRIPT", help="the saved script (a .py file)")
+    parser.add_argument("--heal", metavar="SPEC", help="heal a step that finds no element or several: local (the "
+                        "local resolver), or openai:MODEL / anthropic:MODEL (asked when local healing finds no "
+                        "clear winner); without it a broken step fails")
+    parser.add_argument("--update", action="store_true", help="rewrite healed lines of SCRIPT in place")
+    parser.add_argument("--report", metavar="FILE", help="write each step's outcome and time to FILE (JSON)")
+    parser.add_argument("--approve", choices=("auto",), help="let a healed step riskier than the recorded one "
+                        "go ahead without asking (otherwise a terminal prompt, else the replay stops)")
+    add_browser_options(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..replay._parse import ScriptError, parse_script
+
+    path = Path(args.script)
+    try:
+        source = path.read_text(encoding="utf-8")
+        items = parse_script(source)
+    except OSError as exc:
+        print(f"error: cannot read {args.script}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except ScriptError as exc:
+        print(f"error: {path.name} {exc}", file=sys.stderr)
+        return 2
+    heal = args.heal.strip().lower() if args.heal else None
+    decider: Any = None
+    if heal is not None and not heal.startswith("local"):
+        from ..agent import llm_from_spec
+
+        try:
+            decider = llm_from_spec(args.heal)
+        except RefwrightError as exc:
+            print(f"error: --heal {args.heal}: {exc.message}", file=sys.stderr)
+            return 2
+    try:
+        code, outcomes = asyncio.run(_replay(args, path, items, heal, decider))
+    except KeyboardInterrupt:
+        print("Interrupted.", file=sys.stderr)
+        return 130
+    _write_back(args, path, source, code, outcomes)
+    return code
+
+
+async def _replay(args: argparse.Namespace, path: Path, items: list[Any], heal: str | None,
+                  decider: Any) -> tuple[int, list[Outcome]]:
+    import refwright
+
+    from ..replay._run import Replayer, ReplayError
+
+    def log(line: str) -> None:
+        print(f"{path.name}:{line}", file=sys.stderr, flush=True)
+
+    options = browser_options(args)
+    code = 0
+    async with refwright.launch(**options.launch_kwargs()) as browser:
+        page = await browser.new_page()
+        print(guard_line(browser.capabilities()), file=sys.stderr, flush=True)
+        replayer = Replayer(page, heal=heal, decider=decider, approve=args.approve,
+                            ask=_ask if terminal_available() else None, log=log)
+        try:
+            await replayer.run(items)
+        except ReplayError as exc:
+            code = 1
+            print(f"error: {path.name} {exc.message}", file=sys.stderr)
+            try:
+                snapshot = await page.snapshot(interactive=True)
+                print(f"The page ({page.url}) as it is now:\n{snapshot.tree}", file=sys.stderr)
+            except RefwrightError:
+                pass
+        except RefwrightError as exc:
+            code = 1
+            done = len(replayer.outcomes)
+            line = items[done].line if done < len(items) else 0
+            print(f"error: {path.name} line {line}: {exc.message}", file=sys.stderr)
+        finally:
+            close = getattr(decider, "aclose", None)
+            if close is not None:
+                await close()
+    return code, replayer.outcomes
+
+
+def _write_back(args: argparse.Namespace, path: Path, source: str, code: int, outcomes: list[Outcome]) -> None:
+    """``--update``: the healed lines rewritten in the script; ``--report``: every step's outcome and time."""
+    from ..replay._steps import Check, Step
+    from ..replay._update import rewrite
+
+    healed: list[tuple[Step, Step] | tuple[Check, Check]] = []
+    for o in outcomes:
+        if isinstance(o.item, Step) and o.new is not None:
+            healed.append((o.item, o.new))
+        elif isinstance(o.item, Check) and o.new_check is not None:
+            healed.append((o.item, o.new_check))
+    if args.update and healed:
+        date = datetime.now(UTC).strftime("%Y-%m-%d")
+        path.write_text(rewrite(source, healed, date), encoding="utf-8")
+        print(f"{path.name}: rewrote {len(healed)} healed line(s)", file=sys.stderr)
+    if args.report:
+        report = {"script": str(path), "ok": code == 0, "total_ms": round(sum(o.ms for o in outcomes), 1),
+                  "replayed": sum(o.status == "replayed" for o in outcomes),
+                  "healed": sum(o.status == "healed" for o in outcomes),
+                  "failed": sum(o.status == "failed" for o in outcomes),
+                  "steps": [o.as_json() for o in outcomes]}
+        Path(args.report).write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+async def _ask(question: str) -> bool:
+    return await asyncio.to_thread(_ask_tty, question)
+
+
+def _ask_tty(question: str) -> bool:
+    try:
+        fd = os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY)
+    except OSError:
+        return False
+    try:
+        os.write(fd, f"refwright: {question} [y/N] ".encode())
+        answer = os.read(fd, 100)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return answer.decode(errors="replace").strip().lower() in ("y", "yes")

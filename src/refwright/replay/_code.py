@@ -1,0 +1,120 @@
+"""Steps as Playwright statements, written the way ``ruff format`` leaves them (pure)."""
+
+from __future__ import annotations
+
+import re
+
+from ._steps import Check, Step
+
+__all__ = ["LINE", "check_statement", "locator_code", "py_str", "step_statement"]
+
+# ruff format's default line length: a script is formatted as it would be in a project of its own.
+LINE = 88
+_INDENT = "    "
+_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def py_str(text: str) -> str:
+    """A Python string literal for ``text`` in ruff's preferred quotes (double, unless that needs more
+    escapes than single)."""
+    quote = "'" if '"' in text and "'" not in text else '"'
+    out = []
+    for ch in text:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif ch == quote:
+            out.append("\\" + ch)
+        elif not ch.isprintable():
+            out.append(ch.encode("unicode_escape").decode("ascii"))
+        else:
+            out.append(ch)
+    return quote + "".join(out) + quote
+
+
+def _locator_args(step: Step) -> list[str]:
+    if step.by == "role":
+        args = [py_str(step.role)]
+        if step.name:
+            args.append(f"name={py_str(step.name)}")
+    else:
+        args = [py_str(step.name)]
+    if step.exact:
+        args.append("exact=True")
+    return args
+
+
+_METHODS = {"role": "get_by_role", "label": "get_by_label", "text": "get_by_text", "placeholder": "get_by_placeholder"}
+
+
+def locator_code(step: Step) -> str:
+    """``get_by_role("button", name="Create account")``, with ``.nth(i)`` when needed (no ``page.``)."""
+    code = f"{_METHODS[step.by]}({', '.join(_locator_args(step))})"
+    return code + (f".nth({step.nth})" if step.nth is not None else "")
+
+
+def value_code(step: Step) -> str:
+    if step.secret:
+        return f"os.environ[{py_str(step.secret)}]"
+    return py_str(step.value or "")
+
+
+def _action(step: Step) -> tuple[str, list[str]]:
+    if step.action in ("fill", "press"):
+        return step.action, [value_code(step)]
+    if step.action == "select":
+        return "select_option", [value_code(step)]
+    return step.action, []
+
+
+def _call(head: str, args: list[str], tail: str, indent: str) -> list[str]:
+    """``head(args)tail`` on one line when it fits, else one argument a line with a trailing comma (ruff
+    keeps that form: the magic trailing comma)."""
+    one = f"{indent}{head}({', '.join(args)}){tail}"
+    if len(one) <= LINE or not args:
+        return [one]
+    return [f"{indent}{head}(", *[f"{indent}{_INDENT}{a}," for a in args], f"{indent}){tail}"]
+
+
+def step_statement(step: Step, indent: str = _INDENT) -> list[str]:
+    """The statement lines of one step."""
+    if step.action == "goto":
+        return _call("page.goto", [py_str(step.value or "")], "", indent)
+    if not step.targeted:
+        return _call("page.keyboard.press", [value_code(step)], "", indent)
+    method, args = _action(step)
+    nth = f".nth({step.nth})" if step.nth is not None else ""
+    head = f"page.{_METHODS[step.by]}"
+    one = f"{indent}{head}({', '.join(_locator_args(step))}){nth}.{method}({', '.join(args)})"
+    if len(one) <= LINE:
+        return [one]
+    # Too long: the action's arguments go first onto lines of their own, as ruff splits the last bracket.
+    located = f"{head}({', '.join(_locator_args(step))}){nth}"
+    if args and len(f"{indent}{located}.{method}(") <= LINE:
+        return _call(f"{located}.{method}", args, "", indent)
+    lines = _call(head, _locator_args(step), "", indent)
+    lines[-1] += f"{nth}.{method}(" + (", ".join(args) + ")" if args else ")")
+    if len(lines[-1]) > LINE and args:
+        last = lines.pop()
+        opened = last[: len(last) - len(", ".join(args)) - 1]
+        lines += [opened, *[f"{indent}{_INDENT}{a}," for a in args], f"{indent})"]
+    return lines
+
+
+def check_statement(check: Check, indent: str = _INDENT) -> list[str]:
+    if check.text is None:
+        return _call("expect(page).to_have_url", [f"re.compile({py_str(_url_pattern(check.url or ''))})"], "",
+                     indent)
+    args = [py_str(check.text)] + (["exact=True"] if check.exact else [])
+    nth = f".nth({check.nth})" if check.nth is not None else ""
+    one = f"{indent}expect(page.get_by_text({', '.join(args)}){nth}).to_be_visible()"
+    if len(one) <= LINE:
+        return [one]
+    inner = f"page.get_by_text({', '.join(args)}){nth}"
+    if len(f"{indent}{_INDENT}{inner},") <= LINE:
+        return [f"{indent}expect(", f"{indent}{_INDENT}{inner},", f"{indent}).to_be_visible()"]
+    return [f"{indent}expect(", f"{indent}{_INDENT}page.get_by_text(",
+            *[f"{indent}{_INDENT * 2}{a}," for a in args], f"{indent}{_INDENT}){nth},", f"{indent}).to_be_visible()"]
+
+
+def _url_pattern(path: str) -> str:
+    return re.escape(path)

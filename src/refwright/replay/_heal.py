@@ -1,0 +1,84 @@
+"""Healing's matching (pure): the one control on the page that fits a broken step's recorded intent.
+
+Wider than ``act``'s strict matching, and for healing only: the control must be of the same kind, and its
+name must hold the recorded name's words or be clearly the closest to it. One clear winner heals; a tie, or
+nothing close, does not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from ..resolve._model import Control
+from ..resolve._text import fold
+from ._steps import Step
+
+__all__ = ["HealMatch", "family", "heal_match"]
+
+# ARIA roles and resolver kinds grouped into the kinds of control a healed step may land on.
+_FAMILIES = {
+    "textbox": "text", "searchbox": "text", "spinbutton": "text", "text": "text", "date": "text", "time": "text",
+    "combobox": "select", "listbox": "select", "select": "select",
+    "button": "button", "checkbox": "checkbox", "radio": "radio", "link": "link", "tab": "tab",
+    "menuitem": "menuitem", "menuitemcheckbox": "menuitem", "menuitemradio": "menuitem", "option": "option",
+    "treeitem": "treeitem", "switch": "checkbox", "slider": "slider", "range": "slider",
+}
+# The least similarity a name must have to be "close", and the margin by which it must beat the next one.
+_CLOSE = 0.5
+_MARGIN = 0.15
+
+
+def family(role_or_kind: str) -> str:
+    return _FAMILIES.get(role_or_kind.lower(), role_or_kind.lower())
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", fold(text).replace("-", ""))
+
+
+@dataclass(frozen=True)
+class HealMatch:
+    """The control a step heals to and how it was chosen, or ``control`` None and why not."""
+
+    control: Control | None
+    how: str
+
+
+def _similarity(a: str, b: str) -> float:
+    wa, wb = _words(a), _words(b)
+    joined = SequenceMatcher(None, "".join(wa), "".join(wb)).ratio()
+    common = len(set(wa) & set(wb))
+    overlap = 2 * common / (len(set(wa)) + len(set(wb))) if wa and wb else 0.0
+    return max(joined, overlap)
+
+
+def heal_match(step: Step, controls: Sequence[Control]) -> HealMatch:
+    """Pick the control ``step`` meant among ``controls`` (what ``inspect`` lists)."""
+    want = family(step.role) if step.role else ""
+    kin = [c for c in controls if not want or family(c.role or c.kind) == want or family(c.kind) == want]
+    meant = step.meant or step.name
+    what = f"{step.role or 'control'} {meant!r}"
+    if not kin:
+        return HealMatch(None, f"the page shows no {step.role or 'such control'} at all")
+    words = _words(meant)
+    if not words:
+        if len(kin) == 1:
+            return HealMatch(kin[0], f"the only {step.role} on the page")
+        return HealMatch(None, f"the step names no {step.role}, and the page shows {len(kin)}")
+    holders = [c for c in kin if set(words) <= set(_words(c.label))]
+    if holders:
+        holders.sort(key=lambda c: len(_words(c.label)))
+        if len(holders) == 1 or len(_words(holders[0].label)) < len(_words(holders[1].label)):
+            return HealMatch(holders[0], f"its name holds the words of {meant!r}")
+        names = ", ".join(repr(c.label) for c in holders[:3])
+        return HealMatch(None, f"{len(holders)} controls hold the words of {what} equally ({names})")
+    scored = sorted(((round(_similarity(meant, c.label), 3), i) for i, c in enumerate(kin)), reverse=True)
+    best, index = scored[0]
+    if best < _CLOSE:
+        return HealMatch(None, f"no {step.role or 'control'} has a name close to {meant!r}")
+    if len(scored) > 1 and best - scored[1][0] < _MARGIN:
+        return HealMatch(None, f"{kin[index].label!r} and {kin[scored[1][1]].label!r} are equally close to {what}")
+    return HealMatch(kin[index], f"its name is the closest to {meant!r}")

@@ -1,0 +1,146 @@
+"""Reading a saved script back into steps (pure): the statements of its ``run(page)`` in the vocabulary
+the writer uses, each with the intent stored in the comment above it."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from dataclasses import replace
+
+from .._errors import ScriptError
+from ._steps import Check, Step
+
+__all__ = ["ScriptError", "parse_script"]
+
+_BY = {"get_by_role": "role", "get_by_label": "label", "get_by_text": "text", "get_by_placeholder": "placeholder"}
+_ACTIONS = {"click": "click", "dblclick": "dblclick", "fill": "fill", "check": "check", "uncheck": "uncheck",
+            "select_option": "select", "hover": "hover", "focus": "focus", "press": "press"}
+_INTENT = "# intent:"
+
+
+def _fail(node: ast.AST, what: str) -> ScriptError:
+    return ScriptError(f"line {getattr(node, 'lineno', 0)}: {what}")
+
+
+def _string(node: ast.expr, where: ast.AST) -> str:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    raise _fail(where, "expected a string literal here.")
+
+
+def _value(node: ast.expr, where: ast.AST) -> tuple[str | None, str | None]:
+    """``(literal, None)`` or ``(None, env var)`` for ``os.environ["NAME"]``."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "environ":
+        return None, _string(node.slice, where)
+    return _string(node, where), None
+
+
+def _locator(node: ast.expr, where: ast.AST) -> dict[str, object]:
+    """The parts of ``page.get_by_*(...)`` (with an optional ``.nth(i)``)."""
+    nth: int | None = None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "nth":
+        arg = node.args[0] if node.args else None
+        if not (isinstance(arg, ast.Constant) and isinstance(arg.value, int)):
+            raise _fail(where, ".nth() takes a number.")
+        nth, node = arg.value, node.func.value
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _BY
+            and isinstance(node.func.value, ast.Name) and node.func.value.id == "page"):
+        raise _fail(where, "expected page.get_by_role(...), get_by_label, get_by_text or get_by_placeholder.")
+    by = _BY[node.func.attr]
+    if not node.args:
+        raise _fail(where, f"{node.func.attr}() needs its first argument.")
+    first = _string(node.args[0], where)
+    keywords = {k.arg: k.value for k in node.keywords}
+    exact_node = keywords.get("exact")
+    exact = isinstance(exact_node, ast.Constant) and exact_node.value is True
+    if by == "role":
+        name = _string(keywords["name"], where) if "name" in keywords else ""
+        return {"by": by, "role": first, "name": name, "exact": exact, "nth": nth}
+    return {"by": by, "role": "", "name": first, "exact": exact, "nth": nth}
+
+
+def _statement(stmt: ast.stmt) -> Step | Check:
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Attribute)):
+        raise _fail(stmt, "refwright replays only page.<locator>.<action>(...), page.goto(...), "
+                          "page.keyboard.press(...) and expect(...) statements.")
+    call, method = stmt.value, stmt.value.func.attr
+    owner = stmt.value.func.value
+    lines = {"line": stmt.lineno, "end_line": stmt.end_lineno or stmt.lineno}
+    if method == "goto" and isinstance(owner, ast.Name) and owner.id == "page":
+        return Step("goto", value=_string(call.args[0], stmt), **lines)  # type: ignore[arg-type]
+    if method == "press" and isinstance(owner, ast.Attribute) and owner.attr == "keyboard":
+        value, secret = _value(call.args[0], stmt)
+        return Step("press", value=value, secret=secret, **lines)  # type: ignore[arg-type]
+    if method in ("to_be_visible", "to_have_url") and isinstance(owner, ast.Call) \
+            and isinstance(owner.func, ast.Name) and owner.func.id == "expect":
+        return _check(stmt, method, owner, lines)
+    if method not in _ACTIONS:
+        raise _fail(stmt, f".{method}() is not a step refwright replays (click, dblclick, fill, check, uncheck, "
+                          "select_option, hover, focus, press).")
+    parts = _locator(owner, stmt)
+    value = secret = None
+    if _ACTIONS[method] in ("fill", "select", "press"):
+        if not call.args:
+            raise _fail(stmt, f".{method}() needs its value.")
+        value, secret = _value(call.args[0], stmt)
+    return Step(_ACTIONS[method], value=value, secret=secret, **parts, **lines)  # type: ignore[arg-type]
+
+
+def _check(stmt: ast.stmt, method: str, owner: ast.Call, lines: dict[str, int]) -> Check:
+    target = owner.args[0] if owner.args else None
+    if method == "to_have_url":
+        arg = stmt.value.args[0] if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
+        if isinstance(arg, ast.Call) and arg.args:  # re.compile("...")
+            arg = arg.args[0]
+        if arg is None:
+            raise _fail(stmt, "to_have_url() needs the URL.")
+        pattern = _string(arg, stmt)
+        return Check(url=re.sub(r"\\(.)", r"\1", pattern), **lines)  # type: ignore[arg-type]
+    if target is None:
+        raise _fail(stmt, "expect() needs a locator.")
+    parts = _locator(target, stmt)
+    if parts["by"] != "text":
+        raise _fail(stmt, "closing checks are expect(page.get_by_text(...)).to_be_visible().")
+    return Check(text=str(parts["name"]), exact=bool(parts["exact"]), nth=parts["nth"],  # type: ignore[arg-type]
+                 **lines)  # type: ignore[arg-type]
+
+
+def parse_script(source: str) -> list[Step | Check]:
+    """The steps and checks of a script's ``run(page)``, in order, each with its intent and line."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as exc:
+        raise ScriptError(f"line {exc.lineno}: the script is not valid Python ({exc.msg}).") from None
+    run = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "run"), None)
+    if run is None:
+        raise ScriptError("line 1: the script has no `def run(page)`; refwright replays the steps inside it.")
+    text = source.splitlines()
+    out: list[Step | Check] = []
+    for stmt in run.body:
+        if isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
+            continue
+        item = _statement(stmt)
+        if isinstance(item, Step):
+            intent = _intent_above(text, stmt.lineno)
+            if intent is not None:
+                item = item.with_intent(intent)
+            elif item.by != "role" and item.targeted:
+                item = replace(item, role="")
+        out.append(item)
+    return out
+
+
+def _intent_above(lines: list[str], lineno: int) -> dict[str, object] | None:
+    i = lineno - 2
+    while i >= 0 and lines[i].strip().startswith("#"):
+        comment = lines[i].strip()
+        if comment.startswith(_INTENT):
+            try:
+                data = json.loads(comment[len(_INTENT):])
+            except ValueError:
+                return None
+            return data if isinstance(data, dict) else None
+        i -= 1
+    return None

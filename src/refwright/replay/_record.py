@@ -1,0 +1,79 @@
+"""A run being recorded (pure): the steps noted so far, the secrets to keep out, and the script they make."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+from ._steps import Check, Step, scrub_refs
+from ._write import scrub_secrets, write_script
+
+__all__ = ["Recording", "quoted_texts"]
+
+# Text a model quoted in its answer: "...", “...” or `...`.
+_QUOTED = re.compile(r'"([^"\n]{2,200})"|“([^”\n]{2,200})”|`([^`\n]{2,200})`')
+
+
+def quoted_texts(answer: str) -> list[str]:
+    """The strings an answer quotes, in order, each once."""
+    seen: list[str] = []
+    for m in _QUOTED.finditer(answer):
+        text = next(g for g in m.groups() if g is not None).strip()
+        if text and text not in seen:
+            seen.append(text)
+    return seen
+
+
+class Recording:
+    """The steps of a run that changed the page, as they happen (``page.recording()`` starts one).
+
+    ``script()`` writes them as a Python script; ``save(path)`` writes it to a file. The closing checks come
+    from ``add_check`` (the agent loop adds the texts its answer quoted that the page shows).
+    """
+
+    def __init__(self, task: str = "", start_url: str = "") -> None:
+        self.task = task
+        self.start_url = "" if start_url in ("", "about:blank") else start_url
+        self.date = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+        self.steps: list[Step] = []
+        self.checks: list[Check] = []
+        # The request the current command came from (an `act` request, or the command itself).
+        self.request = ""
+        self.recording = True
+        self._secrets: set[str] = set()
+
+    def add(self, step: Step) -> None:
+        if self.recording:
+            self.steps.append(step)
+
+    def add_secret(self, value: str) -> None:
+        """A value that must never be written (a password typed, a secret's value)."""
+        if value:
+            self._secrets.add(value)
+
+    def add_check(self, check: Check) -> None:
+        if check not in self.checks:
+            self.checks.append(check)
+
+    def set_request(self, request: str, names: dict[str, str] | None = None) -> None:
+        self.request = scrub_refs(request, names)
+
+    def stop(self) -> None:
+        self.recording = False
+
+    def script(self, *, plain: bool = False) -> str:
+        steps = list(self.steps)
+        if self.start_url and not (steps and steps[0].action == "goto"):
+            steps.insert(0, Step("goto", value=self.start_url))
+        start = self.start_url or next((s.value or "" for s in steps if s.action == "goto"), "")
+        return write_script(steps, self.checks, task=self.task, start_url=start, date=self.date,
+                            secrets=self._secrets, plain=plain)
+
+    def save(self, path: str | Path, *, plain: bool = False) -> Path:
+        target = Path(path)
+        target.write_text(self.script(plain=plain), encoding="utf-8")
+        return target
+
+    def scrub(self, text: str) -> str:
+        return scrub_secrets(text, self._secrets)

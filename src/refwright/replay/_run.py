@@ -1,0 +1,302 @@
+"""``refwright replay``: a saved script's steps run with no model, at Playwright's speed, and a step that
+broke because the page changed healed from what it meant (its intent), when healing is asked for."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator, expect
+
+from .._errors import RefwrightError, ReplayError
+from ._code import check_statement, locator_code, py_str, value_code
+from ._heal import heal_match
+from ._steps import Check, Step
+
+if TYPE_CHECKING:
+    from .._async._page import Page
+    from ..resolve._model import Control
+
+__all__ = ["Outcome", "ReplayError", "Replayer"]
+
+# How long a step's element may take to appear before the step counts as broken, and a check to hold.
+APPEAR_MS = 2_000
+CHECK_MS = 5_000
+
+_VERBS = {"click": "click", "dblclick": "dblclick", "fill": "fill", "check": "check", "uncheck": "uncheck",
+          "select": "select", "hover": "hover", "focus": "focus"}
+
+
+@dataclass
+class Outcome:
+    """One step as replayed: ``status`` is replayed, healed or failed; ``new`` the healed step."""
+
+    item: Step | Check
+    status: str
+    ms: float
+    old: str = ""
+    new: Step | None = None
+    how: str = ""
+    new_check: Check | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"line": self.item.line, "status": self.status, "ms": round(self.ms, 1),
+                               "step": statement(self.item)}
+        if self.status == "healed":
+            out["old"] = self.old
+            out["new"] = locator_code(self.new) if self.new is not None else \
+                statement(self.new_check) if self.new_check is not None else None
+            out["how"] = self.how
+        elif self.how:
+            out["why"] = self.how
+        return out
+
+
+def statement(item: Step | Check) -> str:
+    """The step as one line for stderr and the report (a value typed is left out: it may be long)."""
+    if isinstance(item, Check):
+        lines = check_statement(item, "")
+        return lines[0] if len(lines) == 1 else f"check: {item.describe()}"
+    if item.action == "goto":
+        return f"page.goto({py_str(item.value or '')})"
+    if not item.targeted:
+        return f"page.keyboard.press({value_code(item)})"
+    return f"page.{locator_code(item)}.{item.action}()"
+
+
+def _locator(pw: Any, step: Step) -> Locator:
+    exact = {"exact": True} if step.exact else {}
+    if step.by == "role":
+        loc: Locator = pw.get_by_role(step.role, name=step.name or None, **exact)
+    else:
+        make = {"label": pw.get_by_label, "text": pw.get_by_text, "placeholder": pw.get_by_placeholder}[step.by]
+        loc = make(step.name, **exact)
+    return loc.nth(step.nth) if step.nth is not None else loc
+
+
+Ask = Callable[[str], Awaitable[bool]]
+
+
+@dataclass
+class Replayer:
+    """Runs parsed steps on a refwright page. ``heal`` is None (broken steps fail), ``"local"``, or a
+    decision provider (any ``Llm``) asked when local healing finds no clear winner. ``approve`` says whether a
+    healed step riskier than the recorded one may go ahead: ``"auto"``, or ``ask`` (a person) decides."""
+
+    page: Page
+    heal: str | None = None
+    decider: Any = None
+    approve: str | None = None
+    ask: Ask | None = None
+    log: Callable[[str], None] = lambda line: None
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    async def run(self, items: Sequence[Step | Check]) -> list[Outcome]:
+        for item in items:
+            started = time.perf_counter()
+            try:
+                try:
+                    outcome = await (self._check(item) if isinstance(item, Check) else self._step(item))
+                except PlaywrightError:
+                    raise self._fail(item, f"{statement(item)} could not run on this page (it may have closed or "
+                                           "navigated away meanwhile).") from None
+            except ReplayError as failed:
+                self.outcomes.append(Outcome(item, "failed", (time.perf_counter() - started) * 1000, how=str(failed)))
+                self.log(f"line {item.line}: failed: {statement(item)}")
+                raise
+            outcome.ms = (time.perf_counter() - started) * 1000
+            self.outcomes.append(outcome)
+            if outcome.status == "healed":
+                new = locator_code(outcome.new) if outcome.new is not None else statement(outcome.new_check) \
+                    if outcome.new_check is not None else "(found by the decision provider)"
+                self.log(f"line {item.line}: healed {outcome.old} → {new}")
+            else:
+                self.log(f"line {item.line}: replayed {statement(item)}")
+        return self.outcomes
+
+    def _fail(self, item: Step | Check, why: str) -> ReplayError:
+        return ReplayError(f"line {item.line}: {why}")
+
+    def _value(self, step: Step) -> str:
+        if step.secret:
+            value = os.environ.get(step.secret)
+            if value is None:
+                raise self._fail(step, f"the step reads its value from the environment variable {step.secret}, "
+                                       "which is not set. Set it and run the script again.")
+            return value
+        return step.value or ""
+
+    async def _step(self, step: Step) -> Outcome:
+        pw = self.page.playwright_page
+        if step.action == "goto":
+            await self.page.goto(step.value or "about:blank")
+            return Outcome(step, "replayed", 0)
+        if not step.targeted:
+            await pw.keyboard.press(self._value(step))
+            return Outcome(step, "replayed", 0)
+        loc = _locator(pw, step)
+        # The step is tried as written first, as the same Playwright call by hand would be: an unchanged page
+        # costs nothing more. Only when it fails is the page asked why (no element, or several).
+        try:
+            await self._perform(loc, step, APPEAR_MS)
+            return Outcome(step, "replayed", 0)
+        except PlaywrightError:
+            count = await loc.count()
+        if count == 1:  # there, but slow to become actionable: given the whole action timeout
+            try:
+                await self._perform(loc, step, self.page.config.timeouts.action)
+                return Outcome(step, "replayed", 0)
+            except PlaywrightError:
+                pass
+            raise self._fail(step, f"{statement(step)} found its element but could not {step.action} it (it may be "
+                                   "covered, disabled or hidden).")
+        found = "no element" if count == 0 else f"{count} elements"
+        if self.heal is None:
+            raise self._fail(step, f"{locator_code(step)} finds {found} (the page changed since the recording). "
+                                   "Run `refwright replay --heal local` to heal it from the step's intent.")
+        return await self._heal(step, found)
+
+    async def _perform(self, loc: Locator, step: Step, timeout: float) -> None:
+        if step.action == "fill":
+            await loc.fill(self._value(step), timeout=timeout)
+        elif step.action == "select":
+            await loc.select_option(self._value(step), timeout=timeout)
+        elif step.action == "press":
+            await loc.press(self._value(step), timeout=timeout)
+        else:
+            await getattr(loc, step.action)(timeout=timeout)
+
+    async def _heal(self, step: Step, found: str) -> Outcome:
+        inspection = await self.page.inspect()
+        match = heal_match(step, inspection.controls)
+        if match.control is None:
+            if self.decider is not None:
+                return await self._heal_with_provider(step, found, match.how)
+            raise self._fail(step, f"{locator_code(step)} finds {found}, and healing found no control that fits "
+                                   f"the step ({step.describe()}): {match.how}.")
+        control = match.control
+        await self._approve(step, control)
+        command = f"{_VERBS.get(step.action, step.action)} @{control.ref}"
+        if step.action in ("fill", "select"):
+            command += " " + _quote(self._value(step))
+        elif step.action == "press":
+            await self.page.run_command(f"focus @{control.ref}")
+            command = f"press {self._value(step)}"
+        new = await self._new_step(step, control)
+        try:
+            await self.page.run_command(command)
+        except RefwrightError as exc:
+            raise self._fail(step, f"the healed step ({step.action} {control.label!r}) failed: {exc}") from None
+        return Outcome(step, "healed", 0, old=locator_code(step), new=new, how=match.how)
+
+    async def _approve(self, step: Step, control: Control) -> None:
+        """A healed step that does what the recorded one did is approved by the recording; a riskier one
+        (a safe click that would now submit a form, say) needs a person's yes or ``--approve auto``."""
+        if not control.approval or step.risk == control.risk:
+            return
+        why = f"the healed step would {step.action} {control.label!r}, which {control.risk_reason or 'needs approval'}"
+        if self.approve == "auto":
+            return
+        if self.ask is not None and await self.ask(f"line {step.line}: {why}. Go ahead?"):
+            return
+        raise self._fail(step, f"{why}, and the recorded step did not. Approve it with `--approve auto` (or answer "
+                               "the prompt in a terminal), or check the page.")
+
+    async def _new_step(self, step: Step, control: Control) -> Step | None:
+        from .._async._recording import locate_element
+
+        pw = self.page.playwright_page
+        handle = await self.page.locator(f"@{control.ref}").element_handle(timeout=1_000)
+        if handle is None:
+            return None
+        role = control.role or _ROLES.get(control.kind, step.role)
+        try:
+            located = await locate_element(pw, handle, role, control.label)
+        finally:
+            await handle.dispose()
+        if located is None:
+            return None
+        return replace(step, by=located.by, role=located.role, name=located.name, exact=located.exact,
+                       nth=located.nth)
+
+    async def _heal_with_provider(self, step: Step, found: str, local: str) -> Outcome:
+        self.page.set_decision_provider(self.decider)
+        request = _request(step, self._value(step) if step.action in ("fill", "select") else None)
+        try:
+            result = await self.page.act(request)
+            if result.token is not None:
+                # The recording approved a step of this risk already; a riskier one needs a person's yes.
+                recorded = step.risk == "approval-required"
+                if not recorded and self.approve != "auto" and not (self.ask is not None and await self.ask(
+                        f"line {step.line}: {result.output.splitlines()[0]} Go ahead?")):
+                    raise self._fail(step, f"healing needs approval ({result.output.splitlines()[0]}); approve it "
+                                           "with `--approve auto`.")
+                await self.page.confirm(result.token)
+        except RefwrightError as exc:
+            if isinstance(exc, ReplayError):
+                raise
+            raise self._fail(step, f"{locator_code(step)} finds {found}; local healing: {local}; the decision "
+                                   f"provider could not heal it either: {exc}") from None
+        return Outcome(step, "healed", 0, old=locator_code(step), how="chosen by the decision provider")
+
+    async def _check(self, check: Check) -> Outcome:
+        pw = self.page.playwright_page
+        try:
+            if check.text is None:
+                await expect(pw).to_have_url(re.compile(re.escape(check.url or "")), timeout=CHECK_MS)
+            else:
+                await expect(_text_locator(pw, check)).to_be_visible(timeout=CHECK_MS)
+            return Outcome(check, "replayed", 0)
+        except (AssertionError, PlaywrightError):
+            if self.heal is None or check.text is None:
+                raise self._fail(check, f"the closing check failed: {check.describe()} is not true on this page "
+                                        f"({self.page.url}).") from None
+        return await self._heal_check(check)
+
+    async def _heal_check(self, check: Check) -> Outcome:
+        """A closing text shown more than once is checked on its first showing; one shown with other spacing,
+        case or punctuation (the same words in the same order) is checked as it is shown now."""
+        pw = self.page.playwright_page
+        words = re.findall(r"\w+", check.text or "")
+        shown = pw.get_by_text(re.compile(r"\W+".join(map(re.escape, words)), re.IGNORECASE)) if words else None
+        for new, loc in ((replace(check, nth=0), _text_locator(pw, replace(check, nth=0))), (None, shown)):
+            if loc is None:
+                continue
+            try:
+                if await loc.count() >= 1 and await loc.first.is_visible():
+                    if new is None:
+                        text = " ".join((await loc.first.inner_text()).split())
+                        new = replace(check, text=text, exact=False, nth=0 if await loc.count() > 1 else None)
+                    return Outcome(check, "healed", 0, old=statement(check), new_check=new,
+                                   how="the same words are shown")
+            except PlaywrightError:
+                continue
+        raise self._fail(check, f"the closing check failed: {check.describe()} is not true on this page "
+                                f"({self.page.url}), and no visible text holds its words in order.")
+
+
+def _text_locator(pw: Any, check: Check) -> Locator:
+    loc: Locator = pw.get_by_text(check.text, exact=check.exact)
+    return loc.nth(check.nth) if check.nth is not None else loc
+
+
+_ROLES = {"text": "textbox", "date": "textbox", "time": "textbox", "select": "combobox", "range": "slider"}
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _request(step: Step, value: str | None) -> str:
+    name = step.meant or step.name
+    what = f"the {name!r} {step.role}".strip() if name else f"the {step.role}"
+    if step.action == "fill":
+        return f"enter {_quote(value or '')} into {what}"
+    if step.action == "select":
+        return f"select {_quote(value or '')} from {what}"
+    return f"{step.action} {what}"

@@ -1,0 +1,119 @@
+"""A saved run's parts: the steps that changed the page, the checks that close it, and each step's intent
+(what it meant: role, name, value and the request that produced it), which is what healing works from."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+__all__ = ["ACTIONS", "SECRET_PREFIX", "Check", "Step", "scrub_refs", "secret_env", "secret_token"]
+
+# The step kinds a script holds, as Playwright names them (press without a target is the keyboard's).
+ACTIONS = ("goto", "click", "dblclick", "fill", "check", "uncheck", "select", "hover", "focus", "press")
+
+SECRET_PREFIX = "REFWRIGHT_SECRET_"
+_SECRET_TOKEN = re.compile(r"^\{\{secret:([A-Za-z0-9_]+)\}\}$")
+_REF = re.compile(r"(?<![\w.])(?:@|ref=)e\d+\b")
+
+
+def secret_token(value: str) -> str | None:
+    """The NAME of a ``{{secret:NAME}}`` value a model wrote, else None."""
+    m = _SECRET_TOKEN.match(value.strip())
+    return m.group(1) if m else None
+
+
+def secret_env(name: str) -> str:
+    """The environment variable a secret is read from: ``REFWRIGHT_SECRET_<NAME>``."""
+    cleaned = re.sub(r"[^A-Za-z0-9]+", "_", name).strip("_").upper() or "VALUE"
+    return SECRET_PREFIX + cleaned
+
+
+def scrub_refs(text: str, names: dict[str, str] | None = None) -> str:
+    """``text`` with every ref (``@e7``, ``ref=e7``) replaced by what it named, or by ``an element``: a
+    ref means nothing once its snapshot is gone, so none is ever written into a script."""
+    def name_of(m: re.Match[str]) -> str:
+        ref = m.group(0).lstrip("@").removeprefix("ref=")
+        return (names or {}).get(ref, "an element")
+
+    return _REF.sub(name_of, text)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One statement of a script.
+
+    ``by`` is how the element is found (``role``, ``label``, ``text``, ``placeholder``); ``role`` and ``name``
+    are the element's ARIA role and accessible name as recorded. ``value`` is the typed text, the option,
+    the key or the URL; ``secret`` the environment variable that holds the value instead (never written).
+    ``risk`` is the recorded control's risk (``approval-required`` for a submit button), so a healed step
+    that would be riskier than what was recorded is noticed. ``line`` is where the statement starts in a
+    parsed script (1-based; 0 when not parsed).
+    """
+
+    action: str
+    role: str = ""
+    name: str = ""
+    by: str = "role"
+    exact: bool = False
+    nth: int | None = None
+    value: str | None = None
+    secret: str | None = None
+    request: str = ""
+    risk: str = "safe"
+    line: int = 0
+    end_line: int = 0
+    # The name the step's intent records (what healing looks for), when the statement's differs (healed).
+    meant: str = ""
+
+    @property
+    def targeted(self) -> bool:
+        return self.action not in ("goto",) and not (self.action == "press" and not self.name and not self.role)
+
+    def intent(self) -> dict[str, Any]:
+        """What the step meant, as stored beside its statement (never the secret's value)."""
+        out: dict[str, Any] = {"action": self.action}
+        if self.role:
+            out["role"] = self.role
+        if self.meant or self.name:
+            out["name"] = self.meant or self.name
+        if self.secret:
+            out["secret"] = self.secret
+        elif self.value is not None and self.action != "goto":
+            out["value"] = self.value
+        if self.risk != "safe":
+            out["risk"] = self.risk
+        if self.request:
+            out["request"] = self.request
+        return out
+
+    def with_intent(self, intent: dict[str, Any]) -> Step:
+        """This step (as parsed from its statement) with its comment's intent: the statement still says where
+        the element is; the intent says what was meant (the role and name healing looks for)."""
+        role = self.role if self.by == "role" else str(intent.get("role") or "")
+        return replace(self, role=role, meant=str(intent.get("name") or ""), request=str(intent.get("request") or ""),
+                       risk=str(intent.get("risk") or "safe"))
+
+    def describe(self) -> str:
+        """``click button "Create account"``: the step in a sentence's words (for messages)."""
+        what = " ".join(p for p in (self.role, json.dumps(self.name, ensure_ascii=False) if self.name else "") if p)
+        if self.action == "goto":
+            return f"goto {self.value}"
+        return f"{self.action} {what or 'the focused element'}".strip()
+
+
+@dataclass(frozen=True)
+class Check:
+    """A closing check: ``text`` is visible on the page, or the page's URL holds ``url`` (its path)."""
+
+    text: str | None = None
+    url: str | None = None
+    exact: bool = False
+    nth: int | None = None
+    line: int = 0
+    end_line: int = 0
+
+    def describe(self) -> str:
+        return f"the text {json.dumps(self.text, ensure_ascii=False)} is shown" if self.text is not None \
+            else f"the URL holds {self.url!r}"

@@ -1,0 +1,96 @@
+"""A recorded run as a script a person reads like one they wrote (pure): the docstring, one statement per
+step with its intent beside it, the closing checks, and how it runs."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+
+from ._code import check_statement, step_statement
+from ._steps import Check, Step, scrub_refs
+
+__all__ = ["scrub_secrets", "write_script"]
+
+_RUN_REFWRIGHT = '''
+
+if __name__ == "__main__":
+    from refwright.cli import main
+
+    raise SystemExit(main(["replay", __file__, "--heal", "local"]))
+'''
+
+_RUN_PLAIN = '''
+
+if __name__ == "__main__":
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=os.environ.get("REFWRIGHT_EXECUTABLE_PATH") or None
+        )
+        run(browser.new_page())
+        browser.close()
+'''
+
+
+def scrub_secrets(text: str, secrets: Iterable[str]) -> str:
+    """``text`` with every secret value replaced by ``[secret]`` (longest first, so none leaks in part)."""
+    for value in sorted({s for s in secrets if s}, key=len, reverse=True):
+        text = text.replace(value, "[secret]")
+    return text
+
+
+def _docstring_text(text: str) -> str:
+    # Inside a triple-quoted docstring: backslashes and quote runs are escaped, each line stripped at its end.
+    text = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    return "\n".join(line.rstrip() for line in text.splitlines())
+
+
+def write_script(steps: Sequence[Step], checks: Sequence[Check], *, task: str, start_url: str, date: str,
+                 secrets: Iterable[str] = (), plain: bool = False) -> str:
+    """The script's text. ``secrets`` are values that must not appear anywhere in it (passwords typed,
+    values of ``{{secret:NAME}}``): they are cut out of the task and every comment. ``plain`` writes a script
+    that runs with Playwright alone; otherwise it replays through refwright (healing on)."""
+    hidden = list(secrets)
+
+    def clean(text: str) -> str:
+        return scrub_refs(scrub_secrets(text, hidden))
+
+    head = ["Replay of a browser run recorded by refwright.", ""]
+    head.append(f"Task: {clean(task).strip() or '(none given)'}")
+    head.append(f"Start URL: {clean(start_url) or 'about:blank'}")
+    head.append(f"Recorded: {date}")
+    head.append("")
+    if plain:
+        head.append("Runs with Playwright alone: python this_file.py")
+    else:
+        head.append("Run: python this_file.py (as `refwright replay this_file.py --heal local` would)")
+    lines = ['"""' + _docstring_text("\n".join(head)), '"""', ""]
+    uses_env = plain or any(s.secret for s in steps)
+    uses_re = any(c.text is None for c in checks)
+    if uses_env:
+        lines.append("import os")
+    if uses_re:
+        lines.append("import re")
+    if uses_env or uses_re:
+        lines.append("")
+    lines.append("from playwright.sync_api import Page, expect")
+    lines += ["", "", "def run(page: Page) -> None:"]
+    body: list[str] = []
+    for step in steps:
+        if step.action != "goto":
+            intent = step.intent()
+            if "request" in intent:
+                intent["request"] = clean(str(intent["request"]))
+            if "value" in intent:
+                intent["value"] = scrub_secrets(str(intent["value"]), hidden)
+            body.append("    # intent: " + json.dumps(intent, ensure_ascii=False))
+        body += step_statement(step)
+    for check in checks:
+        body += check_statement(check)
+    if not body:
+        body.append("    pass")
+    lines += body
+    text = "\n".join(lines) + "\n"
+    text += _RUN_PLAIN if plain else _RUN_REFWRIGHT
+    return text
