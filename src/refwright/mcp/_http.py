@@ -82,23 +82,23 @@ class _SessionRules:
         key = headers.get(b"mcp-session-id", b"").decode("latin-1")
         version = headers.get(b"mcp-protocol-version", b"").decode("latin-1")
         opening = not key and scope.get("method") == "POST" and (not version or version in HANDSHAKE_PROTOCOL_VERSIONS)
-        status = 0
+        ending = bool(key) and scope.get("method") == "DELETE"
         replaced = False
 
         async def watched(message: Message) -> None:
-            nonlocal status, replaced
+            nonlocal replaced
             if message["type"] == "http.response.start":
                 status = int(message["status"])
                 if opening and status == 503:  # the SDK's session limit: "Too many open sessions"
                     replaced = True
                     await self._refuse(send)
                     return
+                if ending and status == 200:  # the SDK ended the session; its browser goes before the answer
+                    await self.tenants.end(key)
             if not replaced:
                 await send(message)
 
         await self.app(scope, receive, watched)
-        if key and scope.get("method") == "DELETE" and status == 200:
-            await self.tenants.end(key)
 
     async def _refuse(self, send: Send) -> None:
         body = json.dumps({"jsonrpc": "2.0", "id": None, "error": {

@@ -61,6 +61,10 @@ class Tenants:
     def __len__(self) -> int:
         return len(self._tenants)
 
+    def items(self) -> list[tuple[str, Tenant]]:
+        """Every open tenant with its session key."""
+        return list(self._tenants.items())
+
     def _new(self, browser: BrowserSession) -> Tenant:
         return Tenant(browser, Approvals(mode=self.mode), dict(self._extra))
 
