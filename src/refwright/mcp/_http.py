@@ -53,12 +53,14 @@ def http_app(server: RefwrightMcp, *, max_sessions: int = DEFAULT_MAX_SESSIONS) 
     return _SessionRules(app, tenants, max_sessions)
 
 
-def cap_refusal(max_sessions: int, session_idle: float | None) -> str:
+def cap_refusal(max_sessions: int, session_idle: float | None, *, isolated: bool = True) -> str:
     """What a new client is told when the server has ``max_sessions`` sessions open already."""
-    idle = f", or wait until one has been idle for {session_idle:g} s (--session-idle)" if session_idle else ""
+    own = ", each with a browser of its own" if isolated else ""
+    dropped = (f"; a client that went away without ending its session is dropped after {session_idle:g} s "
+               "(--session-idle)") if session_idle else ""
     return (f"This refwright server already has {max_sessions} MCP sessions open, its limit (--max-sessions "
-            f"{max_sessions}), each with a browser of its own, so no session was opened. End a session that is "
-            f"no longer needed (closing its client ends it){idle}, then connect again; or restart the server "
+            f"{max_sessions}){own}, so no session was opened. End a session that is "
+            f"no longer needed (closing its client ends it{dropped}), then connect again; or restart the server "
             "with a higher --max-sessions.")
 
 
@@ -102,7 +104,8 @@ class _SessionRules:
 
     async def _refuse(self, send: Send) -> None:
         body = json.dumps({"jsonrpc": "2.0", "id": None, "error": {
-            "code": types.INTERNAL_ERROR, "message": cap_refusal(self.max_sessions, self.tenants.session_idle)}})
+            "code": types.INTERNAL_ERROR,
+            "message": cap_refusal(self.max_sessions, self.tenants.session_idle, isolated=self.tenants.isolated)}})
         data = body.encode()
         await send({"type": "http.response.start", "status": 503,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]})
