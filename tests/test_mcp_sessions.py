@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import signal
 import socket
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
@@ -226,3 +228,30 @@ def test_the_cli_offers_the_session_options_with_the_servers_defaults(capsys: py
         with pytest.raises(SystemExit):
             parser.parse_args(["mcp", *bad])
         assert f"{bad[0]}: expected" in capsys.readouterr().err
+
+
+async def test_after_the_shared_browser_crashes_every_session_is_told_and_starts_apart_again(
+        demo: DemoServer) -> None:
+    from .test_mcp_server import _chromium_pids
+
+    server = isolating()
+    before = _chromium_pids()
+    async with serving(server) as url, mcp.Client(url) as one, mcp.Client(url) as other:
+        await run(one, f"open {demo.url}")
+        await run(other, f"open {demo.url}pricing.html")
+        pages = [(await t.browser.page()).playwright_page for _, t in server.tenants.items()]
+        for pid in _chromium_pids() - before:
+            os.kill(pid, signal.SIGKILL)
+        for _ in range(100):  # the kill is noticed when the browser's connection drops
+            if all(p.context.browser is None or not p.context.browser.is_connected() for p in pages):
+                break
+            await asyncio.sleep(0.05)
+        for client in (one, other):
+            crashed = await client.call_tool("browser", {"command": "get title"})
+            assert crashed.is_error and "fresh" in text(crashed), text(crashed)
+        # A relaunched browser, and still a context for each session.
+        await run(one, f"open {demo.url}")
+        await run(one, "cookies set account one")
+        await run(other, f"open {demo.url}")
+        assert await run(other, "cookies") == "No cookies"
+        assert await run(one, "cookies") == "account=one  (127.0.0.1/)"

@@ -86,6 +86,8 @@ class Tenants:
 
     def shared_tenant(self) -> Tenant:
         """The one tenant of a server that is not isolated."""
+        if self.isolated:
+            raise ValueError("This server gives each MCP session a tenant of its own; there is no shared one.")
         return self._tenants[SHARED_KEY]
 
     async def end(self, key: str) -> None:
