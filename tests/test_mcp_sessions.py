@@ -255,3 +255,19 @@ async def test_after_the_shared_browser_crashes_every_session_is_told_and_starts
         await run(other, f"open {demo.url}")
         assert await run(other, "cookies") == "No cookies"
         assert await run(one, "cookies") == "account=one  (127.0.0.1/)"
+
+
+async def test_an_ended_session_leaves_nothing_of_its_page_behind(demo: DemoServer) -> None:
+    import gc
+    import weakref
+
+    server = isolating()
+    async with serving(server) as url, mcp.Client(url) as staying:
+        await run(staying, f"open {demo.url}")
+        async with mcp.Client(url) as leaving:
+            await run(leaving, f"open {demo.url}pricing.html")
+            await run(leaving, "snapshot")
+            pages = [weakref.ref(await t.browser.page()) for _, t in server.tenants.items()]
+        gc.collect()
+        # A long-running server sees many sessions come and go: the pages of those that ended are freed.
+        assert sum(ref() is None for ref in pages) == 1

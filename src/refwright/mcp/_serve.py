@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import gc
 import signal
+import sys
 from typing import Any
 
 from ._server import RefwrightMcp
@@ -48,7 +49,10 @@ async def serve(server: RefwrightMcp, *, port: int | None = None, **http: Any) -
 
 
 async def _stdio(server: RefwrightMcp) -> None:
-    from ._stdio import stdio_streams
+    if sys.platform == "win32":  # no fcntl there; the SDK's transport (a stop signal waits for stdin)
+        from mcp.server.stdio import stdio_server as stdio_streams
+    else:
+        from ._stdio import stdio_streams
 
     async with stdio_streams() as (read, write):
         await server.server.run(read, write, server.server.create_initialization_options())
