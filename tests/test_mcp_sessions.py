@@ -271,3 +271,19 @@ async def test_an_ended_session_leaves_nothing_of_its_page_behind(demo: DemoServ
         gc.collect()
         # A long-running server sees many sessions come and go: the pages of those that ended are freed.
         assert sum(ref() is None for ref in pages) == 1
+
+
+async def test_the_reaper_closes_only_tenants_idle_long_enough_and_never_one_in_a_call() -> None:
+    from refwright.mcp import SharedBrowser, Tenants
+
+    tenants = Tenants(mode="auto", shared=SharedBrowser(), session_idle=10.0)  # nothing launches: no page asked
+    old, busy, fresh = tenants.get("old"), tenants.get("busy"), tenants.get("fresh")
+    old.last_used = busy.last_used = 100.0
+    fresh.last_used = 105.0
+    busy.busy = 1
+    assert await tenants.reap(now=111.0) == ["old"]
+    assert sorted(key for key, _ in tenants.items()) == ["busy", "fresh"]
+    with pytest.raises(Exception, match="closed after 10 s without a call"):
+        tenants.get("old")
+    assert tenants.get("old") is not old  # told once; then a fresh tenant
+    assert old.approvals is not busy.approvals and old.extra is not busy.extra

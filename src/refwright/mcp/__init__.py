@@ -23,7 +23,8 @@ from ._tenants import Tenants
 from ._tools import confirm_through_client
 
 __all__ = ["APPROVE", "DEFAULT_MAX_SESSIONS", "DEFAULT_SESSION_IDLE", "MODES", "PROFILES", "ActionsBrowser",
-           "BrowserSession", "RefwrightMcp", "confirm_through_client", "create_server", "http_app", "serve"]
+           "BrowserSession", "RefwrightMcp", "SharedBrowser", "Tenants", "confirm_through_client", "create_server",
+           "http_app", "serve"]
 
 PROFILES = ("commands", "actions", "coding")
 APPROVE = ("ask", "auto")
