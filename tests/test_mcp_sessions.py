@@ -212,7 +212,7 @@ async def test_an_always_allow_in_one_session_is_not_granted_to_another(demo: De
         assert len(careful.questions) == 1
 
 
-def test_the_cli_offers_the_session_options_with_the_servers_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+async def test_the_cli_offers_the_session_options_with_the_servers_defaults(capsys: pytest.CaptureFixture[str]) -> None:
     import argparse
 
     from refwright import mcp as refwright_mcp
