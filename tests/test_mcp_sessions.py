@@ -287,3 +287,32 @@ async def test_the_reaper_closes_only_tenants_idle_long_enough_and_never_one_in_
         tenants.get("old")
     assert tenants.get("old") is not old  # told once; then a fresh tenant
     assert old.approvals is not busy.approvals and old.extra is not busy.extra
+
+
+async def test_the_cli_server_applies_max_sessions() -> None:
+    import subprocess
+    import sys
+
+    from .test_mcp_transports import _env
+
+    port = _free_port()
+    command = [sys.executable, "-m", "refwright", "mcp", "--http", str(port), "--max-sessions", "1"]
+    # The server outlives this call, so it is a plain Popen.
+    proc = subprocess.Popen(command, env=_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # noqa: ASYNC220
+    try:
+        for _ in range(200):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                await asyncio.sleep(0.1)
+        url = f"http://127.0.0.1:{port}/mcp"
+        async with mcp.Client(url) as first:
+            assert (await first.list_tools()).tools
+            with pytest.raises(Exception) as refused:  # the client wraps the refusal in exception groups
+                async with mcp.Client(url):
+                    pass
+            assert "--max-sessions 1" in " | ".join(leaves(refused.value))
+    finally:
+        proc.terminate()
+        await asyncio.to_thread(proc.wait, 10)
