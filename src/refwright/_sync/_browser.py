@@ -42,7 +42,6 @@ class Browser:
         # Every new page starts with these (Page.set_action_policy / set_policy_confirm_callback).
         self.action_policy = action_policy
         self.confirm = confirm
-        self._pages: list[Page] = []
 
     def __enter__(self) -> Browser:
         return self
@@ -117,7 +116,6 @@ class Browser:
         page.set_policy_confirm_callback(self.confirm)
         if self.decide is not None:
             page.set_decision_provider(self.decide)
-        self._pages.append(page)
         return page
 
     @property
@@ -128,7 +126,6 @@ class Browser:
 
     def close(self) -> None:
         """Close every page and the browser (a CDP-attached Chrome is only disconnected)."""
-        self._pages.clear()
         self._impl.close()
 
 

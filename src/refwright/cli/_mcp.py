@@ -4,29 +4,59 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import gc
-import signal
 import sys
-from typing import Any
 
 from .._errors import RefwrightError
 from ._options import add_browser_options, browser_options, guard_line
 
 __all__ = ["add_parser"]
 
+# The defaults of refwright.mcp, repeated so that `refwright --help` does not import the MCP SDK.
+DEFAULT_MAX_SESSIONS = 16
+DEFAULT_SESSION_IDLE = 600.0
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, not {text!r}")
+    return value
+
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "mcp",
         help="serve the browser to MCP clients (coding agents, desktop assistants)",
-        description="Serve one browser to an MCP client over stdio, or streamable HTTP on 127.0.0.1 with --http. "
-        "The browser starts on the first tool call and closes when the client goes away.",
+        description="Serve a browser to an MCP client over stdio, or streamable HTTP on 127.0.0.1 with --http, "
+        "where each MCP session gets a browser context of its own on one shared Chromium. The browser starts on "
+        "the first tool call and closes when the client goes away, or on SIGTERM / SIGINT.",
     )
     parser.add_argument("--profile", choices=("commands", "actions", "coding"), default="commands",
                         help="commands: one tool taking the command language (smallest context); actions: the "
                              "text browser tool (role + name); coding: the coding-agent tools over the resolver")
     parser.add_argument("--http", type=int, metavar="PORT", help="serve streamable HTTP on 127.0.0.1:PORT (/mcp)")
+    parser.add_argument("--max-sessions", type=_positive_int, default=DEFAULT_MAX_SESSIONS, metavar="N",
+                        help="--http: at most N MCP sessions at once (default %(default)s); past it a new client "
+                             "is refused with a message saying so")
+    parser.add_argument("--session-idle", type=_positive_float, default=DEFAULT_SESSION_IDLE, metavar="S",
+                        help="--http: close a session's browser context after S seconds without a call "
+                             "(default %(default)g)")
+    parser.add_argument("--shared-session", action="store_true",
+                        help="--http: every client drives one shared browser page (the old behaviour) instead of "
+                             "a browser context per MCP session")
     parser.add_argument("--mode", choices=("auto", "strict", "plan"), default="auto",
                         help="auto: actions run; strict: the person is asked before each (MCP elicitation); "
                              "plan: every browser action is denied")
@@ -51,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     # at the client, and a server started by it has no terminal of its own.
     options = browser_options(args, ask_at_terminal=False)
     from .. import launch
-    from ..mcp import create_server
+    from ..mcp import create_server, serve
 
     try:
         # The browser starts on the first tool call; its guard is known now (a listen port 0 shows as 0).
@@ -69,47 +99,13 @@ def run(args: argparse.Namespace) -> int:
         except RefwrightError as exc:
             print(f"refwright: --vision {args.vision}: {exc}", file=sys.stderr)
             return 2
-    server = create_server(args.profile, mode=args.mode, approve=args.approve, vision=vision,
-                           **options.launch_kwargs())
+    # Stdio has one client, which is one session; over HTTP each MCP session is isolated unless asked not to.
+    isolate = args.http is not None and not args.shared_session
+    server = create_server(args.profile, mode=args.mode, approve=args.approve, vision=vision, isolate=isolate,
+                           session_idle=args.session_idle, **options.launch_kwargs())
+    http = {} if args.http is None else {"max_sessions": args.max_sessions}
     try:
-        asyncio.run(_serve(server, args.http))
+        asyncio.run(serve(server, port=args.http, **http))
     except KeyboardInterrupt:
         pass
     return 0
-
-
-async def _serve(server: Any, port: int | None) -> None:
-    # What is loaded by now (the modules, the server) lives as long as the process. Frozen, it is left out
-    # of the collector's full passes, which would otherwise scan all of it: about 80 ms, a stall in
-    # whichever tool call a pass fell in.
-    gc.collect()
-    gc.freeze()
-    # SIGTERM stops serving; the browser is then closed by this task, which nothing cancels.
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    with contextlib.suppress(NotImplementedError, RuntimeError):
-        loop.add_signal_handler(signal.SIGTERM, stop.set)
-    serving = asyncio.create_task(_transport(server, port))
-    stopping = asyncio.create_task(stop.wait())
-    try:
-        await asyncio.wait({serving, stopping}, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        for task in (serving, stopping):
-            task.cancel()
-        await asyncio.gather(serving, stopping, return_exceptions=True)
-        await server.aclose()
-
-
-async def _transport(server: Any, port: int | None) -> None:
-    if port is None:
-        from mcp.server.stdio import stdio_server
-
-        async with stdio_server() as (read, write):
-            await server.server.run(read, write, server.server.create_initialization_options())
-        return
-    import uvicorn
-
-    app = server.server.streamable_http_app(host="127.0.0.1")
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
-    # uvicorn handles SIGTERM itself while it serves (a graceful stop), then _serve closes the browser.
-    await uvicorn.Server(config).serve()

@@ -14,20 +14,25 @@ from __future__ import annotations
 from typing import Any
 
 from ._actions import ActionsBrowser
-from ._approval import MODES, Approvals
+from ._approval import MODES
+from ._http import DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE, http_app
+from ._serve import serve
 from ._server import RefwrightMcp
-from ._session import BrowserSession
+from ._session import BrowserSession, SharedBrowser
+from ._tenants import Tenants
 from ._tools import confirm_through_client
 
-__all__ = ["APPROVE", "MODES", "PROFILES", "ActionsBrowser", "BrowserSession", "RefwrightMcp", "confirm_through_client",
-           "create_server"]
+__all__ = ["APPROVE", "DEFAULT_MAX_SESSIONS", "DEFAULT_SESSION_IDLE", "MODES", "PROFILES", "ActionsBrowser",
+           "BrowserSession", "RefwrightMcp", "SharedBrowser", "Tenants", "confirm_through_client", "create_server",
+           "http_app", "serve"]
 
 PROFILES = ("commands", "actions", "coding")
 APPROVE = ("ask", "auto")
 
 
 def create_server(profile: str = "commands", *, mode: str = "auto", approve: str = "ask", hang_limit: float = 120.0,
-                  session: BrowserSession | None = None, vision: Any = None, **launch_kwargs: Any) -> RefwrightMcp:
+                  session: BrowserSession | None = None, vision: Any = None, isolate: bool = False,
+                  session_idle: float | None = DEFAULT_SESSION_IDLE, **launch_kwargs: Any) -> RefwrightMcp:
     """An MCP server for ``profile``; ``launch_kwargs`` go to :func:`refwright.launch` on the first call.
 
     ``mode``: auto allows browser actions, strict asks the person before each, plan denies them.
@@ -38,6 +43,10 @@ def create_server(profile: str = "commands", *, mode: str = "auto", approve: str
     confirmation (``confirm_actions``) are put to the person through the client (elicitation) unless
     ``confirm`` says otherwise; a client that cannot elicit gets a refusal. ``session``: one browser shared
     between servers (tests) instead of a new one.
+
+    ``isolate`` (HTTP, :func:`http_app`): each MCP session gets a browser context of its own (cookies,
+    storage, tabs, refs, approvals, ``act`` memory) on one shared Chromium, closed when the session ends or
+    after ``session_idle`` seconds without a call. Without it every caller shares one browser and page.
     """
     if profile not in PROFILES:
         raise ValueError(f"profile must be one of {', '.join(PROFILES)}, not {profile!r}")
@@ -56,8 +65,13 @@ def create_server(profile: str = "commands", *, mode: str = "auto", approve: str
         from ._coding import coding_tools
 
         tools = coding_tools()
+    if isolate and session is not None:
+        raise ValueError("isolate gives each MCP session a browser context of its own; it takes no session")
     if session is None and launch_kwargs.get("confirm") is None:
         launch_kwargs["confirm"] = confirm_through_client
-    session = session or BrowserSession(**launch_kwargs)
-    return RefwrightMcp(tools, session, Approvals(mode=mode), profile=profile, approve_auto=approve == "auto",
-                        hang_limit=hang_limit, extra={"vision": vision} if vision is not None else None)
+    extra = {"vision": vision} if vision is not None else None
+    if isolate:
+        tenants = Tenants(mode=mode, extra=extra, shared=SharedBrowser(**launch_kwargs), session_idle=session_idle)
+    else:
+        tenants = Tenants(mode=mode, extra=extra, session=session or BrowserSession(**launch_kwargs))
+    return RefwrightMcp(tools, tenants, profile=profile, approve_auto=approve == "auto", hang_limit=hang_limit)

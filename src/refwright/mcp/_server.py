@@ -1,9 +1,12 @@
-"""The MCP server: one profile's tools over the SDK's low-level ``Server``, one browser per process."""
+"""The MCP server: one profile's tools over the SDK's low-level ``Server``, a tenant (browser, approvals) per
+MCP session when isolating them, else one for every caller."""
 
 from __future__ import annotations
 
 import base64
+import time
 from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError
 from typing import Any
 
 import mcp_types as types
@@ -14,6 +17,7 @@ from .._errors import RefwrightError
 from ..safety import clean_text
 from ._approval import Approvals, Asker, InputRequiredError
 from ._session import BrowserSession, is_gone
+from ._tenants import SHARED_KEY, Tenant, Tenants, sessionless_refusal
 from ._tools import CURRENT_CALL, Call, HangError, Reply, ToolDef, check_args
 
 __all__ = ["RefwrightMcp"]
@@ -22,21 +26,28 @@ _INSTRUCTIONS = "A real browser (Chromium) driven through refwright. Every failu
 
 
 class RefwrightMcp:
-    """The server state behind one MCP ``Server``: tools, the browser session and the approvals."""
+    """The server state behind one MCP ``Server``: tools and the tenants (each a browser and its approvals)."""
 
-    def __init__(self, tools: Sequence[ToolDef], session: BrowserSession, approvals: Approvals, *,
-                 profile: str, approve_auto: bool = False, hang_limit: float = 120.0,
-                 extra: dict[str, Any] | None = None) -> None:
+    def __init__(self, tools: Sequence[ToolDef], tenants: Tenants, *, profile: str, approve_auto: bool = False,
+                 hang_limit: float = 120.0) -> None:
         self.tools = {t.name: t for t in tools}
-        self.session = session
-        self.approvals = approvals
+        self.tenants = tenants
         self.profile = profile
         self.approve_auto = approve_auto
         self.hang_limit = hang_limit
-        self.extra = dict(extra or {})
         self.server: Server[Any] = Server(
             "refwright", version=_version(), instructions=_INSTRUCTIONS,
             on_list_tools=self._list_tools, on_call_tool=self._call_tool)
+
+    @property
+    def session(self) -> BrowserSession:
+        """The browser of a server that shares one among its callers (not isolating MCP sessions)."""
+        return self.tenants.shared_tenant().browser
+
+    @property
+    def approvals(self) -> Approvals:
+        """The approvals of a server that shares one browser among its callers."""
+        return self.tenants.shared_tenant().approvals
 
     def tool_list(self) -> list[types.Tool]:
         return [
@@ -54,36 +65,54 @@ class RefwrightMcp:
         if tool is None:
             raise MCPError(types.INVALID_PARAMS, f"Unknown tool {params.name!r}; this server has "
                                                  f"{', '.join(self.tools)}.")
-        asker = Asker(self.approvals, ctx.session, ctx.protocol_version, ctx.request_id,
+        try:
+            tenant = self.tenants.get(self._tenant_key(ctx))
+        except RefwrightError as exc:
+            return _error(str(exc))
+        asker = Asker(tenant.approvals, ctx.session, ctx.protocol_version, ctx.request_id,
                       params.input_responses, params.request_state)
-        call = Call(self.session, asker, self.approvals, hang_limit=self.hang_limit,
-                    approve_auto=self.approve_auto, extra=self.extra)
+        call = Call(tenant.browser, asker, tenant.approvals, hang_limit=self.hang_limit,
+                    approve_auto=self.approve_auto, extra=tenant.extra)
         args = dict(params.arguments or {})
         current = CURRENT_CALL.set(call)
+        tenant.busy += 1
         try:
-            return await self._run(tool, args, call)
+            return await self._run(tool, args, call, tenant)
         finally:
+            tenant.busy -= 1
+            tenant.last_used = time.monotonic()
             CURRENT_CALL.reset(current)
 
-    async def _run(self, tool: ToolDef, args: dict[str, Any], call: Call
+    def _tenant_key(self, ctx: Any) -> str:
+        """The MCP session this call belongs to (its ``Mcp-Session-Id``, which the SDK checked)."""
+        if not self.tenants.isolated:
+            return SHARED_KEY
+        request = getattr(ctx, "request", None)
+        key = request.headers.get("mcp-session-id") if request is not None else None
+        if not key:
+            raise sessionless_refusal(ctx.protocol_version)
+        return str(key)
+
+    async def _run(self, tool: ToolDef, args: dict[str, Any], call: Call, tenant: Tenant
                    ) -> types.CallToolResult | types.InputRequiredResult:
-        async with self.session.lock:
+        session = tenant.browser
+        async with session.lock:
             try:
                 check_args(args, tool.schema)
                 reply = await tool.handler(args, call)
             except InputRequiredError as need:
                 return need.result
             except HangError as exc:
-                await self.session.reset()
+                await session.reset()
                 return _error(f"The browser hung ({exc}); it was shut down. The next call starts a fresh browser "
                               "on a blank page: open the page again.")
             except RefwrightError as exc:
                 if is_gone(exc):  # a dead browser is dropped (again is harmless); the next call starts one
-                    await self.session.reset()
+                    await session.reset()
                 return _error(str(exc))
             except Exception as exc:
                 if is_gone(exc):
-                    await self.session.reset()
+                    await session.reset()
                     return _error("The browser crashed or was closed during this call; it was shut down. The next "
                                   "call starts a fresh browser on a blank page: open the page again.")
                 # Anything else (a Playwright error refwright does not translate) is still the tool's failure,
@@ -98,7 +127,7 @@ class RefwrightMcp:
         return types.CallToolResult(content=content)
 
     async def aclose(self) -> None:
-        await self.session.close()
+        await self.tenants.close()
 
 
 def _error(text: str) -> types.CallToolResult:
@@ -106,9 +135,9 @@ def _error(text: str) -> types.CallToolResult:
 
 
 def _version() -> str:
-    try:
-        from importlib.metadata import version
+    from importlib.metadata import version
 
+    try:
         return version("refwright")
-    except Exception:
+    except PackageNotFoundError:
         return "0"

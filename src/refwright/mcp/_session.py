@@ -1,17 +1,24 @@
-"""One browser per MCP server process: launched on the first call, replaced after a crash, closed at exit."""
+"""A browser for an MCP client: its own Chromium (stdio, ``--shared-session``), or a browser context of its own
+on one Chromium shared by every MCP session of an HTTP server. Started on the first call, replaced after a
+crash, closed at exit."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
-from playwright.async_api import Playwright, async_playwright
+from playwright.async_api import BrowserContext, Playwright, async_playwright
+from playwright.async_api import Error as PlaywrightError
 
 from .._async import Browser, Page, launch, wrap
 from .._config import Config
-from .._errors import BrowserError
+from .._errors import BrowserError, RefwrightError
 
-__all__ = ["BrowserSession"]
+__all__ = ["BrowserSession", "SharedBrowser"]
+
+# What closing a browser, a context or Playwright may fail with when it already died: it is dropped either way.
+_CLOSE_ERRORS = (PlaywrightError, RefwrightError, TimeoutError, OSError)
 
 # Playwright's words for a page, context or browser that went away under a call.
 _GONE = ("target page, context or browser has been closed", "browser has been closed", "target closed",
@@ -26,16 +33,47 @@ def is_gone(error: BaseException) -> bool:
     return any(word in text for word in _GONE)
 
 
+class SharedBrowser:
+    """One Chromium for every MCP session of a server, each session on a browser context of its own (its own
+    cookies, storage and tabs). ``launch_kwargs`` go to :func:`refwright.launch`."""
+
+    def __init__(self, **launch_kwargs: Any) -> None:
+        self.kwargs = launch_kwargs
+        self._browser: Browser | None = None
+        # Contexts are made one at a time: the first launches the browser, and a selector engine registered
+        # while another context is being made would miss it.
+        self._lock = asyncio.Lock()
+
+    async def new_page(self) -> Page:
+        """A page in a new browser context; a browser that crashed is launched again first."""
+        async with self._lock:
+            if self._browser is None:
+                self._browser = launch(**self.kwargs)
+            return await self._browser.new_page(isolated=True)
+
+    async def close(self) -> None:
+        """Close the browser (every session's context with it); the next page launches a fresh one."""
+        browser, self._browser = self._browser, None
+        if browser is not None:
+            with contextlib.suppress(*_CLOSE_ERRORS):
+                await asyncio.wait_for(browser.close(), 10)
+
+
 class BrowserSession:
-    """The server's browser and its one page. ``launch_kwargs`` go to :func:`refwright.launch`.
+    """One MCP client's browser and its page. ``launch_kwargs`` go to :func:`refwright.launch`; with
+    ``shared``, the page is in a browser context of its own on that browser instead.
 
     Calls are serialised: MCP clients may send several at once, and one page cannot do two things.
     """
 
-    def __init__(self, **launch_kwargs: Any) -> None:
-        self._kwargs = launch_kwargs
+    def __init__(self, *, shared: SharedBrowser | None = None, **launch_kwargs: Any) -> None:
+        self._kwargs = shared.kwargs if shared is not None else launch_kwargs
+        self._shared = shared
         self._browser: Browser | None = None
         self._page: Page | None = None
+        # The page's own context on the shared browser: a page found in any other one (a crash recovered in
+        # the browser's default context) is not this client's any more.
+        self._context: BrowserContext | None = None
         # Set while attached to a tab of the person's own Chrome (browser_connect).
         self._playwright: Playwright | None = None
         self.lock = asyncio.Lock()
@@ -57,7 +95,8 @@ class BrowserSession:
         """The current page, launching the browser first when there is none."""
         if self._page is not None:
             pw = self._page.playwright_page
-            if not pw.is_closed() and (pw.context.browser is None or pw.context.browser.is_connected()):
+            alive = not pw.is_closed() and (pw.context.browser is None or pw.context.browser.is_connected())
+            if alive and (self._context is None or pw.context is self._context):
                 return self._page
             await self.reset()
             raise BrowserError("The browser crashed or was closed since the last call, so this call did nothing. "
@@ -67,10 +106,14 @@ class BrowserSession:
             await self.reset()
             raise BrowserError("The attached Chrome tab was closed. Call browser_connect to pick another tab, or "
                                "browser_launch for refwright's own browser.")
-        if self._browser is None:
-            self._browser = launch(**self._kwargs)
         try:
-            self._page = await self._browser.new_page()
+            if self._shared is not None:
+                self._page = await self._shared.new_page()
+                self._context = self._page.playwright_page.context
+            else:
+                if self._browser is None:
+                    self._browser = launch(**self._kwargs)
+                self._page = await self._browser.new_page()
         except BaseException:
             await self.reset()
             raise
@@ -105,18 +148,23 @@ class BrowserSession:
     async def reset(self) -> None:
         """Drop the browser (after a crash or hang, or on ``close``); the next call launches a fresh one.
         An attached Chrome is only disconnected, never closed."""
-        browser, self._browser, self._page = self._browser, None, None
+        browser, self._browser, page, self._page = self._browser, None, self._page, None
         playwright, self._playwright = self._playwright, None
+        own_context, self._context = self._context, None
+        if own_context is not None and page is not None:
+            try:  # the page's context closes with it; the shared browser stays for the other sessions
+                await asyncio.wait_for(page.close(), 10)
+            except TimeoutError:  # the browser itself hung: every session needs a fresh one
+                assert self._shared is not None
+                await self._shared.close()
+            except (PlaywrightError, RefwrightError):  # gone with a crashed browser
+                pass
         if browser is not None:
-            try:
+            with contextlib.suppress(*_CLOSE_ERRORS):
                 await asyncio.wait_for(browser.close(), 10)
-            except Exception:  # a dead browser may fail to close; it is dropped either way
-                pass
         if playwright is not None:
-            try:
+            with contextlib.suppress(*_CLOSE_ERRORS):
                 await asyncio.wait_for(playwright.stop(), 10)
-            except Exception:
-                pass
 
     async def close(self) -> None:
         await self.reset()
