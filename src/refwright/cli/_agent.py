@@ -51,6 +51,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     parser.add_argument("--transcript", metavar="FILE", help="write every turn to FILE as JSON lines")
     parser.add_argument("--stream", action="store_true", help="stream the model's replies")
+    parser.add_argument("--console", metavar="URL", help="report the run (or each of --tasks) to the console at "
+                        "URL, as `refwright console` printed it; its approvals are asked there")
     add_browser_options(parser)
     parser.set_defaults(run=run)
 
@@ -165,6 +167,12 @@ async def _drive(args: argparse.Namespace, llm: Any, progress: _Progress, transc
             opened = await page.run_command(f"open {args.url}")
             progress.ran(0, f"open {args.url}", opened.output)
         record(User(args.task))
+        if getattr(args, "console", None):
+            from ..console import run_reported
+
+            return await run_reported(args.console, page, llm, args.task, args.max_steps, start_url=args.url or "",
+                                      model=args.model or "", content_boundaries=options.config.content_boundaries,
+                                      on_event=on_event)
         return await run_agent(
             page,
             llm,
