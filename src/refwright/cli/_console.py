@@ -55,7 +55,8 @@ async def _serve(args: argparse.Namespace) -> int:
 
     from ..console import Console, ConsoleServer
 
-    options = browser_options(args)
+    # Confirmations are asked on the console's page, never at this terminal.
+    options = browser_options(args, ask_at_terminal=False)
     async with refwright.launch(**options.launch_kwargs()) as browser:
         console = Console(browser, model=args.model, max_steps=args.max_steps,
                           approval_timeout=args.approval_timeout,

@@ -37,6 +37,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         help="coding profile: the vision-capable model browser_visual_inspect asks (openai:MODEL or "
                              "anthropic:MODEL; OPENAI_BASE_URL for any OpenAI-compatible server); it is sent the "
                              "masked screenshot only")
+    parser.add_argument("--console", metavar="URL",
+                        help="ask strict mode's questions, confirmations and proposals on the console at URL (as "
+                             "`refwright console` printed it) instead of through the client")
     add_browser_options(parser)
     parser.set_defaults(run=run)
 
@@ -72,13 +75,13 @@ def run(args: argparse.Namespace) -> int:
     server = create_server(args.profile, mode=args.mode, approve=args.approve, vision=vision,
                            **options.launch_kwargs())
     try:
-        asyncio.run(_serve(server, args.http))
+        asyncio.run(_serve(server, args.http, getattr(args, "console", None)))
     except KeyboardInterrupt:
         pass
     return 0
 
 
-async def _serve(server: Any, port: int | None) -> None:
+async def _serve(server: Any, port: int | None, console: str | None = None) -> None:
     # What is loaded by now (the modules, the server) lives as long as the process. Frozen, it is left out
     # of the collector's full passes, which would otherwise scan all of it: about 80 ms, a stall in
     # whichever tool call a pass fell in.
@@ -89,6 +92,12 @@ async def _serve(server: Any, port: int | None) -> None:
     loop = asyncio.get_running_loop()
     with contextlib.suppress(NotImplementedError, RuntimeError):
         loop.add_signal_handler(signal.SIGTERM, stop.set)
+    if console:
+        from ..console import ConsoleClient
+
+        client = ConsoleClient(console)
+        reporter = await client.report("MCP session: questions from the MCP server", source="mcp")
+        server.approvals.approver = reporter.approve
     serving = asyncio.create_task(_transport(server, port))
     stopping = asyncio.create_task(stop.wait())
     try:

@@ -18,6 +18,7 @@ from ._screencast import DEFAULT_FPS, Screencast
 
 if TYPE_CHECKING:
     from .. import Browser, Page
+    from ..safety import ActionPolicy
 
 __all__ = ["Console"]
 
@@ -28,14 +29,17 @@ _MAX_SHOTS = 4000
 class Console:
     """Runs, approvals, live views and review, for one console server.
 
-    ``browser`` gives each task started from the page an isolated page (its own context). ``runs_dir``, when
-    set, keeps every finished run's transcript and screenshots, and lists them again on the next start.
+    ``browser`` gives each task started from the page an isolated page (its own context); ``action_policy``
+    replaces the browser's policy on those pages (its confirmations are asked on the console either way).
+    ``runs_dir``, when set, keeps every finished run's transcript and screenshots, and lists them again on
+    the next start.
     """
 
     def __init__(self, browser: Browser, *, model: str = "local", max_steps: int = 30,
                  approval_timeout: float = DEFAULT_TIMEOUT, fps: float = DEFAULT_FPS,
-                 runs_dir: Path | None = None) -> None:
+                 runs_dir: Path | None = None, action_policy: ActionPolicy | None = None) -> None:
         self.browser = browser
+        self.action_policy = action_policy
         self.model = model
         self.max_steps = max_steps
         self.fps = fps
@@ -50,13 +54,15 @@ class Console:
 
     # -- runs started from the page -------------------------------------------------------------
 
-    def start(self, task: str, url: str = "", model: str = "") -> Run:
-        """Start ``task`` (after opening ``url``) with ``model`` (default: the console's) in the background."""
+    def start(self, task: str, url: str = "", model: str = "", *, llm: Any = None) -> Run:
+        """Start ``task`` (after opening ``url``) with ``model`` (default: the console's), or with ``llm``
+        (any ``refwright.agent.Llm``), in the background."""
         task = task.strip()
         if not task:
             raise RefwrightError("Give the task in plain words, for example: Sign up as demo@example.com.")
-        model = model.strip() or self.model
-        llm = llm_from_spec(model)  # before the run exists: an unknown spec is the form's error
+        model = model.strip() or (type(llm).__name__ if llm is not None else self.model)
+        if llm is None:
+            llm = llm_from_spec(model)  # before the run exists: an unknown spec is the form's error
         run = self.book.add(task, url.strip(), model, "console")
         self.tasks[run.id] = asyncio.create_task(self._drive(run, llm))
         return run
@@ -65,6 +71,8 @@ class Console:
         page: Page | None = None
         try:
             page = await self.browser.new_page(isolated=True)
+            if self.action_policy is not None:
+                page.set_action_policy(self.action_policy)
             cast = Screencast(page.playwright_page, lambda data: self.book.publish(run, {"type": "frame",
                                                                                          "data": data}),
                               fps=self.fps)

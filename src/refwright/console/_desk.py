@@ -71,7 +71,8 @@ class ApprovalDesk:
             self._waiting.pop(approval_id, None)
             if run.pending is not None and run.pending.get("id") == approval_id:
                 self.book.set_pending(run, None)
-        if decision is Decision.ALWAYS:
+        if decision is Decision.ALWAYS and urlsplit(request.url).hostname:
+            # Without a page origin (an MCP question) the asker keeps its own grant, scoped its own way.
             self.grants.add(grant)
         self.book.update_step(run, number, status=_SAID[decision], error=not decision.allowed)
         return decision
