@@ -298,3 +298,35 @@ async def test_refwrights_own_snapshot_names_every_control(page: refwright.Page,
     for name in ("Task", "Start URL", "Model", "Start", "Open", "Stop", "Allow once", "Always for this origin",
                  "Deny"):
         assert f'"{name}"' in snapshot, f"{name!r} is not named in:\n{snapshot}"
+
+
+async def test_sixteen_sessionpool_sessions_pointed_at_the_console_are_listed_and_each_opens(
+        tab: PlaywrightPage, console: ConsoleServer, demo: DemoServer) -> None:
+    from refwright import SessionPool
+
+    from .conftest import TEST_CONFIG
+
+    release = asyncio.Event()
+
+    async def session(pool: SessionPool, index: int) -> str:
+        async with pool.session() as page:
+            await page.run_command(f"open {demo.url}?session={index}")
+            await release.wait()
+            return page.url
+
+    async with SessionPool(["local"], sessions_per_browser=16, config=TEST_CONFIG, console=console.url) as pool:
+        sessions = [asyncio.ensure_future(session(pool, i)) for i in range(16)]
+        try:
+            rows = tab.get_by_role("table", name="Runs").get_by_role("row").filter(has_text="SessionPool session")
+            await expect(rows).to_have_count(16, timeout=60_000)
+            for index in range(16):
+                row = rows.filter(has_text=re.compile(re.escape(f"{demo.url}?session={index}") + r"(?!\d)"))
+                await expect(row).to_have_count(1, timeout=30_000)
+                await expect(row).to_contain_text("pool")
+                await row.get_by_role("button", name="Open").click()
+                await expect(steps_of(tab).first).to_contain_text(f"{demo.url}?session={index}")
+                await expect(tab.get_by_role("img", name="The run's page, live")).to_be_visible()
+        finally:
+            release.set()
+            await asyncio.gather(*sessions)
+    await expect(rows.filter(has_text="answered")).to_have_count(16)

@@ -71,12 +71,12 @@ class ConsoleClient:
         return data
 
     async def report(self, task: str, start_url: str = "", model: str = "", *, page: Page | None = None,
-                     source: str = "agent") -> RunReporter:
+                     source: str = "agent", cancel_on_stop: bool = True) -> RunReporter:
         """A new run row on the console. With ``page``, its policy confirmations are asked there too, and
         each step sends a screenshot."""
         data = await self.post("/api/report", {"task": task, "start_url": start_url, "model": model,
                                                "source": source})
-        return RunReporter(self, str(data["id"]), page)
+        return RunReporter(self, str(data["id"]), page, cancel_on_stop=cancel_on_stop)
 
 
 class RunReporter:
@@ -86,18 +86,20 @@ class RunReporter:
     that stops answering is warned about once; the run goes on, and its approvals are denied.
     """
 
-    def __init__(self, client: ConsoleClient, run_id: str, page: Page | None) -> None:
+    def __init__(self, client: ConsoleClient, run_id: str, page: Page | None, *, cancel_on_stop: bool = True) -> None:
         self.client = client
         self.run_id = run_id
-        self._task = asyncio.current_task()
+        self._task = asyncio.current_task() if cancel_on_stop else None
+        self.stop_requested = False
         self._warned = False
         self.stopped = False
         self._on_event: Any = None
         self._approve: Any = None
         if page is not None:
-            self._on_event, self._approve = page_hooks(page, self._ask, self._send)
+            self._on_event, self._approve = page_hooks(page, self._ask, self.send)
 
-    async def _send(self, event: dict[str, Any]) -> None:
+    async def send(self, event: dict[str, Any]) -> None:
+        """One event in the console's JSON form (``shot`` data may be bytes)."""
         if event.get("type") == "shot" and isinstance(event.get("data"), bytes):
             event = {"type": "shot", "data": base64.b64encode(event["data"]).decode("ascii")}
         try:
@@ -107,7 +109,8 @@ class RunReporter:
                 self._warned = True
                 print(f"refwright: {exc.message}", file=sys.stderr, flush=True)
             return
-        if answer.get("stop") and self._task is not None and event.get("type") != "finish" and not self.stopped:
+        self.stop_requested = bool(answer.get("stop"))
+        if self.stop_requested and self._task is not None and event.get("type") != "finish" and not self.stopped:
             self.stopped = True
             self._task.cancel()
 
@@ -130,7 +133,7 @@ class RunReporter:
 
         data = event_json(event)
         if data is not None:
-            await self._send(data)
+            await self.send(data)
 
     async def approve(self, request: ApprovalRequest) -> Decision:
         if self._approve is not None:
@@ -140,7 +143,7 @@ class RunReporter:
 
     async def finish(self, answer: str, *, stopped: bool = False, failed: bool = False) -> None:
         state = "failed" if failed else "stopped" if stopped else "answered"
-        await self._send({"type": "finish", "state": state, "answer": answer})
+        await self.send({"type": "finish", "state": state, "answer": answer})
 
 
 async def run_reported(console_url: str, page: Page, llm: Any, task: str, max_steps: int = 30, *,

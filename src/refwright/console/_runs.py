@@ -116,6 +116,11 @@ class RunBook:
                 self.add_step(run, {"kind": "command", "command": command, "shot": False, **changes})
             else:
                 self.update_step(run, number, **changes)
+        elif kind == "navigated":
+            url = str(event.get("url", ""))
+            run.start_url = run.start_url or url
+            self.add_step(run, {"kind": "command", "command": "(page loaded)", "output": url, "status": "done",
+                                "error": False, "collapsed": False, "shot": False})
         elif kind == "model":
             self.message(run, str(event.get("text", "")), int(event.get("input", 0) or 0),
                          int(event.get("output", 0) or 0))
