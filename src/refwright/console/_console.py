@@ -102,7 +102,10 @@ class Console:
         handler, approver = self.hooks(run, page)
         if run.start_url:
             await handler_command(handler, "open", f"open {run.start_url}", page)
-        outcome = await run_agent(page, llm, run.task, self.max_steps, on_event=handler, approve=approver,
+        # `local:auto-approve` was picked to approve proposals on the person's behalf: it is not asked again
+        # (the policy's confirmations still are).
+        approve = None if getattr(llm, "confirm_proposals", False) else approver
+        outcome = await run_agent(page, llm, run.task, self.max_steps, on_event=handler, approve=approve,
                                   content_boundaries=page.config.content_boundaries)
         self.book.finish(run, "stopped" if outcome.stopped else "answered", outcome.answer)
 

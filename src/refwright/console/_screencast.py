@@ -1,8 +1,8 @@
 """The live view: a run's page as CDP screencast frames, sent only while someone watches.
 
-Frames are throttled at the source: Chromium sends the next frame only after the previous one is
-acknowledged, so acknowledging no sooner than ``1/fps`` after the last one caps both the encoding work in
-the browser and the traffic to viewers. The last frame is kept for late viewers and for after the run.
+Frames are throttled at the source: Chromium sends more frames only as earlier ones are acknowledged, so
+spacing the acknowledgements ``1/fps`` apart caps both the encoding work in the browser and the traffic to
+viewers. The last frame is kept for late viewers and for after the run.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class Screencast:
         self.frames = 0
         self.closed = False
         self._cdp: CDPSession | None = None
-        self._last_ack = 0.0
+        self._next_ack = 0.0
         self._lock = asyncio.Lock()
         self._acks: set[asyncio.Task[None]] = set()
 
@@ -89,10 +89,13 @@ class Screencast:
         task.add_done_callback(self._acks.discard)
 
     async def _ack(self, cdp: CDPSession | None, session_id: int) -> None:
-        wait = self._last_ack + self.interval - time.monotonic()
-        if wait > 0:
-            await asyncio.sleep(wait)
-        self._last_ack = time.monotonic()
+        # Chromium keeps more than one frame in flight: each ack takes the next free slot, so acks (and
+        # with them frames) are at least ``interval`` apart however many frames are waiting.
+        now = time.monotonic()
+        due = max(now, self._next_ack)
+        self._next_ack = due + self.interval
+        if due > now:
+            await asyncio.sleep(due - now)
         if cdp is None or cdp is not self._cdp:
             return
         try:
