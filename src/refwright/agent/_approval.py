@@ -61,16 +61,21 @@ class ApprovalRequest:
 
 Approver = Callable[[ApprovalRequest], Awaitable[Decision]]
 
-_PROPOSAL = re.compile(r"^Needs approval: (?P<summary>.*?)(?: — |$).*?`confirm (?P<token>p-[A-Za-z0-9_-]+)`",
-                       re.MULTILINE | re.DOTALL)
+# Only the resolver's own answer starts with it (page text reaches an answer only as quoted labels, or
+# after the first line); a page that prints the words cannot raise a prompt through `get text`.
+_PROPOSAL = re.compile(r"\A(?:--- AGENT_BROWSER_PAGE_CONTENT[^\n]*\n)?Needs approval: (?P<summary>[^\n]*?)"
+                       r"(?: — |$)[^\n]*?`confirm (?P<token>p-[A-Za-z0-9_-]+)`", re.MULTILINE)
+# The commands that make proposals.
+PROPOSING = frozenset({"act", "dragto", "visual"})
 # `click @e7 button "Create account"`, `visual click "Sign in" at (10, 20)`, `drag @e2 item "A" onto ...`
 _TARGET = re.compile(r'^(?P<action>(?:visual )?\S+)(?: (?P<ref>@e\d+))?(?: (?P<role>[a-z][a-z ]*?))?'
                      r'(?: "(?P<name>(?:[^"\\]|\\.)*)")?(?:\s|$)')
 
 
-def proposal_request(output: str, url: str) -> ApprovalRequest | None:
-    """The request behind a command's answer when it is a proposal waiting for ``confirm``, else None."""
-    found = _PROPOSAL.search(output)
+def proposal_request(output: str, url: str, command: str = "act") -> ApprovalRequest | None:
+    """The request behind ``command``'s answer when it is a proposal waiting for ``confirm``, else None."""
+    words = command.split(maxsplit=1)
+    found = _PROPOSAL.search(output.lstrip()) if words and words[0] in PROPOSING else None
     if found is None:
         return None
     summary = found.group("summary").strip()
@@ -81,7 +86,7 @@ def proposal_request(output: str, url: str) -> ApprovalRequest | None:
         ref = target.group("ref") or ""
         role = (target.group("role") or "").strip()
         name = (target.group("name") or "").replace('\\"', '"')
-    line = output[found.start():].split("\n", 1)[0]
+    line = found.group(0).split("\n")[-1].split(" Nothing was done", 1)[0]
     return ApprovalRequest("proposal", action or "act", url, line, role, name, ref, found.group("token"))
 
 

@@ -132,7 +132,7 @@ async def _approved(page: CommandRunner, call: ToolCall, result: ToolResult, app
                     emit: Callable[[AgentEvent], Awaitable[None]], step: int) -> ToolResult:
     """The call's answer once the person has decided on the proposal it made (if it made one)."""
     url = getattr(page, "url", "")
-    request = proposal_request(result.output, url if isinstance(url, str) else "")
+    request = proposal_request(result.output, url if isinstance(url, str) else "", call.command)
     if request is None:
         return result
     await emit(ApprovalAsked(step, call, request))
