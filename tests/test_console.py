@@ -264,6 +264,7 @@ async def test_stop_ends_a_waiting_run(tab: PlaywrightPage, console: ConsoleServ
     await expect(row).to_contain_text("stopped")
     await expect(tab.get_by_role("alertdialog", name="Approval needed")).to_be_hidden()
     await expect(tab.locator("#run-answer")).to_contain_text("Stopped by the person.")
+    await expect(steps_of(tab).filter(has_text="Approval cancelled: the run stopped")).to_have_count(1)
 
 
 async def test_review_steps_through_a_finished_run_with_its_screenshots(

@@ -67,6 +67,9 @@ class ApprovalDesk:
             decision = await asyncio.wait_for(asyncio.shield(future), self.timeout)
         except TimeoutError:
             decision = Decision.TIMEOUT
+        except asyncio.CancelledError:
+            self.book.update_step(run, number, status="cancelled: the run stopped", error=True)
+            raise
         finally:
             self._waiting.pop(approval_id, None)
             if run.pending is not None and run.pending.get("id") == approval_id:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 import time
 from collections.abc import Callable
@@ -67,12 +66,10 @@ class RunBook:
     def __init__(self) -> None:
         self.runs: dict[str, Run] = {}
         self._listeners: dict[str, set[Listener]] = {}
-        self.changed = asyncio.Event()
 
     def add(self, task: str, start_url: str, model: str, source: str) -> Run:
         run = Run("r-" + secrets.token_hex(4), task, start_url, model, source)
         self.runs[run.id] = run
-        self.changed.set()
         return run
 
     def get(self, run_id: str) -> Run | None:
@@ -85,7 +82,6 @@ class RunBook:
     def publish(self, run: Run, message: dict[str, Any]) -> None:
         for listener in list(self._listeners.get(run.id, ())):
             listener(message)
-        self.changed.set()
 
     def add_step(self, run: Run, step: dict[str, Any]) -> None:
         step = {"n": len(run.steps) + 1, "at": time.time(), **step}
