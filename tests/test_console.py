@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
 import os
 import re
 from collections.abc import AsyncIterator, Iterator
@@ -358,3 +359,34 @@ async def test_finished_runs_are_kept_and_reviewed_after_a_restart(
         shot = review.get_by_role("img", name="The page after this step")
         await expect(shot).to_be_visible()
         assert await shot.evaluate("img => img.complete && img.naturalWidth > 0")
+
+
+async def test_an_agent_transcript_is_reviewed_with_its_screenshots(
+        browser: refwright.Browser, page: refwright.Page, demo: DemoServer, tmp_path: Path) -> None:
+    from refwright.agent import Assistant, ScriptedLlm, ToolCall, User, turn_to_json
+
+    worker = await browser.new_page(isolated=True)
+    try:
+        llm = ScriptedLlm([[ToolCall("1", f"open {demo.url}")], [ToolCall("2", "screenshot")],
+                           [Assistant("I looked at the signup page.")]])
+        outcome = await run_agent(worker, llm, "Look at the signup page")
+    finally:
+        await worker.close()
+    lines = [json.dumps(turn_to_json(t)) for t in (User("Look at the signup page"), *outcome.turns[1:])]
+    (tmp_path / "look.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "broken.jsonl").write_text("{not json\n", encoding="utf-8")
+    async with ConsoleServer(Console(browser, runs_dir=tmp_path)) as server:
+        tab = page.playwright_page
+        await tab.goto(server.url)
+        rows = tab.get_by_role("table", name="Runs").get_by_role("row")
+        await expect(rows).to_have_count(2)  # the header and the one readable transcript
+        row = rows.filter(has_text="Look at the signup page")
+        await row.get_by_role("button", name="Open").click()
+        review = tab.get_by_role("region", name="Review")
+        await expect(review.locator("#review-pos")).to_have_text("Step 1 of 2")
+        await review.get_by_role("button", name="Next step").click()
+        await expect(review.locator("#review-command")).to_have_text("screenshot")
+        shot = review.get_by_role("img", name="The page after this step")
+        await expect(shot).to_be_visible()
+        assert await shot.evaluate("img => img.complete && img.naturalWidth > 0")
+        await expect(tab.locator("#run-answer")).to_have_text("Answer: I looked at the signup page.")

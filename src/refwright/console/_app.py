@@ -94,7 +94,7 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
         data = console.shots.get((str(request.path_params["run_id"]), int(request.path_params["n"])))
         if data is None:
             return _error(404, "This step has no screenshot.")
-        return Response(data, media_type="image/jpeg")
+        return Response(data, media_type="image/png" if data[:4] == b"\x89PNG" else "image/jpeg")
 
     async def answer(request: Request) -> JSONResponse:
         try:

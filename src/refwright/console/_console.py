@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,6 +14,7 @@ from ._desk import DEFAULT_TIMEOUT, ApprovalDesk
 from ._hooks import page_hooks
 from ._runs import Run, RunBook
 from ._screencast import DEFAULT_FPS, Screencast
+from ._transcripts import load_runs, save_run
 
 if TYPE_CHECKING:
     from .. import Browser, Page
@@ -191,31 +191,15 @@ class Console:
         if self.runs_dir is None:
             return
         try:
-            self.runs_dir.mkdir(parents=True, exist_ok=True)
-            record = {k: v for k, v in run.detail().items() if k != "pending"}
-            (self.runs_dir / f"{run.id}.json").write_text(json.dumps(record), encoding="utf-8")
-            for (rid, n), data in self.shots.items():
-                if rid == run.id:
-                    (self.runs_dir / f"{rid}-{n}.jpg").write_bytes(data)
+            save_run(self.runs_dir, run, {n: data for (rid, n), data in self.shots.items() if rid == run.id})
         except OSError:
             pass  # review in this session still works from memory
 
     def _load(self, folder: Path) -> None:
-        for path in sorted(folder.glob("r-*.json")):
-            try:
-                record = json.loads(path.read_text(encoding="utf-8"))
-                run = Run(str(record["id"]), str(record["task"]), str(record.get("start_url", "")),
-                          str(record.get("model", "")), "transcript", started=float(record["started"]),
-                          ended=float(record.get("ended") or record["started"]),
-                          state=str(record.get("state", "answered")), answer=str(record.get("answer", "")),
-                          steps=list(record.get("all_steps", [])), messages=list(record.get("messages", [])))
-            except (OSError, ValueError, KeyError, TypeError):
-                continue  # a damaged transcript is skipped, not fatal
+        for run, shots in load_runs(folder):
             self.book.runs[run.id] = run
-            for step in run.steps:
-                shot = folder / f"{run.id}-{step.get('n')}.jpg"
-                if step.get("shot") and shot.is_file():
-                    self.shots[(run.id, int(step["n"]))] = shot.read_bytes()
+            for number, data in shots.items():
+                self.shots[(run.id, number)] = data
 
 
 async def handler_command(handler: Callable[[AgentEvent], Awaitable[None]], call_id: str, command: str,
