@@ -4,6 +4,7 @@ and the processes that report to a console: ``refwright console`` itself and ``r
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import sys
@@ -259,3 +260,39 @@ async def test_a_hostile_page_can_neither_raise_a_prompt_nor_run_script_in_the_c
     await tab.wait_for_timeout(300)  # any injected image would have failed to load by now
     assert await tab.evaluate("window.pwned") is None
     assert await tab.locator("#run img, #runs img").count() == await tab.locator("#run img[id]").count()
+
+
+@on_session_loop
+async def test_agent_tasks_report_each_task_to_the_console(browser: refwright.Browser, demo: DemoServer,
+                                                           tmp_path: Path) -> None:
+    tasks = tmp_path / "tasks.jsonl"
+    lines = [{"id": f"t{i}", "url": demo.url, "model": "local",
+              "task": f'Enter "task{i}@example.com" into the Email field, enter "pw-123456" into the Password '
+                      'field, check "I agree to the terms" and click "Create account".'} for i in range(2)]
+    tasks.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    async with ConsoleServer(Console(browser, approval_timeout=60)) as server:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "refwright", "agent", "--tasks", str(tasks), "--console", server.url,
+            "--allow-private", demo.host, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+            env=_env())
+        try:
+            answered: set[str] = set()
+            for _ in range(1200):
+                for run in server.console.book.runs.values():
+                    if run.pending is not None and run.id not in answered:
+                        answered.add(run.id)
+                        assert await answer(server, run.pending["id"], "allow") == 200
+                if len(answered) == 2:
+                    break
+                await asyncio.sleep(0.05)
+            out, err = await asyncio.wait_for(process.communicate(), 60)
+        finally:
+            if process.returncode is None:
+                process.kill()
+        assert process.returncode == 0, err.decode()
+        runs = sorted(server.console.book.runs.values(), key=lambda r: r.task)
+        assert [(r.source, r.start_url, r.state) for r in runs] == [("tasks", demo.url, "answered")] * 2
+        assert [r.task for r in runs] == [line["task"] for line in lines]
+        results = [json.loads(line) for line in out.decode().splitlines()]
+        assert sorted(r["id"] for r in results) == ["t0", "t1"]
+        assert all(r["answer"].startswith("Done:") and r["error"] is None for r in results)
