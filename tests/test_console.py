@@ -253,6 +253,9 @@ async def test_a_run_reported_over_http_is_listed_and_approved_from_the_page(
         assert outcome.answer.startswith("Done:")
         await expect(tab.locator("#run-answer")).to_contain_text("Done:")
         await expect(tab.get_by_role("img", name="The run's page, live")).to_be_visible()
+        run = next(r for r in console.console.book.runs.values() if r.source == "agent")
+        assert console.console.frames.get(run.id), "the reporting process relayed its screencast"
+        assert not run.screencast
     finally:
         await worker.close()
 

@@ -19,6 +19,7 @@ from .._errors import RefwrightError
 from ..agent import ApprovalRequest, Decision
 from ._auth import TokenGate, cookie_name
 from ._console import Console
+from ._relay import WATCH_WAIT
 from ._runs import Run
 
 __all__ = ["build_app"]
@@ -154,6 +155,27 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
         decision = await console.desk.ask(run, ApprovalRequest(**fields), image)
         return JSONResponse({"decision": decision.value})
 
+    async def report_watch(request: Request) -> JSONResponse:
+        """Answers when the run's viewer count differs from ``known`` (or after a while): a long poll."""
+        run = run_of(request)
+        if run is None:
+            return _error(404, "There is no such run; report it again.")
+        try:
+            known = int((await _json(request)).get("known", -1))
+        except (RefwrightError, ValueError, TypeError):
+            known = -1
+        if run.viewers == known and run.ended is None:
+            changed = asyncio.Event()
+            unlisten = console.book.listen(run.id, lambda m: changed.set() if m["type"] == "viewers" or
+                                           run.ended is not None else None)
+            try:
+                await asyncio.wait_for(changed.wait(), WATCH_WAIT)
+            except TimeoutError:
+                pass
+            finally:
+                unlisten()
+        return JSONResponse({"viewers": run.viewers, "ended": run.ended is not None})
+
     # -- the live view --------------------------------------------------------------------------
 
     async def live(websocket: WebSocket) -> None:
@@ -190,6 +212,7 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
         Route("/api/report", report_start, methods=["POST"]),
         Route("/api/report/{run_id}", report_events, methods=["POST"]),
         Route("/api/report/{run_id}/approval", report_approval, methods=["POST"]),
+        Route("/api/report/{run_id}/watch", report_watch, methods=["POST"]),
         WebSocketRoute("/ws/runs/{run_id}", live),
     ]
     return TokenGate(Starlette(routes=routes), token, port)

@@ -24,6 +24,7 @@ import httpx
 from .._errors import RefwrightError
 from ..agent import AgentEvent, ApprovalRequest, Decision
 from ._hooks import page_hooks
+from ._relay import FrameRelay
 
 if TYPE_CHECKING:
     from .. import Page
@@ -95,8 +96,10 @@ class RunReporter:
         self.stopped = False
         self._on_event: Any = None
         self._approve: Any = None
+        self._relay: FrameRelay | None = None
         if page is not None:
             self._on_event, self._approve = page_hooks(page, self._ask, self.send)
+            self._relay = FrameRelay(client, run_id, page.playwright_page)
 
     async def send(self, event: dict[str, Any]) -> None:
         """One event in the console's JSON form (``shot`` data may be bytes)."""
@@ -142,6 +145,8 @@ class RunReporter:
         return await self._ask(request, None)
 
     async def finish(self, answer: str, *, stopped: bool = False, failed: bool = False) -> None:
+        if self._relay is not None:
+            await self._relay.close()
         state = "failed" if failed else "stopped" if stopped else "answered"
         await self.send({"type": "finish", "state": state, "answer": answer})
 

@@ -47,6 +47,8 @@ class Console:
         self.desk = ApprovalDesk(self.book, approval_timeout)
         self.casts: dict[str, Screencast] = {}
         self.shots: dict[tuple[str, int], bytes] = {}
+        # The newest relayed frame of each run in another process.
+        self.frames: dict[str, str] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.runs_dir = runs_dir
         if runs_dir is not None:
@@ -123,11 +125,18 @@ class Console:
 
     def take(self, run: Run, data: dict[str, Any]) -> None:
         """One reported event of ``run`` (``event_json``'s form, a ``shot``, or ``finish``)."""
-        if data.get("type") == "shot":
+        if data.get("type") == "frame":
+            self.frames[run.id] = str(data.get("data", ""))
+            self.book.publish(run, {"type": "frame", "data": self.frames[run.id]})
+        elif data.get("type") == "screencast":
+            run.screencast = bool(data.get("on"))
+            self.book.publish(run, {"type": "run", "run": run.row()})
+        elif data.get("type") == "shot":
             shot = data.get("data")
             if isinstance(shot, bytes):
                 self.add_shot(run, shot)
         elif data.get("type") == "finish":
+            run.screencast = False  # the reporting process stopped its relay before it finished
             self.book.finish(run, str(data.get("state") or "answered"), str(data.get("answer") or ""))
             self.save(run)
         else:
@@ -141,8 +150,8 @@ class Console:
             while len(self.shots) > _MAX_SHOTS:
                 del self.shots[next(iter(self.shots))]
             self.book.update_step(run, commands[-1]["n"], shot=True)
-        if run.id not in self.casts:
-            # A reporting process has no live stream here: its latest screenshot is the live view.
+        if run.id not in self.casts and not run.screencast:
+            # Nobody streams this run: its latest screenshot is the live view.
             self.book.publish(run, {"type": "frame", "data": base64.b64encode(data).decode("ascii")})
 
     async def stop(self, run: Run) -> None:
@@ -161,12 +170,14 @@ class Console:
         """Start the live view if this is the first viewer; the last frame, to show at once."""
         run.viewers += 1
         await self._sync_cast(run)
+        self.book.publish(run, {"type": "viewers", "count": run.viewers})
         cast = self.casts.get(run.id)
         return cast.last if cast is not None else None
 
     async def viewer_left(self, run: Run) -> None:
         run.viewers = max(0, run.viewers - 1)
         await self._sync_cast(run)
+        self.book.publish(run, {"type": "viewers", "count": run.viewers})
 
     async def _sync_cast(self, run: Run) -> None:
         cast = self.casts.get(run.id)
@@ -181,6 +192,8 @@ class Console:
         cast = self.casts.get(run.id)
         if cast is not None and cast.last:
             return cast.last
+        if self.frames.get(run.id):
+            return self.frames[run.id]
         shots = [n for (rid, n) in self.shots if rid == run.id]
         return base64.b64encode(self.shots[(run.id, max(shots))]).decode("ascii") if shots else None
 
