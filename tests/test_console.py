@@ -393,3 +393,15 @@ async def test_an_agent_transcript_is_reviewed_with_its_screenshots(
         await expect(shot).to_be_visible()
         assert await shot.evaluate("img => img.complete && img.naturalWidth > 0")
         await expect(tab.locator("#run-answer")).to_have_text("Answer: I looked at the signup page.")
+
+
+async def test_the_form_says_what_is_wrong(tab: PlaywrightPage, console: ConsoleServer) -> None:
+    await tab.get_by_label("Task", exact=True).fill("Find the price")
+    await tab.get_by_label("Model", exact=True).fill("gpt-9")
+    await tab.get_by_role("button", name="Start").click()
+    await expect(tab.get_by_role("alert")).to_contain_text("Unknown model spec 'gpt-9'")
+    await tab.get_by_label("Model", exact=True).fill("local")
+    await tab.get_by_label("Start URL", exact=True).fill("https://example.com/a b")
+    await tab.get_by_role("button", name="Start").click()
+    await expect(tab.get_by_role("alert")).to_contain_text("has spaces or quotes")
+    assert console.console.book.runs == {}

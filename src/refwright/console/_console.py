@@ -9,7 +9,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._errors import RefwrightError
-from ..agent import AgentEvent, ApprovalRequest, Decision, llm_from_spec, run_agent
+from ..agent import (
+    AgentEvent,
+    ApprovalRequest,
+    CommandFinished,
+    CommandStarted,
+    Decision,
+    ToolCall,
+    ToolResult,
+    browser_tool,
+    llm_from_spec,
+    run_agent,
+)
 from ._desk import DEFAULT_TIMEOUT, ApprovalDesk
 from ._hooks import page_hooks
 from ._runs import Run, RunBook
@@ -62,10 +73,14 @@ class Console:
         task = task.strip()
         if not task:
             raise RefwrightError("Give the task in plain words, for example: Sign up as demo@example.com.")
+        url = url.strip()
+        if any(c.isspace() or c in "\"'\\" for c in url):
+            raise RefwrightError(f"The start URL {url!r} has spaces or quotes; give one address, such as "
+                                 "https://example.com/signup.")
         model = model.strip() or (type(llm).__name__ if llm is not None else self.model)
         if llm is None:
             llm = llm_from_spec(model)  # before the run exists: an unknown spec is the form's error
-        run = self.book.add(task, url.strip(), model, "console")
+        run = self.book.add(task, url, model, "console")
         self.tasks[run.id] = asyncio.create_task(self._drive(run, llm))
         return run
 
@@ -218,8 +233,6 @@ class Console:
 async def handler_command(handler: Callable[[AgentEvent], Awaitable[None]], call_id: str, command: str,
                           page: Page) -> None:
     """Run a command of the console's own (opening the start URL) as a step of the run."""
-    from ..agent import CommandFinished, CommandStarted, ToolCall, ToolResult, browser_tool
-
     call = ToolCall(call_id, command)
     await handler(CommandStarted(0, call))
     output = await browser_tool(page, command)
