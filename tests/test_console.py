@@ -307,6 +307,8 @@ async def test_refwrights_own_snapshot_names_every_control(page: refwright.Page,
     for name in ("Task", "Start URL", "Model", "Start", "Open", "Stop", "Allow once", "Always for this origin",
                  "Deny"):
         assert f'"{name}"' in snapshot, f"{name!r} is not named in:\n{snapshot}"
+    audit = await page.accessibility_audit()
+    assert audit["violations"] == [], [(v["id"], v["help"]) for v in audit["violations"]]
 
 
 async def test_sixteen_sessionpool_sessions_pointed_at_the_console_are_listed_and_each_opens(
