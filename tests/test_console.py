@@ -407,3 +407,24 @@ async def test_the_form_says_what_is_wrong(tab: PlaywrightPage, console: Console
     await tab.get_by_role("button", name="Start").click()
     await expect(tab.get_by_role("alert")).to_contain_text("has spaces or quotes")
     assert console.console.book.runs == {}
+
+
+async def test_stop_reaches_a_reported_run_while_it_waits_for_approval(
+        browser: refwright.Browser, tab: PlaywrightPage, console: ConsoleServer, demo: DemoServer) -> None:
+    from refwright.console import run_reported
+
+    worker = await browser.new_page(isolated=True)
+    try:
+        await worker.run_command(f"open {demo.url}")
+        job = asyncio.ensure_future(run_reported(console.url, worker, LocalResolverLlm(), signup("stop@example.com"),
+                                                 start_url=demo.url, model="local"))
+        row = tab.get_by_role("row").filter(has_text="stop@example.com")
+        await expect(row).to_contain_text("waiting for approval", timeout=20_000)
+        await row.get_by_role("button", name="Stop").click()
+        outcome = await asyncio.wait_for(job, 10)
+    finally:
+        await worker.close()
+    assert outcome.stopped and outcome.answer == "Stopped from the console."
+    await expect(row).to_contain_text("stopped")
+    run = next(r for r in console.console.book.runs.values() if r.task == signup("stop@example.com"))
+    assert [s["status"] for s in run.steps if s["kind"] == "approval"] == ["denied"]

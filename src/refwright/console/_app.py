@@ -156,7 +156,7 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
         return JSONResponse({"decision": decision.value})
 
     async def report_watch(request: Request) -> JSONResponse:
-        """Answers when the run's viewer count differs from ``known`` (or after a while): a long poll."""
+        """Answers when the run's viewer count differs from ``known``, or it is to stop (or after a while)."""
         run = run_of(request)
         if run is None:
             return _error(404, "There is no such run; report it again.")
@@ -164,9 +164,9 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
             known = int((await _json(request)).get("known", -1))
         except (RefwrightError, ValueError, TypeError):
             known = -1
-        if run.viewers == known and run.ended is None:
+        if run.viewers == known and run.ended is None and not run.stop_requested:
             changed = asyncio.Event()
-            unlisten = console.book.listen(run.id, lambda m: changed.set() if m["type"] == "viewers" or
+            unlisten = console.book.listen(run.id, lambda m: changed.set() if m["type"] in ("viewers", "stop") or
                                            run.ended is not None else None)
             try:
                 await asyncio.wait_for(changed.wait(), WATCH_WAIT)
@@ -174,7 +174,7 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
                 pass
             finally:
                 unlisten()
-        return JSONResponse({"viewers": run.viewers, "ended": run.ended is not None})
+        return JSONResponse({"viewers": run.viewers, "ended": run.ended is not None, "stop": run.stop_requested})
 
     # -- the live view --------------------------------------------------------------------------
 

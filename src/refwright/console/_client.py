@@ -83,8 +83,9 @@ class ConsoleClient:
 class RunReporter:
     """One run's events and approvals, sent to the console. ``on_event`` and ``approve`` go to ``run_agent``.
 
-    When the person presses Stop, the next report cancels the task that created this reporter. A console
-    that stops answering is warned about once; the run goes on, and its approvals are denied.
+    When the person presses Stop, the task that created this reporter is cancelled (at once with a page,
+    whose watch request hears it; else at the next report). A console that stops answering is warned about
+    once; the run goes on, and its approvals are denied.
     """
 
     def __init__(self, client: ConsoleClient, run_id: str, page: Page | None, *, cancel_on_stop: bool = True) -> None:
@@ -92,6 +93,8 @@ class RunReporter:
         self.run_id = run_id
         self._task = asyncio.current_task() if cancel_on_stop else None
         self.stop_requested = False
+        # What Stop does when there is no task to cancel (a pool session closes its page).
+        self.on_stop: Callable[[], None] | None = None
         self._warned = False
         self.stopped = False
         self._on_event: Any = None
@@ -99,7 +102,7 @@ class RunReporter:
         self._relay: FrameRelay | None = None
         if page is not None:
             self._on_event, self._approve = page_hooks(page, self._ask, self.send)
-            self._relay = FrameRelay(client, run_id, page.playwright_page)
+            self._relay = FrameRelay(client, run_id, page.playwright_page, self.stop_now)
 
     async def send(self, event: dict[str, Any]) -> None:
         """One event in the console's JSON form (``shot`` data may be bytes)."""
@@ -112,10 +115,19 @@ class RunReporter:
                 self._warned = True
                 print(f"refwright: {exc.message}", file=sys.stderr, flush=True)
             return
-        self.stop_requested = bool(answer.get("stop"))
-        if self.stop_requested and self._task is not None and event.get("type") != "finish" and not self.stopped:
-            self.stopped = True
+        if answer.get("stop") and event.get("type") != "finish":
+            self.stop_now()
+
+    def stop_now(self) -> None:
+        """The person pressed Stop: cancel the run's task (once), or call ``on_stop`` when there is none."""
+        self.stop_requested = True
+        if self.stopped:
+            return
+        self.stopped = True
+        if self._task is not None:
             self._task.cancel()
+        elif self.on_stop is not None:
+            self.on_stop()
 
     async def _ask(self, request: ApprovalRequest, image: bytes | None) -> Decision:
         body = {"kind": request.kind, "action": request.action, "url": request.url, "summary": request.summary,
@@ -178,5 +190,13 @@ async def run_reported(console_url: str, page: Page, llm: Any, task: str, max_st
         except BaseException as exc:
             await reporter.finish(f"{type(exc).__name__}: {exc}", failed=True)
             raise
+        if reporter.stopped:
+            # Stop came as the run was ending on its own: the cancel it sent may not have landed yet.
+            try:
+                await asyncio.sleep(0)
+            except asyncio.CancelledError:
+                pass
+            outcome = AgentRun("Stopped from the console.", outcome.turns, outcome.usage, stopped=True,
+                               steps=outcome.steps)
         await reporter.finish(outcome.answer, stopped=outcome.stopped)
         return outcome

@@ -175,8 +175,12 @@ class Console:
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
         elif run.ended is None:
-            # A reporting process learns it on its next report and stops itself.
+            # A reporting process learns it at once (its watch request answers) or on its next report, and
+            # stops itself; a question it waits on is denied now.
             run.stop_requested = True
+            if run.pending is not None:
+                self.desk.answer(str(run.pending["id"]), Decision.DENY)
+            self.book.publish(run, {"type": "stop"})
             self.book.publish(run, {"type": "run", "run": run.row()})
 
     # -- viewers --------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 What the console sees of a session that no agent loop reports: each page load (its URL and a screenshot,
 the run's live view), and the action policy's confirmations, asked there. Stop on the console closes the
-session's page; the code using it then gets errors that say the page is closed.
+session's page at once; the code using it then gets errors that say the page is closed.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ class SessionWatch:
         self.page = page
         self._loads: set[asyncio.Task[None]] = set()
         page.playwright_page.on("load", self._loaded)
+        reporter.on_stop = self._stop
 
     def _loaded(self, _: Any) -> None:
         task = asyncio.ensure_future(self._report_load())
@@ -44,11 +45,17 @@ class SessionWatch:
         shot = await step_shot(self.page.playwright_page)
         if shot is not None:
             await self.reporter.send({"type": "shot", "data": shot})
-        if self.reporter.stop_requested:
-            try:
-                await self.page.playwright_page.close()
-            except PlaywrightError:
-                pass
+
+    def _stop(self) -> None:
+        task = asyncio.ensure_future(self._close_page())
+        self._loads.add(task)
+        task.add_done_callback(self._loads.discard)
+
+    async def _close_page(self) -> None:
+        try:
+            await self.page.playwright_page.close()
+        except PlaywrightError:
+            pass
 
     async def close(self, error: BaseException | None = None) -> None:
         await asyncio.gather(*self._loads, return_exceptions=True)

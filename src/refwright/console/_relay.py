@@ -1,6 +1,6 @@
 """The live view of a run in another process: its screencast, relayed to the console while someone watches.
 
-The reporting process long-polls the console for its run's viewer count; above 0 it runs the same
+The reporting process long-polls the console for its run's viewer count (and Stop); above 0 it runs the same
 throttled CDP screencast as the console's own runs and posts each frame, one request at a time and only
 the newest, so a slow link drops frames instead of queueing them.
 """
@@ -8,6 +8,7 @@ the newest, so a slow link drops frames instead of queueing them.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .._errors import RefwrightError
@@ -27,8 +28,10 @@ WATCH_WAIT = 20.0
 class FrameRelay:
     """Started by a ``RunReporter`` with a page; ``close`` stops it (and the screencast) for good."""
 
-    def __init__(self, client: ConsoleClient, run_id: str, page: PlaywrightPage) -> None:
+    def __init__(self, client: ConsoleClient, run_id: str, page: PlaywrightPage,
+                 on_stop: Callable[[], None]) -> None:
         self.client = client
+        self.on_stop = on_stop
         self.run_id = run_id
         self.cast = Screencast(page, self._frame)
         self._newest: str | None = None
@@ -48,8 +51,10 @@ class FrameRelay:
             except RefwrightError:
                 await asyncio.sleep(2.0)  # the console is busy or gone: the run goes on either way
                 continue
-            if answer.get("ended"):
+            if answer.get("ended") or answer.get("stop"):
                 await self.cast.close()
+                if answer.get("stop"):
+                    self.on_stop()
                 return
             known = int(answer.get("viewers", 0))
             was = self.cast.running
