@@ -45,12 +45,14 @@ class SessionPool:
     A browser that crashes or becomes unreachable fails the sessions that were on it (each with a
     BrowserError saying so) and is replaced by a fresh connection; new sessions go to the others meanwhile.
     ``guard_listen``/``guard_host`` put remote browsers behind refwright's filtering proxy (see
-    :func:`refwright.launch`); port 0 gives each remote browser a free port of its own.
+    :func:`refwright.launch`); port 0 gives each remote browser a free port of its own. ``console`` (the URL
+    ``refwright console`` printed) lists each session there as a run while it is open.
     """
 
     def __init__(self, endpoints: Sequence[str] = ("local",), *, sessions_per_browser: int = 8,
                  config: Config | None = None, executable_path: str | None = None,
-                 headless: bool = True, guard_listen: str | None = None, guard_host: str | None = None) -> None:
+                 headless: bool = True, guard_listen: str | None = None, guard_host: str | None = None,
+                 console: str | None = None) -> None:
         if not endpoints:
             raise BrowserError('SessionPool needs at least one endpoint, e.g. endpoints=["local"].')
         if sessions_per_browser < 1:
@@ -61,6 +63,7 @@ class SessionPool:
                                "need a proxy of their own: give port 0 (a free port each), e.g. 0.0.0.0:0.")
         self._guard_listen = guard_listen
         self._guard_host = guard_host
+        self._console = console
         self.config = config or Config()
         self.sessions_per_browser = sessions_per_browser
         self._executable_path = executable_path
@@ -154,15 +157,27 @@ class SessionPool:
         """An isolated page (its own context), closed on exit. Waits while every browser is at its cap."""
         slot, page = await self._new_session()
         browser = slot.browser
+        watch = None
+        if self._console:
+            from ..console._pool import watch_session
+
+            watch = await watch_session(self._console, page)
+        failure: BaseException | None = None
         try:
             yield page
         except (BrowserError, PlaywrightError) as exc:
+            failure = exc
             if not browser.connected:
                 raise BrowserError(f"The browser at {redact(slot.endpoint)} went away during this session "
                                    f"({str(exc).splitlines()[0]}). Its other sessions failed too; start this "
                                    "session again and the pool gives it a working browser.") from exc
             raise
+        except BaseException as exc:
+            failure = exc
+            raise
         finally:
+            if watch is not None:
+                await watch.close(failure)
             try:
                 await asyncio.wait_for(page.close(), timeout=10)
             except (TimeoutError, PlaywrightError, BrowserError):

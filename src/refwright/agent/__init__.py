@@ -15,7 +15,16 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from .._errors import ContextLengthError, ProviderError
-from ._events import AgentEvent, CommandFinished, CommandStarted, ModelReplied, StepStarted
+from ._approval import ApprovalRequest, Approver, Decision, policy_request, proposal_request, question_request
+from ._events import (
+    AgentEvent,
+    ApprovalAnswered,
+    ApprovalAsked,
+    CommandFinished,
+    CommandStarted,
+    ModelReplied,
+    StepStarted,
+)
 from ._loop import AgentRun, Llm, run_agent
 from ._prompt import BOUNDARY_SENTENCE, SYSTEM_PROMPT, system_prompt
 from ._spec import llm_from_spec, provider_names
@@ -45,11 +54,16 @@ __all__ = [
     "AgentEvent",
     "AgentRun",
     "AnthropicMessages",
+    "ApprovalAnswered",
+    "ApprovalAsked",
+    "ApprovalRequest",
+    "Approver",
     "Assistant",
     "CommandFinished",
     "CommandRunner",
     "CommandStarted",
     "ContextLengthError",
+    "Decision",
     "Llm",
     "LocalResolverLlm",
     "ModelReplied",
@@ -69,7 +83,10 @@ __all__ = [
     "llm_from_spec",
     "openai_tool",
     "parse_tool_arguments",
+    "policy_request",
+    "proposal_request",
     "provider_names",
+    "question_request",
     "run_agent",
     "system_prompt",
     "tool_description",

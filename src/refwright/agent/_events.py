@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ._approval import ApprovalRequest, Decision
 from ._turns import ToolCall, ToolResult, Turn, Usage
 
-__all__ = ["AgentEvent", "CommandFinished", "CommandStarted", "ModelReplied", "StepStarted"]
+__all__ = [
+    "AgentEvent",
+    "ApprovalAnswered",
+    "ApprovalAsked",
+    "CommandFinished",
+    "CommandStarted",
+    "ModelReplied",
+    "StepStarted",
+]
 
 
 @dataclass(frozen=True)
@@ -38,4 +47,21 @@ class CommandFinished:
     result: ToolResult
 
 
-AgentEvent = StepStarted | ModelReplied | CommandStarted | CommandFinished
+@dataclass(frozen=True)
+class ApprovalAsked:
+    """The command's step needs the person's approval; the run waits for ``run_agent``'s ``approve``."""
+
+    step: int
+    call: ToolCall
+    request: ApprovalRequest
+
+
+@dataclass(frozen=True)
+class ApprovalAnswered:
+    step: int
+    call: ToolCall
+    request: ApprovalRequest
+    decision: Decision
+
+
+AgentEvent = StepStarted | ModelReplied | CommandStarted | CommandFinished | ApprovalAsked | ApprovalAnswered

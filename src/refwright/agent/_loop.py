@@ -8,7 +8,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from ._events import AgentEvent, CommandFinished, CommandStarted, ModelReplied, StepStarted
+from ._approval import Approver, Decision, denied_text, proposal_request
+from ._events import (
+    AgentEvent,
+    ApprovalAnswered,
+    ApprovalAsked,
+    CommandFinished,
+    CommandStarted,
+    ModelReplied,
+    StepStarted,
+)
 from ._prompt import system_prompt
 from ._tool import TOOL_NAME, CommandRunner, run_browser_command
 from ._turns import Assistant, ToolCall, ToolResult, Turn, Usage, User
@@ -55,6 +64,7 @@ async def run_agent(
     on_event: EventHandler | None = None,
     save_run: str | Path | None = None,
     save_plain: bool = False,
+    approve: Approver | None = None,
 ) -> AgentRun:
     """Let ``llm`` work on ``task`` through the ``browser`` tool on ``page`` until it answers.
 
@@ -66,6 +76,9 @@ async def run_agent(
 
     ``save_run``: when the run answers, its steps are written there as a script ``refwright replay`` runs
     with no model (``save_plain``: one that needs Playwright alone); the page must be a refwright page.
+    ``approve`` is asked when a command's answer is a proposal waiting for ``confirm`` (an approval-required
+    step of ``act``): allowed, the loop confirms it and the call's answer is what the confirmation did;
+    denied or unanswered, the answer says so. Without it the proposal goes to the model as it is.
     """
     if max_steps < 1:
         raise ValueError("max_steps must be at least 1")
@@ -106,6 +119,8 @@ async def run_agent(
         for call in calls:
             await emit(CommandStarted(step, call))
             result = await _answer(page, call)
+            if approve is not None and call.error is None:
+                result = await _approved(page, call, result, approve, emit, step)
             turns.append(result)
             await emit(CommandFinished(step, call, result))
 
@@ -123,3 +138,20 @@ async def _answer(page: CommandRunner, call: ToolCall) -> ToolResult:
         )
     output, image = await run_browser_command(page, call.command)
     return ToolResult(call.id, output, image)
+
+
+async def _approved(page: CommandRunner, call: ToolCall, result: ToolResult, approve: Approver,
+                    emit: Callable[[AgentEvent], Awaitable[None]], step: int) -> ToolResult:
+    """The call's answer once the person has decided on the proposal it made (if it made one)."""
+    url = getattr(page, "url", "")
+    request = proposal_request(result.output, url if isinstance(url, str) else "", call.command)
+    if request is None:
+        return result
+    await emit(ApprovalAsked(step, call, request))
+    decision = Decision(await approve(request))
+    await emit(ApprovalAnswered(step, call, request, decision))
+    if not decision.allowed:
+        return ToolResult(call.id, denied_text(request, decision))
+    output, image = await run_browser_command(page, f"confirm {request.token}")
+    what = request.summary.removeprefix("Needs approval: ").split(" — ", 1)[0]
+    return ToolResult(call.id, f"Approved by the person: {what}.\n{output}", image)

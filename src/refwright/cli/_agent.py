@@ -55,6 +55,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         "that `refwright replay FILE` (or `python FILE`) runs with no model")
     parser.add_argument("--plain", action="store_true", help="with --save-run: a script that needs Playwright "
                         "alone, not refwright")
+    parser.add_argument("--console", metavar="URL", help="report the run (or each of --tasks) to the console at "
+                        "URL, as `refwright console` printed it; its approvals are asked there")
     add_browser_options(parser)
     parser.set_defaults(run=run)
 
@@ -174,6 +176,12 @@ async def _drive(args: argparse.Namespace, llm: Any, progress: _Progress, transc
             opened = await page.run_command(f"open {args.url}")
             progress.ran(0, f"open {args.url}", opened.output)
         record(User(args.task))
+        if getattr(args, "console", None):
+            from ..console import run_reported
+
+            return await run_reported(args.console, page, llm, args.task, args.max_steps, start_url=args.url or "",
+                                      model=args.model or "", content_boundaries=options.config.content_boundaries,
+                                      on_event=on_event)
         return await run_agent(
             page,
             llm,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from typing import Any
 
 from .._errors import RefwrightError
 from ._options import add_browser_options, browser_options, guard_line
@@ -67,6 +68,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         help="coding profile: the vision-capable model browser_visual_inspect asks (openai:MODEL or "
                              "anthropic:MODEL; OPENAI_BASE_URL for any OpenAI-compatible server); it is sent the "
                              "masked screenshot only")
+    parser.add_argument("--console", metavar="URL",
+                        help="ask strict mode's questions, confirmations and proposals on the console at URL (as "
+                             "`refwright console` printed it) instead of through the client")
     add_browser_options(parser)
     parser.set_defaults(run=run)
 
@@ -81,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     # at the client, and a server started by it has no terminal of its own.
     options = browser_options(args, ask_at_terminal=False)
     from .. import launch
-    from ..mcp import create_server, serve
+    from ..mcp import create_server
 
     try:
         # The browser starts on the first tool call; its guard is known now (a listen port 0 shows as 0).
@@ -105,7 +109,18 @@ def run(args: argparse.Namespace) -> int:
                            session_idle=args.session_idle, **options.launch_kwargs())
     http = {} if args.http is None else {"max_sessions": args.max_sessions}
     try:
-        asyncio.run(serve(server, port=args.http, **http))
+        asyncio.run(_serve(server, args.http, http, getattr(args, "console", None)))
     except KeyboardInterrupt:
         pass
     return 0
+
+
+async def _serve(server: Any, port: int | None, http: dict[str, Any], console: str | None) -> None:
+    from ..mcp import serve
+
+    if console:
+        from ..console import ConsoleClient
+
+        reporter = await ConsoleClient(console).report("MCP session: questions from the MCP server", source="mcp")
+        server.tenants.ask_through(reporter.approve)
+    await serve(server, port=port, **http)

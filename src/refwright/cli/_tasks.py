@@ -62,7 +62,7 @@ def done_ids(lines: list[str]) -> set[str]:
 
 
 async def _one(pool: Any, task: Task, default_model: str | None, max_steps: int,
-               content_boundaries: bool) -> dict[str, Any]:
+               content_boundaries: bool, console: str | None = None) -> dict[str, Any]:
     from ..agent import llm_from_spec, run_agent
 
     result: dict[str, Any] = {"id": task.id, "task": task.task, "answer": None, "steps": 0,
@@ -73,7 +73,14 @@ async def _one(pool: Any, task: Task, default_model: str | None, max_steps: int,
             async with pool.session() as page:
                 if task.url:
                     await page.run_command(f"open {task.url}")
-                run = await run_agent(page, llm, task.task, max_steps, content_boundaries=content_boundaries)
+                if console:
+                    from ..console import run_reported
+
+                    run = await run_reported(console, page, llm, task.task, max_steps, start_url=task.url or "",
+                                             model=task.model or default_model or "", source="tasks",
+                                             content_boundaries=content_boundaries)
+                else:
+                    run = await run_agent(page, llm, task.task, max_steps, content_boundaries=content_boundaries)
         finally:
             close = getattr(llm, "aclose", None)
             if close is not None:
@@ -129,7 +136,8 @@ async def run_tasks(args: argparse.Namespace, options: Any, endpoints: list[str]
             async def guarded(task: Task) -> None:
                 nonlocal failed, count
                 async with semaphore:
-                    result = await _one(pool, task, args.model, args.max_steps, options.config.content_boundaries)
+                    result = await _one(pool, task, args.model, args.max_steps, options.config.content_boundaries,
+                                        getattr(args, "console", None))
                 # One write per line, from the event loop's one thread: lines never interleave.
                 out.write(json_line(result) + "\n")
                 out.flush()

@@ -61,6 +61,8 @@ class Approvals:
     # state token -> {question key: (question text, the person's answer once given)}, for the
     # input_required way: a call may ask several questions, one per round, and keeps the earlier answers.
     pending: dict[str, dict[str, tuple[str, Any]]] = field(default_factory=dict)
+    # A person-facing UI (``refwright.agent.Approver``, e.g. the console) that answers instead of the client.
+    approver: Any = None
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -91,11 +93,18 @@ class Asker:
 
     @property
     def can_elicit(self) -> bool:
+        if self.approvals.approver is not None:
+            return True
         caps = getattr(self._session, "client_capabilities", None)
         return caps is not None and getattr(caps, "elicitation", None) is not None
 
     async def ask(self, key: str, message: str, *, always: bool = False) -> str:
         """``allow``, ``always`` or ``deny`` from the person; raises ``InputRequiredError`` to ask in the modern way."""
+        if self.approvals.approver is not None:
+            from ..agent import Decision, question_request
+
+            decision = Decision(await self.approvals.approver(question_request(key.split(":", 1)[0], "", message)))
+            return "always" if decision is Decision.ALWAYS and always else "allow" if decision.allowed else "deny"
         if not self.can_elicit:
             raise RefwrightError(
                 "This needs the person's approval, but the MCP client cannot ask them (it does not support "

@@ -50,6 +50,9 @@ class Tenants:
         self._extra = dict(extra or {})
         self._tenants: dict[str, Tenant] = {}
         self._idled: OrderedDict[str, None] = OrderedDict()
+        # A person-facing UI (``refwright.agent.Approver``, e.g. the console) that every tenant asks instead
+        # of its client.
+        self._approver: Any = None
         if shared is None:
             self._tenants[SHARED_KEY] = self._new(session or BrowserSession())
 
@@ -66,7 +69,13 @@ class Tenants:
         return list(self._tenants.items())
 
     def _new(self, browser: BrowserSession) -> Tenant:
-        return Tenant(browser, Approvals(mode=self.mode), dict(self._extra))
+        return Tenant(browser, Approvals(mode=self.mode, approver=self._approver), dict(self._extra))
+
+    def ask_through(self, approver: Any) -> None:
+        """Send every tenant's questions, now and later, to ``approver`` instead of its client."""
+        self._approver = approver
+        for tenant in self._tenants.values():
+            tenant.approvals.approver = approver
 
     def get(self, key: str) -> Tenant:
         """The tenant of session ``key``, made on its first call. A session whose browser was closed for

@@ -1,0 +1,262 @@
+// The console page: the run list (polled), one open run (live over a WebSocket), approvals and review.
+// Everything from runs is page-controlled text: it is only ever set with textContent, never as HTML.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  if (location.search.includes("token=")) {
+    // The token now lives in a cookie; keep it out of the address bar, history and screenshots.
+    history.replaceState(null, "", location.pathname);
+  }
+  let current = null;      // the open run's id
+  let socket = null;
+  let run = null;          // the open run's detail
+  let steps = [];
+  let reviewAt = 0;
+  let timer = null;
+
+  async function api(path, body) {
+    const init = body === undefined ? {} : {method: "POST", headers: {"content-type": "application/json"},
+                                            body: JSON.stringify(body)};
+    const response = await fetch(path, init);
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error(data.error || response.statusText);
+    return data;
+  }
+
+  $("start-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("start-error").textContent = "";
+    try {
+      const made = await api("/api/runs", {task: $("task").value, url: $("url").value, model: $("model").value});
+      await refresh();
+      open(made.id);
+    } catch (error) {
+      $("start-error").textContent = error.message;
+    }
+  });
+
+  function cell(row, text) {
+    const td = document.createElement("td");
+    td.textContent = text;
+    row.appendChild(td);
+    return td;
+  }
+
+  function button(label, onClick, describedBy) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    if (describedBy) b.setAttribute("aria-describedby", describedBy);
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  async function refresh() {
+    let data;
+    try { data = await api("/api/runs"); } catch (error) { return; }
+    const body = document.querySelector("#runs tbody");
+    body.replaceChildren();
+    $("no-runs").hidden = data.runs.length > 0;
+    data.runs.forEach((r, index) => {
+      const row = document.createElement("tr");
+      row.dataset.run = r.id;
+      if (r.id === current) row.className = "current";
+      const task = cell(row, r.task);
+      task.id = "task-" + r.id;
+      cell(row, r.start_url || "—");
+      cell(row, r.model || "—");
+      cell(row, r.source);
+      cell(row, r.waiting ? "waiting for approval" : r.state);
+      cell(row, String(r.steps));
+      const actions = cell(row, "");
+      actions.appendChild(button("Open", () => open(r.id), task.id));
+      if (r.state === "running") {
+        actions.appendChild(document.createTextNode(" "));
+        actions.appendChild(button("Stop", () => api(`/api/runs/${r.id}/stop`, {}).then(refresh), task.id));
+      }
+      body.appendChild(row);
+    });
+  }
+
+  function open(id) {
+    if (socket) socket.close();
+    current = id;
+    run = null;
+    steps = [];
+    $("run").hidden = false;
+    $("steps").replaceChildren();
+    $("messages").replaceChildren();
+    $("frame").hidden = true;
+    $("no-frame").hidden = false;
+    $("approval").hidden = true;
+    $("review").hidden = true;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/ws/runs/${encodeURIComponent(id)}`);
+    socket.onmessage = (event) => receive(JSON.parse(event.data));
+    refresh();
+  }
+
+  function receive(m) {
+    if (m.type === "hello") {
+      run = m.run;
+      $("run-task").textContent = run.task + (run.start_url ? `  (starting at ${run.start_url})` : "");
+      steps = [];
+      $("steps").replaceChildren();
+      run.all_steps.forEach((s) => step(s, false));
+      $("messages").replaceChildren();
+      run.messages.forEach(message);
+      if (m.frame) frame(m.frame);
+      approval(run.pending);
+      facts();
+      if (run.ended) review(0);
+    } else if (m.type === "step") {
+      step(m.step, true);
+    } else if (m.type === "model") {
+      if (m.text) message(m.text);
+      if (run) { run.tokens = m.tokens; facts(); }
+    } else if (m.type === "approval") {
+      approval(m.pending);
+    } else if (m.type === "frame") {
+      frame(m.data);
+    } else if (m.type === "run") {
+      if (run) {
+        Object.assign(run, m.run);
+        if (m.answer !== undefined) run.answer = m.answer;
+        facts();
+        if (run.ended) { approval(null); review(Math.max(0, steps.length - 1)); }
+      }
+      refresh();
+    }
+  }
+
+  function frame(data) {
+    $("frame").src = "data:image/jpeg;base64," + data;
+    $("frame").hidden = false;
+    $("no-frame").hidden = true;
+  }
+
+  function facts() {
+    $("run-state").textContent = run.pending ? "waiting for approval" : run.state;
+    $("run-tokens").textContent = `${run.tokens.input} in, ${run.tokens.output} out`;
+    $("run-live").textContent = run.screencast ? "streaming" : (run.ended ? "ended: last frame kept" : "idle");
+    $("run-answer").textContent = run.answer ? "Answer: " + run.answer : "";
+    elapsed();
+  }
+
+  function elapsed() {
+    if (!run) return;
+    const end = run.ended || Date.now() / 1000;
+    $("run-elapsed").textContent = `${Math.max(0, end - run.started).toFixed(1)} s`;
+  }
+
+  function highlight(pre, text) {
+    // "Changes:" lines are what the step changed on the page: marked so they stand out.
+    let inChanges = false;
+    text.split("\n").forEach((line, i) => {
+      if (i) pre.appendChild(document.createTextNode("\n"));
+      if (line.startsWith("Changes:")) inChanges = true;
+      if (inChanges && /^[~+-] /.test(line)) {
+        const mark = document.createElement("mark");
+        mark.textContent = line;
+        pre.appendChild(mark);
+      } else {
+        pre.appendChild(document.createTextNode(line));
+      }
+    });
+  }
+
+  function step(s, fresh) {
+    const index = steps.findIndex((x) => x.n === s.n);
+    if (index >= 0) steps[index] = s; else steps.push(s);
+    let li = document.querySelector(`#steps li[data-n="${s.n}"]`);
+    if (!li) {
+      li = document.createElement("li");
+      li.dataset.n = s.n;
+      $("steps").appendChild(li);
+    }
+    li.replaceChildren();
+    li.className = (s.error ? "error" : "") + (fresh ? " fresh" : "");
+    const command = document.createElement("div");
+    command.className = "command";
+    command.textContent = s.command;
+    li.appendChild(command);
+    if (s.kind === "approval" || s.status === "running") {
+      const status = document.createElement("div");
+      status.className = "status";
+      status.textContent = s.kind === "approval" ? `Approval ${s.status}` : "running…";
+      li.appendChild(status);
+    }
+    if (s.output) {
+      const pre = document.createElement("pre");
+      pre.className = "output";
+      highlight(pre, s.output);
+      if (s.collapsed) {
+        const details = document.createElement("details");
+        const summary = document.createElement("summary");
+        summary.textContent = `Show the answer (${s.output.split("\n").length} lines)`;
+        details.append(summary, pre);
+        li.appendChild(details);
+      } else {
+        li.appendChild(pre);
+      }
+    }
+    if (fresh) setTimeout(() => li.classList.remove("fresh"), 2000);
+  }
+
+  function message(text) {
+    const li = document.createElement("li");
+    li.textContent = text;
+    $("messages").appendChild(li);
+  }
+
+  let pendingId = null;
+  function approval(p) {
+    if (run) { run.pending = p; facts(); }
+    pendingId = p ? p.id : null;
+    $("approval").hidden = !p;
+    if (!p) return;
+    $("approval-summary").textContent = p.summary;
+    $("approval-action").textContent = p.action;
+    $("approval-target").textContent = p.role || p.name ? `${p.role} "${p.name}"` : "(no element)";
+    $("approval-url").textContent = p.url;
+    $("approval-crop").hidden = !p.image;
+    if (p.image) $("approval-crop").src = p.image;
+    countdown();
+    $("allow").focus();
+  }
+
+  function countdown() {
+    if (!run || !run.pending) return;
+    const left = Math.max(0, run.pending.deadline - Date.now() / 1000);
+    $("approval-left").textContent = `${Math.ceil(left)} s, then it is denied`;
+  }
+
+  async function decide(decision) {
+    if (!pendingId) return;
+    const id = pendingId;
+    try { await api(`/api/approvals/${id}`, {decision}); } catch (error) { /* already settled */ }
+  }
+  $("allow").addEventListener("click", () => decide("allow"));
+  $("always").addEventListener("click", () => decide("always"));
+  $("deny").addEventListener("click", () => decide("deny"));
+
+  function review(at) {
+    if (!steps.length) return;
+    reviewAt = Math.min(Math.max(0, at), steps.length - 1);
+    const s = steps[reviewAt];
+    $("review").hidden = false;
+    $("review-pos").textContent = `Step ${reviewAt + 1} of ${steps.length}`;
+    $("review-command").textContent = s.command;
+    $("review-output").textContent = s.output || s.status || "";
+    $("review-shot").hidden = !s.shot;
+    if (s.shot) $("review-shot").src = `/api/runs/${encodeURIComponent(current)}/shots/${s.n}`;
+    $("prev").disabled = reviewAt === 0;
+    $("next").disabled = reviewAt === steps.length - 1;
+  }
+  $("prev").addEventListener("click", () => review(reviewAt - 1));
+  $("next").addEventListener("click", () => review(reviewAt + 1));
+
+  timer = setInterval(() => { elapsed(); countdown(); }, 500);
+  setInterval(refresh, 1500);
+  refresh();
+})();
