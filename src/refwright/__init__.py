@@ -16,10 +16,13 @@ from ._capabilities import Capabilities
 from ._config import Config, TimeoutConfig
 from ._errors import (
     BrowserError,
+    CoveredError,
+    NotActionableError,
     PageUnresponsiveError,
     PolicyDeniedError,
     RefwrightError,
     RefwrightTimeoutError,
+    StaleRefError,
 )
 from ._pool import SessionPool
 from ._requests import RequestRecord
@@ -46,6 +49,7 @@ __all__ = [
     "CommandResult",
     "Config",
     "ContentBoundary",
+    "CoveredError",
     "Decision",
     "DialogInfo",
     "Dialogs",
@@ -54,6 +58,7 @@ __all__ = [
     "Llm",
     "Mouse",
     "Network",
+    "NotActionableError",
     "OcrLine",
     "OcrUnavailableError",
     "OcrWord",
@@ -70,6 +75,7 @@ __all__ = [
     "Snapshot",
     "SnapshotDiff",
     "SnapshotNode",
+    "StaleRefError",
     "State",
     "StateSummary",
     "Storage",

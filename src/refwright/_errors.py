@@ -1,11 +1,13 @@
 """The one exception hierarchy of refwright.
 
 Every message is written for the model that reads it: it says what went wrong and what to do next.
-The base and the first seven live here; the others next to the code that raises them, named by module.
+The base and the first nine live here; the others next to the code that raises them, named by module.
 
     RefwrightError                 any failure of a command or API call
     ├── RefwrightTimeoutError      a wait or an action ran out of time
-    │   └── CoveredError           another element took the action's pointer events
+    │   └── CoveredError           another element covers the action's target
+    ├── StaleRefError              a ref's element is gone, its page navigated, or it changed what it is
+    ├── NotActionableError         the target is hidden, disabled, read-only, or of the wrong kind
     ├── PolicyDeniedError          the safety layer refused the action or the address
     ├── BrowserError               no browser could be found, started, or reached
     │   └── PageUnresponsiveError  the page stopped answering and was closed
@@ -28,10 +30,12 @@ from __future__ import annotations
 __all__ = [
     "BrowserError",
     "CoveredError",
+    "NotActionableError",
     "PageUnresponsiveError",
     "PolicyDeniedError",
     "RefwrightError",
     "RefwrightTimeoutError",
+    "StaleRefError",
     "StateKeyError",
 ]
 
@@ -50,6 +54,16 @@ class RefwrightTimeoutError(RefwrightError):
 
 class CoveredError(RefwrightTimeoutError):
     """An action could not reach its element: another element (an overlay, a fixed header) covers it."""
+
+
+class StaleRefError(RefwrightError):
+    """A ref no longer names what the snapshot listed: its element is gone, its document was replaced (the
+    page navigated), or the page changed the element's role or name. Raised at once, never after a wait."""
+
+
+class NotActionableError(RefwrightError):
+    """The action cannot happen on its target as the page is: hidden, disabled, read-only, or of the wrong
+    kind (an option given to `select`, a heading to `fill`). Raised at once, never after a wait."""
 
 
 class PolicyDeniedError(RefwrightError):

@@ -17,7 +17,7 @@ from playwright.async_api import Page as PlaywrightPage
 
 from .._capabilities import Capabilities
 from .._config import Config
-from .._errors import PolicyDeniedError, RefwrightError
+from .._errors import PolicyDeniedError, RefwrightError, StaleRefError
 from .._notes import refusal_notes, why
 from .._outdir import OutputFolder
 from .._selectors import to_playwright_selector
@@ -349,8 +349,13 @@ class Session:
 
     # -- refs and locators ---------------------------------------------------------------------
 
-    def locator(self, target: str) -> Locator:
-        """A Playwright ``Locator`` for a ref (``@e3``, ``e3``, ``ref=e3``) or any selector."""
+    def locator(self, target: str, *, checked: bool = True) -> Locator:
+        """A Playwright ``Locator`` for a ref (``@e3``, ``e3``, ``ref=e3``) or any selector.
+
+        A ref's locator is ``checked``: once its element is gone, its document replaced, or its role or
+        name changed since the snapshot that listed it, every use fails at once with a sentence that says
+        so (a StaleRefError through ``_translate``). Unchecked, it matches nothing then, for the queries
+        that answer a missing target (``get count`` is 0)."""
         ref = parse_ref(target)
         if ref is None:
             return self.scope.locator(to_playwright_selector(target))
@@ -361,9 +366,15 @@ class Session:
                     f"There is no ref @{ref} on this page. Take a snapshot (`snapshot -i`) and use one of "
                     "the refs it lists."
                 )
+            if checked:
+                raise StaleRefError(
+                    f"@{ref} is not in the latest snapshot: it came from an earlier one, and refs act only as the "
+                    "latest snapshot listed them. Take a new snapshot (`snapshot -i`) and use the refs it lists.")
             # A ref from an older snapshot resolves to nothing: it never acts on another element.
             return self.pw.locator(f"{ENGINE}=ref:stale:0")
-        return scope_for(self.pw, entry.frames).locator(entry.selector(ENGINE))
+        if not checked:
+            return scope_for(self.pw, entry.frames).locator(entry.selector(ENGINE))
+        return scope_for(self.pw, entry.checked_frames(ENGINE)).locator(entry.checked_selector(ENGINE))
 
     def ref(self, ref: str) -> RefEntry | None:
         parsed = parse_ref(ref)

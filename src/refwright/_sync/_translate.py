@@ -11,7 +11,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from .._errors import BrowserError, CoveredError, RefwrightError, RefwrightTimeoutError
+from .._errors import BrowserError, CoveredError, RefwrightError, RefwrightTimeoutError, StaleRefError
 
 __all__ = ["VERBS", "first_line", "is_closed_error", "mapped", "perform", "translate"]
 
@@ -33,6 +33,10 @@ def first_line(message: str) -> str:
 
 def is_closed_error(exc: BaseException) -> bool:
     return isinstance(exc, PlaywrightError) and bool(_CLOSED.search(str(exc)))
+
+
+# The sentence a checked ref's selector throws (runtime/actionable.js), inside Playwright's error text.
+_STALE = re.compile(r"\[refwright\] ([^\n]+)")
 
 
 def _strict_violation(message: str, target: str) -> RefwrightError | None:
@@ -63,6 +67,9 @@ def translate(exc: PlaywrightError, *, target: str | None = None, command: str |
             "The page or browser was closed or crashed. A fresh page is used for the next command: "
             "run `open <url>` to continue."
         )
+    stale = _STALE.search(message)
+    if stale is not None:
+        return StaleRefError(stale.group(1).strip())
     if target is not None:
         strict = _strict_violation(message, target)
         if strict is not None:
