@@ -31,6 +31,7 @@ from ..snapshot._types import RefEntry, Snapshot
 from ._channel import RuntimeChannel
 from ._engine import ENGINE, scope_for
 from ._guard import NetworkGuard
+from ._inflight import InFlight
 from ._listeners import Navigation, PageEvents
 from ._network_recorder import NetworkRecorder
 from ._tabgroup import TabGroup
@@ -142,6 +143,8 @@ class Session:
         self.guarding = False
         self.events.attach(pw)
         self.network.attach(pw)
+        # Requests in flight: an action on a blocked target waits while one is (``_actionable``).
+        self.inflight = InFlight(pw)
 
     @property
     def url(self) -> str:

@@ -32,12 +32,17 @@ class RefTarget(NamedTuple):
     local_id: int
     role: str
     name: str
+    # Whether role and name are as a snapshot lists them (``inspect`` names controls its own way): only
+    # then does an action refuse an element whose role or name changed.
+    listed: bool = True
 
     def selector(self, engine: str) -> str:
         return f"{engine}=ref:{self.token}:{self.local_id}"
 
     def expectation(self) -> dict[str, str]:
         """What the snapshot listed: an action refuses the element when it is no longer this."""
+        if not self.listed:
+            return {"ref": self.ref}
         return {"ref": self.ref, "role": self.role, "name": self.name}
 
     def checked_selector(self, engine: str) -> str:
@@ -97,11 +102,12 @@ class RefTable:
         return ref
 
     def assign(self, frames: tuple[str, ...], token: str, local_id: int, role: str, name: str) -> RefTarget:
+        """The ref of an element listed other than by a snapshot (``inspect``), new if it has none."""
         doc = self.document(frames, token)
         ref = doc.get(local_id)
         if ref is None:
             ref = doc[local_id] = self.new_ref()
-        return RefTarget(ref, frames, token, local_id, role, name)
+        return RefTarget(ref, frames, token, local_id, role, name, listed=False)
 
     def publish(self, targets: dict[str, RefTarget]) -> None:
         self.latest = targets

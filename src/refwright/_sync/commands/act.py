@@ -17,6 +17,7 @@ from playwright.sync_api import Locator
 from ..._errors import CoveredError, RefwrightError
 from ...commands import ParsedCommand
 from ...snapshot._format import quote
+from .._actionable import ensure_actionable
 from .._fill import TextNotEntered, fill_text, not_entered
 from .._session import Session
 from .._translate import perform, translate
@@ -32,10 +33,13 @@ _ON_TOP = """el => { const r = el.getBoundingClientRect();
 _MAX_CLOSERS_TRIED = 5
 
 
-def _act(session: Session, target: str, name: str, action: Callable[[Locator, float], object]) -> None:
+def _act(session: Session, target: str, name: str, action: Callable[[Locator, float], object], *,
+               check: str | None = None, value: str | None = None) -> None:
+    locator = session.locator(target)
+    # A target the action cannot reach (hidden, disabled, covered, the wrong kind) fails at once.
+    ensure_actionable(session, locator, target, check or name, value=value)
     try:
-        perform(session.locator(target), action, target=target, command=name,
-                      timeout=session.config.timeouts.action)
+        perform(locator, action, target=target, command=name, timeout=session.config.timeouts.action)
     except CoveredError as exc:
         closer = _closer_on_top(session)
         if closer is None:
@@ -74,7 +78,7 @@ def _choose_option(session: Session, target: str) -> bool:
     if select.count() != 1:
         return False
     handle = option.element_handle(timeout=session.config.timeouts.action)
-    _act(session, target, "click", lambda loc, t: select.select_option(element=handle, timeout=t))
+    _act(session, target, "click", lambda loc, t: select.select_option(element=handle, timeout=t), check="option")
     return True
 
 
@@ -176,7 +180,7 @@ def _key_error(exc: PlaywrightError, key: str) -> RefwrightError:
 def select(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     value = cmd.text_from(1)
-    _act(session, target, cmd.name, lambda loc, t: loc.select_option(value, timeout=t))
+    _act(session, target, cmd.name, lambda loc, t: loc.select_option(value, timeout=t), value=value)
     return f"Selected {value} in {target}"
 
 

@@ -1,0 +1,164 @@
+"""An action that cannot succeed fails at once with the true reason and the next step (issue 34 §1):
+a target covered by an overlay or a modal, hidden, disabled, or of the wrong kind. A target still
+settling (animating, enabled by a pending request) is waited for as before.
+
+A fast failure is told from Playwright's wait by its words: after a wait the message says "within
+2000ms" (the tests' action timeout); these never do."""
+
+from __future__ import annotations
+
+import pytest
+
+from refwright import CoveredError, NotActionableError, Page
+
+from .conftest import run
+from .server import TestServer
+
+CONSENT = """<title>News</title><h1>Hello</h1><a href="/world.html">World</a>
+<div id=consent style="position:fixed;inset:0;background:rgba(0,0,0,.6);z-index:10">
+  <div style="margin:150px auto;width:300px;background:#fff;padding:10px">We use cookies.
+    <button onclick="document.getElementById('consent').remove()">Accept all</button>
+    <button onclick="document.getElementById('consent').remove()">Reject all</button></div></div>"""
+
+MODAL = """<title>Shop</title><button id=buy onclick="window.bought = true">Buy</button>
+<dialog id=d aria-label="Newsletter"><p>Subscribe?</p><button onclick="d.close()">Close</button></dialog>
+<script>d.showModal()</script>"""
+
+FORM = """<title>Form</title><h1>Sign up</h1>
+<label>Email <input id=email></label>
+<label>Total <input id=total readonly value=3></label>
+<label>Shipping <select id=ship><option>Standard</option><option disabled>Express</option>
+<option>Pickup</option></select></label>
+<button id=pay disabled>Pay</button>
+<button id=later style="display:none">Later</button>
+<label><input type=checkbox id=agree> Agree</label>"""
+
+
+def fast(message: str) -> str:
+    assert "within 2000ms" not in message, message
+    return message
+
+
+async def lines(page: Page) -> dict[str, str]:
+    """The refs of a snapshot by name."""
+    snap = await run(page, "snapshot -i")
+    out = {}
+    for line in snap.splitlines():
+        ref, _, rest = line.strip().partition(" ")
+        if '"' in rest:
+            out[rest.split('"')[1]] = ref
+    return out
+
+
+async def test_a_consent_overlay_names_its_buttons(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.html('/news.html', CONSENT)}")
+    refs = await lines(page)
+    with pytest.raises(CoveredError) as info:
+        await page.run_command(f"click {refs['World']}")
+    assert fast(str(info.value)) == (
+        f'{refs["World"]} [link] "World" is covered by an overlay over the whole page (<div> "We use cookies. '
+        'Accept all Reject all"), so a click would land on the cover instead. Close it first: click '
+        f'{refs["Accept all"]} [button] "Accept all" or {refs["Reject all"]} [button] "Reject all".')
+    # The advice works.
+    assert await run(page, f"click {refs['Accept all']}") == f"Clicked {refs['Accept all']}"
+    assert await run(page, f"click {refs['World']}") == f"Clicked {refs['World']}"
+
+
+async def test_a_cover_without_a_snapshot_of_its_button_says_how_to_get_it(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.html('/news.html', CONSENT)}")
+    await run(page, "snapshot -i -s a")
+    with pytest.raises(CoveredError, match=r'Close it first with its button "Accept all": take a new snapshot'):
+        await page.run_command("click a")
+
+
+async def test_a_modal_dialog_names_its_close_button(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.html('/modal.html', MODAL)}")
+    await run(page, "snapshot -i")
+    # A snapshot shows what the modal shows; the page's button under it keeps a selector.
+    with pytest.raises(CoveredError) as info:
+        await page.run_command("click #buy")
+    message = fast(str(info.value))
+    assert message.startswith('#buy [button] "Buy" is covered by a modal dialog "Newsletter", so a click would land')
+    assert message.endswith('Close it first: click @e1 [button] "Close".')
+    assert await page.playwright_page.evaluate("window.bought") is None
+
+
+async def test_hidden_disabled_and_read_only_targets(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.html('/form.html', FORM)}")
+    refs = await lines(page)
+    with pytest.raises(NotActionableError) as info:
+        await page.run_command(f"click {refs['Pay']}")
+    assert fast(str(info.value)).startswith(f'{refs["Pay"]} [button] "Pay" is disabled, so refwright cannot click it.')
+    with pytest.raises(NotActionableError) as info:
+        await page.run_command(f"fill {refs['Total']} 5")
+    assert str(info.value).startswith(f'{refs["Total"]} [textbox] "Total" is read-only, so refwright cannot fill it')
+    # Hidden after the snapshot listed it.
+    await page.playwright_page.evaluate("document.getElementById('email').style.display = 'none'")
+    with pytest.raises(NotActionableError) as info:
+        await page.run_command(f"fill {refs['Email']} a@b.c")
+    assert fast(str(info.value)).startswith(
+        f'{refs["Email"]} [textbox] "Email" is hidden: it is not displayed (display: none on it or on a parent), '
+        "so refwright cannot fill it.")
+    with pytest.raises(NotActionableError, match=r'^#later \[button\] "Later" is hidden: it is not displayed'):
+        await page.run_command("click #later")
+
+
+async def test_select_refuses_a_disabled_option_and_an_option_ref(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.html('/form.html', FORM)}")
+    refs = await lines(page)
+    ship = refs["Shipping"]
+    with pytest.raises(NotActionableError) as info:
+        await page.run_command(f"select {ship} Express")
+    assert fast(str(info.value)) == (
+        f'The option "Express" of {ship} [combobox] "Shipping" is disabled, so it cannot be selected. Its enabled '
+        'options: "Standard", "Pickup".')
+    with pytest.raises(NotActionableError) as info:
+        await page.run_command(f"select {ship} Overnight")
+    assert str(info.value).startswith(f'{ship} [combobox] "Shipping" has no option "Overnight". Its options: '
+                                      '"Standard", "Express", "Pickup".')
+    # An option's ref instead of its select's: the select is named by its ref.
+    with pytest.raises(NotActionableError) as info:
+        await page.run_command(f"select {refs['Pickup']} Pickup")
+    assert fast(str(info.value)) == (
+        f'{refs["Pickup"]} is an option, not the select that holds it: run `select {ship} "Pickup"` on its select, '
+        f'{ship} [combobox] "Shipping" (or `click {refs["Pickup"]}` to choose this option).')
+    # Clicking a disabled option says so too.
+    with pytest.raises(NotActionableError, match=r'^The option "Express" of .* is disabled'):
+        await page.run_command(f"click {refs['Express']}")
+    assert await run(page, f"select {ship} Pickup") == f"Selected Pickup in {ship}"
+
+
+async def test_fill_on_a_heading_says_what_can_be_filled(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.html('/form.html', FORM)}")
+    refs = await lines(page)
+    with pytest.raises(NotActionableError) as info:
+        await page.run_command(f"fill {refs['Sign up']} hello")
+    message = fast(str(info.value))
+    assert message.startswith(f'{refs["Sign up"]} [heading] "Sign up" is a heading, not a field, so it cannot be '
+                              f'filled. Fields you can fill: {refs["Email"]} [textbox] "Email"')
+    assert "Locator.fill" not in message and "<input>" not in message
+    with pytest.raises(NotActionableError, match=r'is a checkbox, not a text field, so it cannot be filled: use'):
+        await page.run_command(f"fill {refs['Agree']} yes")
+    with pytest.raises(NotActionableError, match=r"^h1 \[heading\] \"Sign up\" is a heading, not a field"):
+        await page.run_command("fill h1 hello")
+
+
+async def test_a_button_enabled_by_a_pending_request_is_waited_for(page: Page, server: TestServer) -> None:
+    slow = server.url("/slow?ms=900")
+    await run(page, "open " + server.html("/pending.html", f"""<button id=go disabled
+        onclick="window.went = true">Go</button>
+        <script>fetch({slow!r}).then(() => document.getElementById('go').disabled = false)</script>"""))
+    refs = await lines(page)
+    assert await run(page, f"click {refs['Go']}") == f"Clicked {refs['Go']}"
+    assert await page.playwright_page.evaluate("window.went") is True
+
+
+async def test_a_target_animating_into_place_is_waited_for(page: Page, server: TestServer) -> None:
+    # A cover fades out and a button slides in: both settle within the action timeout.
+    await run(page, "open " + server.html("/anim.html", """<style>
+        @keyframes fade { from { opacity: 1 } to { opacity: 0 } }
+        #cover { position: fixed; inset: 0; background: #000; animation: fade 0.8s forwards; }
+        </style><button id=go onclick="window.went = true">Go</button><div id=cover></div>
+        <script>document.getElementById('cover').addEventListener('animationend', e => e.target.remove())</script>"""))
+    assert await run(page, "click #go") == "Clicked #go"
+    assert await page.playwright_page.evaluate("window.went") is True
