@@ -162,3 +162,17 @@ async def test_a_target_animating_into_place_is_waited_for(page: Page, server: T
         <script>document.getElementById('cover').addEventListener('animationend', e => e.target.remove())</script>"""))
     assert await run(page, "click #go") == "Clicked #go"
     assert await page.playwright_page.evaluate("window.went") is True
+
+
+async def test_inspect_marks_covered_controls_and_act_names_the_cover(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.html('/news.html', CONSENT)}")
+    listing = await run(page, "inspect")
+    assert listing.splitlines()[1:] == ['@e1 link "World" [covered]', '@e2 button "Accept all"',
+                                        '@e3 button "Reject all"']
+    with pytest.raises(CoveredError) as info:
+        await page.run_command("act Click World")
+    assert fast(str(info.value)).endswith('Close it first: click @e2 [button] "Accept all" or @e3 [button] '
+                                          '"Reject all".')
+    # Once the cover is gone, nothing is marked.
+    await run(page, "click @e2")
+    assert "[covered]" not in await run(page, "inspect")

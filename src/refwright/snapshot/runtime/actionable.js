@@ -123,15 +123,32 @@
     return { role, name: accessibleName(el, role, styleOf(el)).slice(0, 120) };
   }
 
-  // The cover over `el`: the outermost ancestor of the hit element that does not hold `el`.
-  function coverOf(el, hit) {
+  // The outermost ancestor of the hit element that does not hold `el`: what covers it.
+  function coverRoot(el, hit) {
     let cover = hit;
     for (let n = composedParent(hit); n && n !== document.body && n !== document.documentElement; n = composedParent(n)) {
       if (holds(n, el)) break;
       cover = n;
     }
     const modal = topModal();
-    if (modal && !holds(modal, el)) cover = modal;
+    return modal && !holds(modal, el) ? modal : cover;
+  }
+
+  // What covers `el` at its centre, when that is in the viewport (for inspect, which marks covered
+  // controls and counts the cover's own controls as a popup's); null when nothing does.
+  function coverOver(el) {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (!r.width || !r.height || x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return null;
+    const hit = deepHit(x, y);
+    if (!hit || holds(el, hit) || holds(hit, el) || holds(retarget(el, 'click'), hit)) return null;
+    return coverRoot(el, hit);
+  }
+
+  // The cover over `el` described: its kind, words, and the controls in it that close it.
+  function coverOf(el, hit) {
+    const cover = coverRoot(el, hit);
+    const modal = topModal();
     const role = cover.getAttribute('role');
     const style = styleOf(cover);
     const dialog = cover.localName === 'dialog' || role === 'dialog' || role === 'alertdialog';

@@ -32,7 +32,7 @@
   // Only refwright code can see this global: the page's JavaScript lives in another world.
   globalThis.__refwrightRuntime = Object.freeze({
     token: TOKEN, idFor, elementById, roleOf, accessibleName, nameOf, isShown, topModal, areaShown, statesOf, valueOf, labelOf, styleOf,
-    isSubtreeHidden, isClippedAway, normalize, childNodesOf, INTERACTIVE_ROLES, respond, takeGone,
+    isSubtreeHidden, isClippedAway, normalize, childNodesOf, INTERACTIVE_ROLES, respond, takeGone, coverOver,
   });
 
   function decode(b64) {
