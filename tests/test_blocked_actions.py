@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from refwright import CoveredError, NotActionableError, Page
+from refwright.resolve._match import AmbiguousTarget
 
 from .conftest import run
 from .server import TestServer
@@ -176,3 +177,36 @@ async def test_inspect_marks_covered_controls_and_act_names_the_cover(page: Page
     # Once the cover is gone, nothing is marked.
     await run(page, "click @e2")
     assert "[covered]" not in await run(page, "inspect")
+
+
+@pytest.mark.parametrize(("request_", "clicked"), [("Accept the cookies", "Accept all"),
+                                                   ("Reject the cookies", "Reject all"),
+                                                   ("dismiss the popup", "No thanks")])
+async def test_act_on_a_cover_finds_its_buttons(page: Page, server: TestServer, request_: str, clicked: str) -> None:
+    body = CONSENT if "cookies" in request_ else CONSENT.replace("Reject all", "No thanks")
+    await run(page, f"open {server.html('/news.html', body)}")
+    out = await run(page, f"act {request_}")
+    assert out.startswith('Done: Clicked @e') and f'button "{clicked}"' in out.splitlines()[0]
+    assert "[covered]" not in await run(page, "inspect")
+
+
+async def test_closing_a_banner_without_a_close_button_asks_which(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.html('/news.html', CONSENT)}")
+    with pytest.raises(AmbiguousTarget) as info:
+        await page.run_command("act Close the cookie banner")
+    assert str(info.value) == (
+        'The cover on the page has no button to close it; its buttons are @e2 button "Accept all", @e3 button '
+        '"Reject all". Say which one (for example `act click "Accept all"`), or click its ref.')
+    # Nothing was clicked: the banner is still there.
+    assert "[covered]" in await run(page, "inspect")
+
+
+async def test_after_waiting_in_vain_the_reason_is_refwrights(page: Page, server: TestServer) -> None:
+    # A request is in flight, so the click waits; the button stays disabled after it, until the timeout.
+    slow = server.url("/slow?ms=300")
+    await run(page, "open " + server.html("/never.html", f"""<button id=go disabled>Go</button>
+        <script>fetch({slow!r})</script>"""))
+    with pytest.raises(NotActionableError) as info:
+        await page.run_command("click #go")
+    assert str(info.value).startswith('#go [button] "Go" is disabled, so refwright cannot click it.')
+    assert "not enabled" not in str(info.value) and "Locator" not in str(info.value)

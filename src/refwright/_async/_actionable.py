@@ -25,7 +25,7 @@ from ._translate import VERBS, translate
 if TYPE_CHECKING:
     from ._session import Session
 
-__all__ = ["ACTIONS", "ensure_actionable"]
+__all__ = ["ACTIONS", "ensure_actionable", "explain_block"]
 
 # The actions checked first (``option``: an <option> chosen through its select).
 ACTIONS = frozenset({"click", "dblclick", "tap", "hover", "check", "uncheck", "fill", "select", "drag", "option"})
@@ -61,6 +61,21 @@ async def ensure_actionable(session: Session, locator: Locator, target: str, act
                 return
             verdict = again
     raise _error(session, verdict, target, action, value)
+
+
+async def explain_block(session: Session, locator: Locator, target: str, action: str, *,
+                        value: str | None = None) -> RefwrightError | None:
+    """After an action timed out: what blocks it now, in refwright's words, or None when the runtime
+    sees nothing (the caller keeps its own message)."""
+    if action not in ACTIONS:
+        return None
+    try:
+        verdict = await _ask(session, locator, target, action, value)
+    except RefwrightError as exc:
+        return exc
+    if verdict is None or verdict.get("ok"):
+        return None
+    return _error(session, verdict, target, action, value)
 
 
 async def _ask(session: Session, locator: Locator, target: str, action: str,

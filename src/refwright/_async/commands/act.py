@@ -13,10 +13,10 @@ from collections.abc import Awaitable, Callable
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
-from ..._errors import CoveredError, RefwrightError
+from ..._errors import CoveredError, RefwrightError, RefwrightTimeoutError
 from ...commands import ParsedCommand
 from ...snapshot._format import quote
-from .._actionable import ensure_actionable
+from .._actionable import ensure_actionable, explain_block
 from .._fill import TextNotEntered, fill_text, not_entered
 from .._session import Session
 from .._translate import perform, translate
@@ -39,7 +39,13 @@ async def _act(session: Session, target: str, name: str, action: Callable[[Locat
     await ensure_actionable(session, locator, target, check or name, value=value)
     try:
         await perform(locator, action, target=target, command=name, timeout=session.config.timeouts.action)
-    except CoveredError as exc:
+    except RefwrightTimeoutError as exc:
+        # The page kept settling until the timeout: say what blocks the target now, in refwright's words.
+        reason = await explain_block(session, locator, target, check or name, value=value)
+        if reason is not None:
+            raise reason from exc
+        if not isinstance(exc, CoveredError):
+            raise
         closer = await _closer_on_top(session)
         if closer is None:
             raise

@@ -14,10 +14,10 @@ from collections.abc import Callable
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 
-from ..._errors import CoveredError, RefwrightError
+from ..._errors import CoveredError, RefwrightError, RefwrightTimeoutError
 from ...commands import ParsedCommand
 from ...snapshot._format import quote
-from .._actionable import ensure_actionable
+from .._actionable import ensure_actionable, explain_block
 from .._fill import TextNotEntered, fill_text, not_entered
 from .._session import Session
 from .._translate import perform, translate
@@ -40,7 +40,13 @@ def _act(session: Session, target: str, name: str, action: Callable[[Locator, fl
     ensure_actionable(session, locator, target, check or name, value=value)
     try:
         perform(locator, action, target=target, command=name, timeout=session.config.timeouts.action)
-    except CoveredError as exc:
+    except RefwrightTimeoutError as exc:
+        # The page kept settling until the timeout: say what blocks the target now, in refwright's words.
+        reason = explain_block(session, locator, target, check or name, value=value)
+        if reason is not None:
+            raise reason from exc
+        if not isinstance(exc, CoveredError):
+            raise
         closer = _closer_on_top(session)
         if closer is None:
             raise
