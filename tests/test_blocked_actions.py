@@ -210,3 +210,27 @@ async def test_after_waiting_in_vain_the_reason_is_refwrights(page: Page, server
         await page.run_command("click #go")
     assert str(info.value).startswith('#go [button] "Go" is disabled, so refwright cannot click it.')
     assert "not enabled" not in str(info.value) and "Locator" not in str(info.value)
+
+
+async def test_a_label_drawn_over_its_control_says_to_use_the_label(page: Page, server: TestServer) -> None:
+    await run(page, "open " + server.html("/styled.html", """<div style="position:relative"><input type=checkbox id=c>
+        <label for=c style="position:absolute;left:0;top:0;width:60px;height:30px;background:#eee">Agree</label>
+        </div>"""))
+    with pytest.raises(CoveredError) as info:
+        await page.run_command("check #c")
+    assert fast(str(info.value)) == (
+        '#c [checkbox] "Agree" lies under its own label, which the page draws over it, so a check would land on '
+        'the label. The label works the control: use `find text "Agree" check` instead.')
+    # The advice works.
+    await run(page, 'find text "Agree" check')
+    assert await run(page, "is checked #c") == "true"
+
+
+async def test_fill_on_a_drawn_textbox_says_to_type(page: Page, server: TestServer) -> None:
+    await run(page, "open " + server.html("/drawn.html", '<div role=textbox aria-label="Note" tabindex=0>x</div>'))
+    assert await run(page, "snapshot -i") == '@e1 [textbox] "Note"'
+    with pytest.raises(NotActionableError) as info:
+        await page.run_command("fill @e1 hi")
+    assert fast(str(info.value)) == (
+        '@e1 [textbox] "Note" is a textbox the page draws itself, not an <input>, <textarea> or editable element, '
+        "so `fill` cannot set it. Type into it as a person would: `click @e1`, then `keyboard type <text>`.")

@@ -86,6 +86,12 @@ def blocked_error(verdict: Mapping[str, Any], *, target: str, verb: str, value: 
     why = verdict.get("why")
     if why == "covered":
         cover = verdict.get("cover") or {}
+        if cover.get("kind") == "label":
+            text = str(cover.get("text") or "")
+            how = f"`find text {quote(text)} {'check' if verb == 'check' else 'click'}`" if text else \
+                "a click on the label's text"
+            return CoveredError(f"{what} lies under its own label, which the page draws over it, so a {verb} would "
+                                f"land on the label. The label works the control: use {how} instead.")
         return CoveredError(f"{what} is covered by {_cover(cover)}, so a {verb} would land on the cover instead. "
                             + _close_advice(cover, closers))
     if why == "hidden":
@@ -137,6 +143,10 @@ def blocked_error(verdict: Mapping[str, Any], *, target: str, verb: str, value: 
         if use == "click":
             return NotActionableError(f"{what} is a button, not a text field, so it cannot be filled: "
                                       f"`click {target}` presses it.")
+        if role in ("textbox", "searchbox", "combobox", "spinbutton"):
+            return NotActionableError(
+                f"{what} is a {role} the page draws itself, not an <input>, <textarea> or editable element, so "
+                f"`fill` cannot set it. Type into it as a person would: `click {target}`, then `keyboard type <text>`.")
         kind_of = f"a {role}" if role not in ("generic", "none", "presentation", "element") else \
             f"a <{verdict.get('tag', 'div')}> element"
         hint = (f"Fields you can fill: {', '.join(fields[:6])}." if fields else

@@ -154,6 +154,12 @@
     const dialog = cover.localName === 'dialog' || role === 'dialog' || role === 'alertdialog';
     const kind = dialog ? (modal === cover ? 'modal' : 'dialog')
       : style.position === 'fixed' || style.position === 'sticky' ? 'fixed' : 'other';
+    // A label drawn over its own control (a floating label, a styled checkbox): a click on it does the same.
+    const label = Array.from(el.labels || []).find(l => holds(l, hit));
+    if (label) {
+      return { kind: 'label', wide: 0, tag: 'label', role: 'label', name: '', text: normalize(label.innerText || '').slice(0, 60),
+        closers: [], settling: animating(label) ? 1 : 0 };
+    }
     const described = briefly(cover);
     const text = normalize(cover.innerText || '').slice(0, 60);
     const closers = [];
@@ -193,7 +199,10 @@
       if (reason) return { stale: reason };
       el = elementById(a.id);
     }
-    if (!el || el === document || !el.isConnected) return { ok: 1 };
+    // An image map's area and a display:contents element have no box of their own: Playwright decides.
+    if (!el || el === document || !el.isConnected || el.localName === 'area' || styleOf(el).display === 'contents') {
+      return { ok: 1 };
+    }
     const action = a.action;
     const me = briefly(el);
     const out = { role: me.role, name: me.name, token: TOKEN };
@@ -247,21 +256,23 @@
       }
     }
     if (POINTER_ACTIONS.has(action)) {
-      let r = target.getBoundingClientRect();
+      // The pointer goes to the element itself (a label checks its control through a click on the label).
+      const pointed = retarget(el, 'click');
+      let r = pointed.getBoundingClientRect();
       if (r.right <= 0 || r.bottom <= 0 || r.left >= innerWidth || r.top >= innerHeight) {
         // Playwright scrolls it into view before it acts; look where it will be.
-        target.scrollIntoView({ block: 'center', inline: 'center' });
-        r = target.getBoundingClientRect();
+        pointed.scrollIntoView({ block: 'center', inline: 'center' });
+        r = pointed.getBoundingClientRect();
       }
       const x = r.left + r.width / 2, y = r.top + r.height / 2;
       if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return Object.assign(out, { ok: 1 });
       const hit = deepHit(x, y);
       // Nothing there, the element itself or a part of it, or a parent (it lets pointer events through):
       // Playwright's own checks decide.
-      if (!hit || holds(target, hit) || holds(hit, target)) return Object.assign(out, { ok: 1, box: [r.x, r.y, r.width, r.height] });
-      const cover = coverOf(target, hit);
+      if (!hit || holds(pointed, hit) || holds(hit, pointed)) return Object.assign(out, { ok: 1, box: [r.x, r.y, r.width, r.height] });
+      const cover = coverOf(pointed, hit);
       return Object.assign(out, { why: 'covered', cover, box: [r.x, r.y, r.width, r.height],
-        settling: cover.settling || animating(target) ? 1 : 0 });
+        settling: cover.settling || animating(pointed) ? 1 : 0 });
     }
     return Object.assign(out, { ok: 1 });
   }
