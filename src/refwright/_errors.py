@@ -1,7 +1,8 @@
 """The one exception hierarchy of refwright.
 
 Every message is written for the model that reads it: it says what went wrong and what to do next.
-The base and the first nine live here; the others next to the code that raises them, named by module.
+The classes down to PageUnresponsiveError, and StateKeyError, live here; the others next to the code that
+raises them, named by module.
 
     RefwrightError                 any failure of a command or API call
     ├── RefwrightTimeoutError      a wait or an action ran out of time
