@@ -234,3 +234,15 @@ async def test_fill_on_a_drawn_textbox_says_to_type(page: Page, server: TestServ
     assert fast(str(info.value)) == (
         '@e1 [textbox] "Note" is a textbox the page draws itself, not an <input>, <textarea> or editable element, '
         "so `fill` cannot set it. Type into it as a person would: `click @e1`, then `keyboard type <text>`.")
+
+
+async def test_a_cover_that_a_script_moves_away_is_waited_for(page: Page, server: TestServer) -> None:
+    # No CSS animation: the page's script slides the cover off frame by frame, then removes it.
+    await run(page, "open " + server.html("/slide.html", """<button id=go onclick="window.went = true"
+        style="position:fixed;right:10px;bottom:10px">Go</button>
+        <div id=cover style="position:fixed;inset:0;background:#000"></div>
+        <script>const c = document.getElementById('cover'); const t0 = performance.now();
+        (function step(now) { const x = (now - t0) / 1500 * innerWidth; c.style.transform = `translateX(${x}px)`;
+          if (x < innerWidth) requestAnimationFrame(step); else c.remove(); })(t0);</script>"""))
+    assert await run(page, "click #go") == "Clicked #go"
+    assert await page.playwright_page.evaluate("window.went") is True

@@ -42,7 +42,8 @@ _FINAL = frozenset({"kind"})
 async def ensure_actionable(session: Session, locator: Locator, target: str, action: str, *,
                             value: str | None = None) -> None:
     """Raise at once when ``action`` on ``target`` (resolved by ``locator``) cannot happen; return when it
-    can, or when the page may still be settling (the action then waits as usual)."""
+    can, or when the page may still be settling (the action then waits as usual): an animation runs, the
+    target or its cover moves, or a request is in flight."""
     if action not in ACTIONS:
         return
     verdict = await _ask(session, locator, target, action, value)
@@ -57,10 +58,15 @@ async def ensure_actionable(session: Session, locator: Locator, target: str, act
                 break
             await session.pw.wait_for_timeout(_POLL_MS)
             again = await _ask(session, locator, target, action, value)
-            if again is None or again.get("ok") or again.get("box") != verdict.get("box"):
+            if again is None or again.get("ok") or _where(again) != _where(verdict):
                 return
             verdict = again
     raise _error(session, verdict, target, action, value)
+
+
+def _where(verdict: dict[str, Any]) -> object:
+    """Where the target and its cover are: a change between two looks means they are moving."""
+    return verdict.get("box"), (verdict.get("cover") or {}).get("box")
 
 
 async def explain_block(session: Session, locator: Locator, target: str, action: str, *,

@@ -174,7 +174,7 @@
     const rect = cover.getBoundingClientRect();
     const wide = rect.width >= innerWidth * 0.9 && rect.height >= innerHeight * 0.9;
     return { kind, wide: wide ? 1 : 0, tag: cover.localName, role: described.role, name: described.name, text, closers,
-      settling: animating(cover) ? 1 : 0 };
+      settling: animating(cover) ? 1 : 0, box: [rect.x, rect.y, rect.width, rect.height] };
   }
 
   function hiddenWhy(el, style) {
