@@ -7,6 +7,8 @@ A fast failure is told from Playwright's wait by its words: after a wait the mes
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from refwright import CoveredError, NotActionableError, Page
@@ -246,3 +248,18 @@ async def test_a_cover_that_a_script_moves_away_is_waited_for(page: Page, server
           if (x < innerWidth) requestAnimationFrame(step); else c.remove(); })(t0);</script>"""))
     assert await run(page, "click #go") == "Clicked #go"
     assert await page.playwright_page.evaluate("window.went") is True
+
+
+async def test_confirm_of_a_proposal_under_a_cover_fails_at_once(page: Page, server: TestServer) -> None:
+    await run(page, "open " + server.html("/propose.html", """<span style="cursor:pointer;color:blue"
+        onclick="window.went = true">consequat</span>"""))
+    out = await run(page, 'act click on the link "consequat"')
+    token = re.search(r"`confirm (p-[\w-]+)`", out)
+    assert out.startswith("Needs approval: click @") and token is not None
+    await page.playwright_page.evaluate("""document.body.insertAdjacentHTML('beforeend',
+        '<div style="position:fixed;inset:0;background:#0008"></div>')""")
+    with pytest.raises(CoveredError) as info:
+        await page.run_command(f"confirm {token.group(1)}")
+    assert fast(str(info.value)).startswith("@e")
+    assert "is covered by an overlay over the whole page" in str(info.value)
+    assert await page.playwright_page.evaluate("window.went") is None
