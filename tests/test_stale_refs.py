@@ -8,10 +8,12 @@ from __future__ import annotations
 import pytest
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import Error as SyncPlaywrightError
+from playwright.sync_api import TimeoutError as SyncPlaywrightTimeoutError
 
-from refwright import Page, StaleRefError
+from refwright import NotActionableError, Page, StaleRefError, sync_api
 
-from .conftest import run
+from .conftest import TEST_CONFIG, run
 from .server import TestServer
 
 NEW_SNAPSHOT = "Take a new snapshot (`snapshot -i`) and use the refs it lists."
@@ -202,3 +204,20 @@ async def test_a_label_wrapped_select_and_field_keep_their_ref_while_used(page: 
     assert await run(page, "fill @e4 Cusco") == "Filled @e4"
     assert await run(page, "check @e5") == "Checked @e5"
     assert await run(page, "uncheck @e5") == "Unchecked @e5"
+
+
+def test_the_sync_api_refuses_stale_refs_and_blocked_targets_at_once(server: TestServer) -> None:
+    url = server.html("/sync-stale.html", "<button id=a>Save</button><button id=b disabled>Pay</button>")
+    with sync_api.launch(config=TEST_CONFIG) as browser:
+        page = browser.new_page()
+        page.run_command(f"open {url}")
+        assert page.run_command("snapshot -i").output == '@e1 [button] "Save"\n@e2 [button] "Pay" [disabled]'
+        page.playwright_page.evaluate("document.getElementById('a').textContent = 'Delete account'")
+        with pytest.raises(StaleRefError, match=r'^@e1 was button "Save" in the last snapshot; it is now button '
+                                                r'"Delete account"\.'):
+            page.run_command("click @e1")
+        with pytest.raises(SyncPlaywrightError) as info:
+            page.locator("@e1").click(timeout=60_000)
+        assert not isinstance(info.value, SyncPlaywrightTimeoutError)
+        with pytest.raises(NotActionableError, match=r'^@e2 \[button\] "Pay" is disabled'):
+            page.run_command("click @e2")
