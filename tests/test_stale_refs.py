@@ -221,3 +221,22 @@ def test_the_sync_api_refuses_stale_refs_and_blocked_targets_at_once(server: Tes
         assert not isinstance(info.value, SyncPlaywrightTimeoutError)
         with pytest.raises(NotActionableError, match=r'^@e2 \[button\] "Pay" is disabled'):
             page.run_command("click @e2")
+
+
+async def test_a_ref_in_a_frame_that_navigated_says_so(page: Page, server: TestServer) -> None:
+    inner = server.html("/inner-a.html", "<button>Inside</button>")
+    other = server.html("/inner-b.html", "<button>Inside</button>")
+    await run(page, f"open {server.html('/outer-nav.html', f'<iframe id=f src={inner}></iframe>')}")
+    await run(page, "wait #f")
+    snap = ""
+    for _ in range(40):
+        snap = await run(page, "snapshot -i")
+        if "Inside" in snap:
+            break
+        await run(page, "wait 25")
+    assert '@e2 [button] "Inside"' in snap
+    frame = page.playwright_page.frames[1]
+    await frame.goto(other)
+    # The same button on the frame's next page is another element.
+    with pytest.raises(StaleRefError, match=r"^@e2 is from an earlier page: its frame navigated \(or reloaded\)"):
+        await page.run_command("click @e2")
