@@ -6,7 +6,9 @@ Third-party errors are translated into these where they enter: Playwright's at o
 
     RefwrightError                 any failure of a command or API call
     ├── RefwrightTimeoutError      a wait or an action ran out of time
-    │   └── CoveredError           another element took the action's pointer events
+    │   └── CoveredError           another element covers the action's target
+    ├── StaleRefError              a ref's element is gone, its page navigated, or it changed what it is
+    ├── NotActionableError         the target is hidden, disabled, read-only, or of the wrong kind
     ├── PolicyDeniedError          the safety layer refused the action or the address
     ├── BrowserError               no browser could be found, started, or reached
     │   └── PageUnresponsiveError  the page stopped answering and was closed
@@ -53,6 +55,7 @@ __all__ = [
     "HttpStatusError",
     "InputRequiredError",
     "NameNotResolvedError",
+    "NotActionableError",
     "OcrUnavailableError",
     "PageUnresponsiveError",
     "PolicyDeniedError",
@@ -60,6 +63,7 @@ __all__ = [
     "ProviderError",
     "RefwrightError",
     "RefwrightTimeoutError",
+    "StaleRefError",
     "StateKeyError",
     "StreamFailedError",
     "TargetNotFoundError",
@@ -82,6 +86,16 @@ class RefwrightTimeoutError(RefwrightError):
 
 class CoveredError(RefwrightTimeoutError):
     """An action could not reach its element: another element (an overlay, a fixed header) covers it."""
+
+
+class StaleRefError(RefwrightError):
+    """A ref no longer names what the snapshot listed: its element is gone, its document was replaced (the
+    page navigated), or the page changed the element's role or name. Raised at once, never after a wait."""
+
+
+class NotActionableError(RefwrightError):
+    """The action cannot happen on its target as the page is: hidden, disabled, read-only, or of the wrong
+    kind (an option given to `select`, a heading to `fill`). Raised at once, never after a wait."""
 
 
 class PolicyDeniedError(RefwrightError):

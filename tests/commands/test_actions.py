@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from refwright import Page, RefwrightError, RefwrightTimeoutError
+from refwright import CoveredError, NotActionableError, Page, RefwrightError, RefwrightTimeoutError
 
 from ..conftest import run
 from ..server import TestServer
@@ -114,17 +114,16 @@ async def test_missing_target_fails_after_the_action_timeout(controls: Page) -> 
 
 
 async def test_disabled_target_says_why(controls: Page) -> None:
-    with pytest.raises(RefwrightTimeoutError) as info:
+    with pytest.raises(NotActionableError) as info:
         await controls.run_command("click #dis")
-    message = str(info.value)
-    assert message.startswith("Element #dis was found but could not click it within 2000ms")
-    assert "not enabled" in message
+    assert str(info.value).startswith('#dis [button] "Disabled" is disabled, so refwright cannot click it.')
 
 
 async def test_covered_target_says_what_covers_it(controls: Page) -> None:
     await controls.playwright_page.evaluate(
         "document.body.insertAdjacentHTML('beforeend', '<div id=cover>modal</div>')")
-    with pytest.raises(RefwrightTimeoutError, match="intercepts pointer events"):
+    with pytest.raises(CoveredError, match=r'^#b \[button\] "Action" is covered by an overlay over the whole page '
+                                           r'\(<div> "modal"\)'):
         await controls.run_command("click #b")
 
 

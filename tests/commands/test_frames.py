@@ -128,3 +128,26 @@ async def test_find_looks_inside_the_chosen_frame(page: Page, server: TestServer
     assert await run(page, "get value #user") == "bob"
     with pytest.raises(RefwrightError, match="No element found"):
         await run(page, "find role button click --name Outside")
+
+
+@pytest.mark.parametrize("how", ["@e2", "#f", "inner"])
+async def test_an_element_keeps_its_ref_inside_and_outside_a_frame(page: Page, server: TestServer, how: str) -> None:
+    inner = server.html("/form-inner.html", "<label>Name <input id=name></label><button>Send</button>")
+    outer_page = f"<button>Top</button><iframe id=f name=inner src={inner}></iframe>"
+    await run(page, f"open {server.html('/form-outer.html', outer_page)}")
+    await run(page, "wait #f")
+    whole = ""
+    for _ in range(40):
+        whole = await run(page, "snapshot -i")
+        if "Send" in whole:
+            break
+        await run(page, "wait 25")
+    assert whole.splitlines()[2:] == ['@e3 [textbox] "Name"', '@e4 [button] "Send"']
+    assert await run(page, f"frame {how}") == "Done"
+    # Listed from inside the frame, its elements keep the refs the whole page gave them.
+    assert await run(page, "snapshot -i") == '@e3 [textbox] "Name"\n@e4 [button] "Send"'
+    assert await run(page, "fill @e3 Ada") == "Filled @e3"
+    assert await run(page, "frame main") == "Done"
+    again = await run(page, "snapshot -i")
+    assert again.splitlines()[0] == '@e1 [button] "Top"' and '@e3 [textbox] "Name"' in again
+    assert await run(page, "get value @e3") == "Ada"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from refwright import Config, RefwrightError, RefwrightTimeoutError, TimeoutConfig
+from refwright import Config, NotActionableError, RefwrightError, TimeoutConfig
 from refwright.mcp import ActionsBrowser
 
 from ..server import TestServer
@@ -25,9 +25,9 @@ async def test_errors_name_the_element_by_role_and_name(server: TestServer) -> N
         assert filled.value.message.startswith('The text did not reach textbox "Name": it still holds what it held '
                                                "before.")
         assert filled.value.message.endswith("Run the snapshot action to see the page as it is now.")
-        with pytest.raises(RefwrightTimeoutError) as clicked:  # the error keeps its kind
+        with pytest.raises(NotActionableError) as clicked:  # the error keeps its kind
             await tool.run({"action": "click", "role": "button", "name": "Go"})
-        assert clicked.value.message.startswith('Element button "Go" was found but could not click it')
+        assert clicked.value.message.startswith('button "Go" is disabled, so refwright cannot click it.')
         for error in (filled.value, clicked.value):
             assert "internal:" not in error.message and "snapshot -i" not in error.message
     finally:

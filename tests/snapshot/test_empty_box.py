@@ -41,6 +41,6 @@ async def test_a_hidden_element_still_fails_clearly(page: refwright.Page, server
     try:
         await page.run_command("click #gone")
     except refwright.RefwrightError as exc:
-        assert "not visible" in str(exc)
+        assert "#gone [link] is hidden: it is not displayed" in str(exc)
     else:
         raise AssertionError("a hidden link was clicked")

@@ -45,12 +45,12 @@ async def take_snapshot(session: Session, *, interactive: bool = False, compact:
     frames = session.frame_path
     main = await session.channel.run("snapshot", frames=frames, **opts)
     refs = session.refs
-    refs.begin(main["token"])
+    refs.begin(main["token"], frames)
     build = TreeBuilder(refs, indent=not interactive)
     tokens = {main["token"]}
     await _collect(session, main, frames, 0, build, tokens, opts)
     if selector is None:
-        refs.forget(tokens)
+        refs.forget(tokens, under=frames)
     refs.publish(build.targets)
     lines = build.lines
     if lines:

@@ -10,7 +10,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
-from .._errors import BrowserError, CoveredError, RefwrightError, RefwrightTimeoutError
+from .._errors import BrowserError, CoveredError, RefwrightError, RefwrightTimeoutError, StaleRefError
 
 __all__ = ["VERBS", "first_line", "is_closed_error", "mapped", "perform", "translate"]
 
@@ -34,6 +34,10 @@ def is_closed_error(exc: BaseException) -> bool:
     return isinstance(exc, PlaywrightError) and bool(_CLOSED.search(str(exc)))
 
 
+# The sentence a checked ref's selector throws (runtime/actionable.js), inside Playwright's error text.
+_STALE = re.compile(r"\[refwright\] ([^\n]+)")
+
+
 def _strict_violation(message: str, target: str) -> RefwrightError | None:
     m = re.search(r"strict mode violation: .*? resolved to (\d+) elements", message, re.S)
     if not m:
@@ -46,12 +50,29 @@ def _strict_violation(message: str, target: str) -> RefwrightError | None:
     )
 
 
+# What Playwright's call log says it waited for, in the model's words (its own wording never reaches it).
+_REASONS = (
+    ("intercepts pointer events", "another element covers it"),
+    ("not visible", "it is not visible"),
+    ("not enabled", "it is disabled"),
+    ("not stable", "it kept moving"),
+    ("not editable", "it is read-only"),
+    ("outside of the viewport", "it is outside the page's visible area"),
+    ("detached", "it was removed from the page"),
+    ("not an <input>", "it is not a text field"),
+    ("not a checkbox", "it is not a checkbox or radio button"),
+)
+
+
 def _reason(message: str) -> str:
-    """The last thing Playwright was waiting for, from its call log."""
-    reasons = [ln.strip(" -") for ln in message.splitlines()
-               if re.search(r"not visible|not enabled|not stable|intercepts pointer events|not editable|"
-                            r"outside of the viewport|detached|not an <input>|not a checkbox", ln)]
-    return reasons[-1] if reasons else ""
+    """The last thing Playwright was waiting for, from its call log, said in refwright's words."""
+    said = ""
+    for line in message.splitlines():
+        for sign, words in _REASONS:
+            if sign in line:
+                said = words
+                break
+    return said
 
 
 def translate(exc: PlaywrightError, *, target: str | None = None, command: str | None = None,
@@ -62,6 +83,9 @@ def translate(exc: PlaywrightError, *, target: str | None = None, command: str |
             "The page or browser was closed or crashed. A fresh page is used for the next command: "
             "run `open <url>` to continue."
         )
+    stale = _STALE.search(message)
+    if stale is not None:
+        return StaleRefError(stale.group(1).strip())
     if target is not None:
         strict = _strict_violation(message, target)
         if strict is not None:
@@ -73,10 +97,10 @@ def translate(exc: PlaywrightError, *, target: str | None = None, command: str |
             return RefwrightTimeoutError(f"Element {target} was not found after {ms}ms while trying to {verb}")
         reason = _reason(message)
         detail = f": {reason}" if reason else ""
-        if "intercepts pointer events" in reason:
+        if reason == "another element covers it":
             return CoveredError(
-                f"Element {target} was found but could not {verb} it within {ms}ms{detail}. Another element "
-                "covers it: close that cover first (`press Escape`, or click its close button), wait for a "
+                f"Element {target} was found but could not {verb} it within {ms}ms{detail}. Close that cover "
+                "first (`press Escape`, or click its close button), wait for a "
                 "loading screen to go (`wait 1000`), or `scroll` so that a fixed header no longer covers it."
             )
         return RefwrightTimeoutError(

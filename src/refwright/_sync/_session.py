@@ -21,7 +21,7 @@ from .._browser._selectors import to_playwright_selector
 from .._browser._watchdog import Watchdog
 from .._capabilities import Capabilities
 from .._config import Config
-from .._errors import PolicyDeniedError, RefwrightError
+from .._errors import PolicyDeniedError, RefwrightError, StaleRefError
 from .._files._outdir import OutputFolder
 from ..replay._record import Recording
 from ..resolve._decide import Decider
@@ -34,6 +34,7 @@ from ..snapshot._views import SnapshotMemory
 from ._channel import RuntimeChannel
 from ._engine import ENGINE, scope_for
 from ._guard import NetworkGuard
+from ._inflight import InFlight
 from ._listeners import Navigation, PageEvents
 from ._network_recorder import NetworkRecorder
 from ._tabgroup import TabGroup
@@ -149,6 +150,8 @@ class Session:
         self.guarding = False
         self.events.attach(pw)
         self.network.attach(pw)
+        # Requests in flight: an action on a blocked target waits while one is (``_actionable``).
+        self.inflight = InFlight(pw)
 
     @property
     def url(self) -> str:
@@ -359,8 +362,13 @@ class Session:
 
     # -- refs and locators ---------------------------------------------------------------------
 
-    def locator(self, target: str) -> Locator:
-        """A Playwright ``Locator`` for a ref (``@e3``, ``e3``, ``ref=e3``) or any selector."""
+    def locator(self, target: str, *, checked: bool = True) -> Locator:
+        """A Playwright ``Locator`` for a ref (``@e3``, ``e3``, ``ref=e3``) or any selector.
+
+        A ref's locator is ``checked``: once its element is gone, its document replaced, or its role or
+        name changed since the snapshot that listed it, every use fails at once with a sentence that says
+        so (a StaleRefError through ``_translate``). Unchecked, it matches nothing then, for the queries
+        that answer a missing target (``get count`` is 0)."""
         ref = parse_ref(target)
         if ref is None:
             return self.scope.locator(to_playwright_selector(target))
@@ -371,9 +379,15 @@ class Session:
                     f"There is no ref @{ref} on this page. Take a snapshot (`snapshot -i`) and use one of "
                     "the refs it lists."
                 )
+            if checked:
+                raise StaleRefError(
+                    f"@{ref} is not in the latest snapshot: it came from an earlier one, and refs act only as the "
+                    "latest snapshot listed them. Take a new snapshot (`snapshot -i`) and use the refs it lists.")
             # A ref from an older snapshot resolves to nothing: it never acts on another element.
             return self.pw.locator(f"{ENGINE}=ref:stale:0")
-        return scope_for(self.pw, entry.frames).locator(entry.selector(ENGINE))
+        if not checked:
+            return scope_for(self.pw, entry.frames).locator(entry.selector(ENGINE))
+        return scope_for(self.pw, entry.checked_frames(ENGINE)).locator(entry.checked_selector(ENGINE))
 
     def ref(self, ref: str) -> RefEntry | None:
         parsed = parse_ref(ref)

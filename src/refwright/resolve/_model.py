@@ -93,6 +93,8 @@ class Control:
     multiple: bool = False
     readout: int | None = None
     in_dialog: bool = False
+    # Something else (an overlay, a banner) is on top of it: a click would reach the cover.
+    covered: bool = False
     ref: str = ""
     risk: str = "safe"
     risk_reason: str = ""
@@ -171,6 +173,7 @@ def control_from_raw(raw: Mapping[str, Any]) -> Control:
         multiple=bool(raw.get("mul")),
         readout=int(raw["ro"]) if raw.get("ro") else None,
         in_dialog=bool(raw.get("dlg")),
+        covered=bool(raw.get("cov")),
     )
     risk, reason = risk_of(control.kind, control.label, submits=control.submits, resets=control.resets)
     return replace(control, risk=risk, risk_reason=reason)
@@ -213,6 +216,8 @@ def _line(control: Control) -> str:
                                                   "pressed", "required", "focused")]
     if "expanded" not in control.states and control.popup:
         flags.append("collapsed")
+    if control.covered:
+        flags.append("covered")
     if control.approval:
         flags.append("approval-required")
     if flags:

@@ -503,6 +503,7 @@
       const root = document.body || document.documentElement;
       for (const c of children(root)) visit(c, start);
     }
+    markCovers(controls);
     return {
       token: R.token,
       url: location.href,
@@ -515,6 +516,27 @@
       fp: hash(visible.join('\n')).slice(0, 8) + ':' + hash(secret.join('\n')).slice(0, 8),
       gone: R.takeGone(),
     };
+  }
+
+  // Controls that something covers (a consent overlay, a banner) are marked (cov), and the controls of
+  // the cover itself count as a popup's (dlg): "Accept the cookies" finds them, and a click that the
+  // cover stops can close it first.
+  function markCovers(controls) {
+    const R = RT();
+    const covers = new Set();
+    for (const rec of controls) {
+      const el = R.elementById(rec.id);
+      const cover = el && R.coverOver(el);
+      if (cover) {
+        rec.cov = 1;
+        covers.add(cover);
+      }
+    }
+    if (!covers.size) return;
+    for (const rec of controls) {
+      const el = R.elementById(rec.id);
+      if (el && !rec.cov && Array.from(covers).some(c => c.contains(el))) rec.dlg = 1;
+    }
   }
 
   // ---------------------------------------------------------------------------------------------

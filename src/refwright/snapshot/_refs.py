@@ -7,11 +7,13 @@ by its runtime token, and a frame by the chain of iframe selectors that leads to
 
 from __future__ import annotations
 
+import base64
+import json
 import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-__all__ = ["RefTable", "RefTarget", "parse_ref"]
+__all__ = ["RefTable", "RefTarget", "checked_frames", "parse_ref"]
 
 _REF = re.compile(r"^(?:@|ref=)?(e\d+)$")
 
@@ -30,9 +32,38 @@ class RefTarget(NamedTuple):
     local_id: int
     role: str
     name: str
+    # Whether role and name are as a snapshot lists them (``inspect`` names controls its own way): only
+    # then does an action refuse an element whose role or name changed.
+    listed: bool = True
 
     def selector(self, engine: str) -> str:
         return f"{engine}=ref:{self.token}:{self.local_id}"
+
+    def expectation(self) -> dict[str, str]:
+        """What the snapshot listed: an action refuses the element when it is no longer this."""
+        if not self.listed:
+            return {"ref": self.ref}
+        return {"ref": self.ref, "role": self.role, "name": self.name}
+
+    def checked_selector(self, engine: str) -> str:
+        """The selector an action uses: it fails at once, with a sentence, when the element is gone, its
+        document was replaced, or its role or name changed since the snapshot (the runtime's ``ref!:``)."""
+        return f"{engine}=ref!:{self.token}:{self.local_id}:{_encode(self.expectation())}"
+
+    def checked_frames(self, engine: str) -> tuple[str, ...]:
+        return checked_frames(self.frames, engine, self.ref)
+
+
+def _encode(value: dict[str, str]) -> str:
+    return base64.b64encode(json.dumps(value).encode()).decode()
+
+
+def checked_frames(frames: tuple[str, ...], engine: str, ref: str) -> tuple[str, ...]:
+    """``frames`` (the iframes on the way to ``ref``) as checked selectors: an iframe that is gone, or a
+    document that changed on the way, fails at once instead of being waited for."""
+    prefix = f"{engine}=ref:"
+    return tuple(f"{engine}=ref!:{step[len(prefix):]}:{_encode({'ref': ref, 'frame': '1'})}"
+                 if step.startswith(prefix) else step for step in frames)
 
 
 class RefTable:
@@ -44,11 +75,15 @@ class RefTable:
         self._main_token: str | None = None
         self.latest: dict[str, RefTarget] = {}
 
-    def begin(self, main_token: str) -> None:
-        """Start a snapshot; a new main document forgets every key of the old one."""
-        if main_token != self._main_token:
+    def begin(self, token: str, frames: tuple[str, ...] = ()) -> None:
+        """Start a snapshot of the document ``token`` reached through ``frames``; a new main document
+        forgets every key of the old one. A snapshot inside a frame (after `frame`) keeps the main
+        document's keys, so an element keeps its ref whether it was listed from the page or the frame."""
+        if frames:
+            return
+        if token != self._main_token:
             self._docs.clear()
-            self._main_token = main_token
+            self._main_token = token
 
     def document(self, frames: tuple[str, ...], token: str) -> dict[int, str]:
         """The refs given so far in one document, by local id; add to it with ``new_ref``."""
@@ -67,11 +102,12 @@ class RefTable:
         return ref
 
     def assign(self, frames: tuple[str, ...], token: str, local_id: int, role: str, name: str) -> RefTarget:
+        """The ref of an element listed other than by a snapshot (``inspect``), new if it has none."""
         doc = self.document(frames, token)
         ref = doc.get(local_id)
         if ref is None:
             ref = doc[local_id] = self.new_ref()
-        return RefTarget(ref, frames, token, local_id, role, name)
+        return RefTarget(ref, frames, token, local_id, role, name, listed=False)
 
     def publish(self, targets: dict[str, RefTarget]) -> None:
         self.latest = targets
@@ -79,7 +115,13 @@ class RefTable:
     def ever_assigned(self, ref: str) -> bool:
         return int(ref[1:]) < self._next
 
-    def forget(self, tokens_alive: set[str]) -> None:
-        """Drop documents that are gone, so memory follows the page."""
-        for key in [k for k in self._docs if k[1] not in tokens_alive]:
+    def ref_of(self, frames: tuple[str, ...], token: str, local_id: int) -> str | None:
+        """The ref the latest snapshot listed for that element, if it did."""
+        ref = self._docs.get((frames, token), {}).get(local_id)
+        return ref if ref is not None and ref in self.latest else None
+
+    def forget(self, tokens_alive: set[str], under: tuple[str, ...] = ()) -> None:
+        """Drop documents under the frames ``under`` (all, by default) that are gone, so memory follows
+        the page."""
+        for key in [k for k in self._docs if k[0][:len(under)] == under and k[1] not in tokens_alive]:
             del self._docs[key]

@@ -12,7 +12,8 @@ from importlib import resources
 __all__ = ["RUNTIME_PARTS", "runtime_source", "shipped"]
 
 # By concern: ids; perception (roles, visibility, names, states), which inspect.js also uses through
-# the runtime's global; the walk and its rendering; the screenshot overlay; small operations; and the
+# the runtime's global; the walk and its rendering; the screenshot overlay; small operations;
+# checked refs and actionability; and the
 # channel (the operations table, the shared `run:` decoder and the engine itself) last.
 RUNTIME_PARTS = (
     "ids.js",
@@ -24,6 +25,7 @@ RUNTIME_PARTS = (
     "render.js",
     "overlay.js",
     "ops.js",
+    "actionable.js",
     "channel.js",
 )
 

@@ -13,9 +13,10 @@ from collections.abc import Awaitable, Callable
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
-from ..._errors import CoveredError, RefwrightError
+from ..._errors import CoveredError, RefwrightError, RefwrightTimeoutError
 from ...commands import ParsedCommand
 from ...snapshot._format import quote
+from .._actionable import ensure_actionable, explain_block
 from .._fill import TextNotEnteredError, fill_text, not_entered
 from .._forms import blocked_submission, watch_forms
 from .._session import Session
@@ -32,11 +33,20 @@ _ON_TOP = """el => { const r = el.getBoundingClientRect();
 _MAX_CLOSERS_TRIED = 5
 
 
-async def _act(session: Session, target: str, name: str, action: Callable[[Locator, float], Awaitable[object]]) -> None:
+async def _act(session: Session, target: str, name: str, action: Callable[[Locator, float], Awaitable[object]], *,
+               check: str | None = None, value: str | None = None) -> None:
+    locator = session.locator(target)
+    # A target the action cannot reach (hidden, disabled, covered, the wrong kind) fails at once.
+    await ensure_actionable(session, locator, target, check or name, value=value)
     try:
-        await perform(session.locator(target), action, target=target, command=name,
-                      timeout=session.config.timeouts.action)
-    except CoveredError as exc:
+        await perform(locator, action, target=target, command=name, timeout=session.config.timeouts.action)
+    except RefwrightTimeoutError as exc:
+        # The page kept settling until the timeout: say what blocks the target now, in refwright's words.
+        reason = await explain_block(session, locator, target, check or name, value=value)
+        if reason is not None:
+            raise reason from exc
+        if not isinstance(exc, CoveredError):
+            raise
         closer = await _closer_on_top(session)
         if closer is None:
             raise
@@ -74,7 +84,7 @@ async def _choose_option(session: Session, target: str) -> bool:
     if await select.count() != 1:
         return False
     handle = await option.element_handle(timeout=session.config.timeouts.action)
-    await _act(session, target, "click", lambda loc, t: select.select_option(element=handle, timeout=t))
+    await _act(session, target, "click", lambda loc, t: select.select_option(element=handle, timeout=t), check="option")
     return True
 
 
@@ -194,7 +204,7 @@ def _key_error(exc: PlaywrightError, key: str) -> RefwrightError:
 async def select(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     value = cmd.text_from(1)
-    await _act(session, target, cmd.name, lambda loc, t: loc.select_option(value, timeout=t))
+    await _act(session, target, cmd.name, lambda loc, t: loc.select_option(value, timeout=t), value=value)
     return f"Selected {value} in {target}"
 
 

@@ -7,6 +7,7 @@ from playwright.async_api import Locator
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
 from ...commands._specs_input import FIND_ACTIONS, split_find
+from .._actionable import ensure_actionable
 from .._find import describe, find
 from .._input import button_of, read_clipboard, write_clipboard
 from .._session import Session
@@ -41,6 +42,7 @@ async def find_(session: Session, cmd: ParsedCommand) -> str:
             result: object = await getattr(loc, run)(timeout=t)
             return result
 
+        await ensure_actionable(session, first, what, run)
         await perform(first, go, target=what, command=run, timeout=timeout)
 
     if action == "text":

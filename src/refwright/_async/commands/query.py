@@ -45,7 +45,7 @@ async def get(session: Session, cmd: ParsedCommand) -> str:
         raise _usage_get(field)
     _no_reads(session)
     target = cmd.args[1]
-    loc = session.locator(target)
+    loc = session.locator(target, checked=False)
     count = await _count(session, target, loc)
     if field == "count":
         return str(count)
@@ -86,7 +86,7 @@ async def is_(session: Session, cmd: ParsedCommand) -> str:
     if len(cmd.args) < 2:
         raise RefwrightError(f"Usage: is {state} <target>")
     target = cmd.args[1]
-    loc = session.locator(target)
+    loc = session.locator(target, checked=False)
     count = await _count(session, target, loc)
     if count == 0:
         if state in ("visible", "focused"):

@@ -14,9 +14,10 @@ from collections.abc import Callable
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 
-from ..._errors import CoveredError, RefwrightError
+from ..._errors import CoveredError, RefwrightError, RefwrightTimeoutError
 from ...commands import ParsedCommand
 from ...snapshot._format import quote
+from .._actionable import ensure_actionable, explain_block
 from .._fill import TextNotEnteredError, fill_text, not_entered
 from .._forms import blocked_submission, watch_forms
 from .._session import Session
@@ -33,11 +34,20 @@ _ON_TOP = """el => { const r = el.getBoundingClientRect();
 _MAX_CLOSERS_TRIED = 5
 
 
-def _act(session: Session, target: str, name: str, action: Callable[[Locator, float], object]) -> None:
+def _act(session: Session, target: str, name: str, action: Callable[[Locator, float], object], *,
+               check: str | None = None, value: str | None = None) -> None:
+    locator = session.locator(target)
+    # A target the action cannot reach (hidden, disabled, covered, the wrong kind) fails at once.
+    ensure_actionable(session, locator, target, check or name, value=value)
     try:
-        perform(session.locator(target), action, target=target, command=name,
-                      timeout=session.config.timeouts.action)
-    except CoveredError as exc:
+        perform(locator, action, target=target, command=name, timeout=session.config.timeouts.action)
+    except RefwrightTimeoutError as exc:
+        # The page kept settling until the timeout: say what blocks the target now, in refwright's words.
+        reason = explain_block(session, locator, target, check or name, value=value)
+        if reason is not None:
+            raise reason from exc
+        if not isinstance(exc, CoveredError):
+            raise
         closer = _closer_on_top(session)
         if closer is None:
             raise
@@ -75,7 +85,7 @@ def _choose_option(session: Session, target: str) -> bool:
     if select.count() != 1:
         return False
     handle = option.element_handle(timeout=session.config.timeouts.action)
-    _act(session, target, "click", lambda loc, t: select.select_option(element=handle, timeout=t))
+    _act(session, target, "click", lambda loc, t: select.select_option(element=handle, timeout=t), check="option")
     return True
 
 
@@ -195,7 +205,7 @@ def _key_error(exc: PlaywrightError, key: str) -> RefwrightError:
 def select(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     value = cmd.text_from(1)
-    _act(session, target, cmd.name, lambda loc, t: loc.select_option(value, timeout=t))
+    _act(session, target, cmd.name, lambda loc, t: loc.select_option(value, timeout=t), value=value)
     return f"Selected {value} in {target}"
 
 

@@ -78,8 +78,12 @@ def select_frame(session: Session, target: str) -> None:
         session.frame_path = ()
         return
     path = _path_for(session, target)
-    # The first match is the frame meant (as a selector's first match is for an action).
-    session.frame_path = (*path[:-1], path[-1] + " >> nth=0")
+    # The first match is the frame meant (as a selector's first match is for an action). It is kept as
+    # the runtime ref of that iframe, the key its content's refs have when a snapshot of the whole page
+    # lists them: an element in the frame keeps its ref whichever way it was listed.
+    iframe = scope_for(session.pw, path[:-1]).locator(path[-1]).first
+    found = session.channel.run("identify", scope=iframe)
+    session.frame_path = (*path[:-1], f"{ENGINE}=ref:{found['token']}:{int(found['id'])}")
 
 
 def frame(session: Session, cmd: ParsedCommand) -> str:

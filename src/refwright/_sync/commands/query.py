@@ -46,7 +46,7 @@ def get(session: Session, cmd: ParsedCommand) -> str:
         raise _usage_get(field)
     _no_reads(session)
     target = cmd.args[1]
-    loc = session.locator(target)
+    loc = session.locator(target, checked=False)
     count = _count(session, target, loc)
     if field == "count":
         return str(count)
@@ -87,7 +87,7 @@ def is_(session: Session, cmd: ParsedCommand) -> str:
     if len(cmd.args) < 2:
         raise RefwrightError(f"Usage: is {state} <target>")
     target = cmd.args[1]
-    loc = session.locator(target)
+    loc = session.locator(target, checked=False)
     count = _count(session, target, loc)
     if count == 0:
         if state in ("visible", "focused"):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError, RefwrightTimeoutError
 from ...resolve._changes import summarize_changes
+from ...resolve._covers import cover_request
 from ...resolve._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
 from ...resolve._model import (
     CLICKABLE,
@@ -21,7 +22,7 @@ from ...resolve._model import (
     value_hash,
 )
 from ...resolve._plan import STATE_KINDS, Kind, Plan, Target
-from ...resolve._request import parse_request
+from ...resolve._request import UnsupportedRequestError, parse_request
 from ...resolve._result import StepResult
 from ...resolve._select import (
     MENU_KINDS,
@@ -398,11 +399,34 @@ _STEPS: dict[Kind, Callable[[Session, ResolverState, Plan, int, Inspection, Memo
 }
 
 
+def _names_nothing(plan: Plan, inspection: Inspection) -> bool:
+    """Whether ``plan`` is one click whose target no control matches."""
+    if len(plan.parts) != 1 or plan.parts[0].kind != Kind.CLICK:
+        return False
+    try:
+        click_match(plan.parts[0], inspection)
+    except TargetNotFoundError:
+        return True
+    except RefwrightError:
+        return False
+    return False
+
+
 def act(session: Session, request: str, *, new: bool = False) -> StepResult:
     """Carry out ONE step of ``request`` without a model, or refuse with a reason and what to do next."""
-    plan = parse_request(request)
+    try:
+        plan: Plan | None = parse_request(request)
+    except UnsupportedRequestError as exc:
+        plan, unsupported = None, exc
     state = session.resolver
     before = inspect_page(session, limit=ACT_LIMIT, texts=True)
+    # A request about a cover ("Accept the cookies") that names nothing on the page is a click on one of
+    # the cover's buttons.
+    instead = cover_request(request, before) if plan is None or _names_nothing(plan, before) else None
+    if instead is not None:
+        plan = parse_request(instead)
+    elif plan is None:
+        raise unsupported
     memo, moved = state.memo_for(plan.request, new, before.token)
     result = _act_step(session, state, plan, before, memo)
     return _with_afresh(result) if moved else result

@@ -11,6 +11,7 @@ from playwright.sync_api import Locator
 from ..._errors import RefwrightError
 from ...resolve._model import Control, Inspection, describe
 from ...resolve._select import number_text
+from .._actionable import ensure_actionable
 from .._recording import note_control, noted_done
 from .._translate import perform
 from ._inspect import element_locator, run_resolver_op
@@ -44,6 +45,7 @@ def do(session: Session, inspection: Inspection, control: Control, command: str,
     if problem is not None:
         raise problem
     locator = element_locator(session, inspection.token, control.id)
+    ensure_actionable(session, locator, f"@{control.ref}", command)
     noted = note_control(session, locator, control, command)  # only while a run is recorded
     perform(locator, action, target=f"@{control.ref}", command=command, timeout=session.config.timeouts.action)
     noted_done(noted)

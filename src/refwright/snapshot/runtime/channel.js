@@ -8,6 +8,8 @@
   // Two selector bodies are understood:
   //   ref:<token>:<id>   the element that snapshot gave local id <id> in the document whose runtime
   //                      token is <token> (nothing when it is gone or the document changed)
+  //   ref!:<token>:<id>:<base64 JSON>  the same for an action: a sentence is thrown at once when the
+  //                      element is gone, the document changed, or its role or name did (actionable.js)
   //   run:<base64 JSON>  runs an operation and returns one detached <div> whose textContent is the JSON
   //                      result; Python reads it with locator.text_content(). This is the only channel
   //                      out of the isolated world that the public Playwright API offers.
@@ -23,6 +25,8 @@
     formWatch,
     formReport,
     info: (a) => info(a.id),
+    actionable,
+    identify: (a, root) => ({ token: TOKEN, id: root === document ? 0 : idFor(root) }),
     ping: () => ({ token: TOKEN, url: location.href }),
   };
 
@@ -30,7 +34,7 @@
   // Only refwright code can see this global: the page's JavaScript lives in another world.
   globalThis.__refwrightRuntime = Object.freeze({
     token: TOKEN, idFor, elementById, roleOf, accessibleName, nameOf, isShown, topModal, areaShown, statesOf, valueOf, labelOf, styleOf,
-    isSubtreeHidden, isClippedAway, normalize, childNodesOf, INTERACTIVE_ROLES, respond, takeGone,
+    isSubtreeHidden, isClippedAway, normalize, childNodesOf, INTERACTIVE_ROLES, respond, takeGone, coverOver,
   });
 
   function decode(b64) {
@@ -65,6 +69,7 @@
         const el = elementById(Number(id));
         return el && el.isConnected ? [el] : [];
       }
+      if (body.startsWith('ref!:')) return checkedRef(body.slice(5));
       if (body.startsWith('run:')) return respond(body.slice(4), OPS, 'page runtime', root);
       return [];
     },

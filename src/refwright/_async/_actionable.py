@@ -1,0 +1,137 @@
+"""Actionability before an action: a target that the action cannot reach fails at once, with the reason.
+
+Playwright retries an action until its timeout while the target is hidden, disabled, covered or stale,
+then names the last thing it waited for. Before the action, the page runtime is asked once what blocks
+it (``actionable`` in ``snapshot/runtime/actionable.js``). A wrong kind of target (an option for
+`select`, a heading for `fill`) fails at once. A hidden, disabled or covered target is looked at again for
+a moment (``_GRACE``); when it is still blocked and nothing suggests the page is still settling, the action
+fails with ``_blocked``'s sentence. While it settles (an animation runs on it or its cover, it moves, or
+the page has a request in flight), Playwright's own wait goes ahead as before.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator
+
+from .._blocked import Closer, blocked_error, listed
+from .._errors import RefwrightError, RefwrightTimeoutError, StaleRefError
+from ..snapshot._refs import parse_ref
+from ._translate import VERBS, translate
+
+if TYPE_CHECKING:
+    from ._session import Session
+
+__all__ = ["ACTIONS", "ensure_actionable", "explain_block"]
+
+# The actions checked first (``option``: an <option> chosen through its select).
+ACTIONS = frozenset({"click", "dblclick", "tap", "hover", "check", "uncheck", "fill", "select", "drag", "option"})
+# How long a blocked target is watched for a change before the action fails, and how often it is asked.
+_GRACE = 0.45
+_POLL_MS = 120
+# The actionability question itself answers at once; a longer wait means the target went away meanwhile.
+_ASK_TIMEOUT = 1_000
+_FIELD_ROLES = frozenset({"textbox", "searchbox", "spinbutton", "combobox"})
+# Wrong kinds never change by waiting.
+_FINAL = frozenset({"kind"})
+
+
+async def ensure_actionable(session: Session, locator: Locator, target: str, action: str, *,
+                            value: str | None = None) -> None:
+    """Raise at once when ``action`` on ``target`` (resolved by ``locator``) cannot happen; return when it
+    can, or when the page may still be settling (the action then waits as usual): an animation runs, the
+    target or its cover moves, or a request is in flight."""
+    if action not in ACTIONS:
+        return
+    verdict = await _ask(session, locator, target, action, value)
+    if verdict is None or verdict.get("ok"):
+        return
+    if verdict.get("why") not in _FINAL:
+        deadline = time.monotonic() + _GRACE
+        while True:
+            if verdict.get("settling") or session.inflight.busy():
+                return
+            if time.monotonic() >= deadline:
+                break
+            await session.pw.wait_for_timeout(_POLL_MS)
+            again = await _ask(session, locator, target, action, value)
+            if again is None or again.get("ok") or _where(again) != _where(verdict):
+                return
+            verdict = again
+    raise _error(session, verdict, target, action, value)
+
+
+def _where(verdict: dict[str, Any]) -> object:
+    """Where the target and its cover are: a change between two looks means they are moving."""
+    return verdict.get("box"), (verdict.get("cover") or {}).get("box")
+
+
+async def explain_block(session: Session, locator: Locator, target: str, action: str, *,
+                        value: str | None = None) -> RefwrightError | None:
+    """After an action timed out: what blocks it now, in refwright's words, or None when the runtime
+    sees nothing (the caller keeps its own message)."""
+    if action not in ACTIONS:
+        return None
+    try:
+        verdict = await _ask(session, locator, target, action, value)
+    except RefwrightError as exc:
+        return exc
+    if verdict is None or verdict.get("ok"):
+        return None
+    return _error(session, verdict, target, action, value)
+
+
+async def _ask(session: Session, locator: Locator, target: str, action: str,
+               value: str | None) -> dict[str, Any] | None:
+    """The runtime's answer for the target, or None when it cannot tell (then the action decides)."""
+    args: dict[str, Any] = {"action": action}
+    if value is not None:
+        args["value"] = value
+    ref = parse_ref(target)
+    entry = session.refs.latest.get(ref) if ref is not None else None
+    try:
+        if entry is not None and not entry.frames:
+            # The main document's ref, checked and asked about in one call on the document (the direct route).
+            answer = await session.channel.run("actionable", token=entry.token, id=entry.local_id,
+                                               expect=entry.expectation(), timeout=_ASK_TIMEOUT, **args)
+        else:
+            if entry is None:
+                try:
+                    if await locator.count() != 1:
+                        return None
+                except PlaywrightError as exc:
+                    raise translate(exc, target=target) from exc
+            answer = await session.channel.run("actionable", scope=locator, timeout=_ASK_TIMEOUT, **args)
+    except StaleRefError:
+        raise
+    except RefwrightTimeoutError:
+        return None
+    except RefwrightError:
+        return None
+    if "stale" in answer:
+        raise StaleRefError(str(answer["stale"]))
+    return answer
+
+
+def _error(session: Session, verdict: dict[str, Any], target: str, action: str, value: str | None) -> RefwrightError:
+    ref = parse_ref(target)
+    entry = session.refs.latest.get(ref) if ref is not None else None
+    frames = entry.frames if entry is not None else session.frame_path
+    token = str(verdict.get("token") or "")
+    table = session.refs
+
+    def ref_of(local_id: object) -> str | None:
+        return table.ref_of(frames, token, int(local_id)) if isinstance(local_id, int) and local_id else None
+
+    closers = [Closer(ref_of(c[0]), str(c[1]), str(c[2])) for c in (verdict.get("cover") or {}).get("closers", [])]
+    fields = [listed(t.ref, t.role, t.name) for t in table.latest.values() if t.role in _FIELD_ROLES][:6]
+    if entry is not None and entry.listed:
+        # As the snapshot listed it: a hidden element's name has lost its hidden text.
+        verdict = {**verdict, "role": entry.role, "name": entry.name}
+    shown = f"@{ref}" if ref is not None else target
+    verb = VERBS.get("select" if action == "option" else action, action)
+    return blocked_error(verdict, target=shown, verb=verb, value=value, closers=closers,
+                         select_ref=ref_of(verdict.get("select")), fields=fields)
