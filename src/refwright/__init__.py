@@ -28,6 +28,7 @@ from ._url import normalize_url
 from .agent import AgentRun, Llm, ProviderError, browser_tool, llm_from_spec, run_agent, tool_json_schema
 from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary
+from .safety._secrets import Secret, Secrets
 from .snapshot import RefEntry, Snapshot, SnapshotNode
 from .snapshot._diff import SnapshotDiff
 from .visual import OcrLine, OcrUnavailableError, OcrWord, VisualText
@@ -66,6 +67,8 @@ __all__ = [
     "RefwrightTimeoutError",
     "RequestRecord",
     "ScreenshotResult",
+    "Secret",
+    "Secrets",
     "SessionPool",
     "Snapshot",
     "SnapshotDiff",

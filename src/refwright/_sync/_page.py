@@ -20,6 +20,7 @@ from .._config import Config
 from .._errors import RefwrightError
 from .._outdir import OutputFolder
 from .._result import CommandResult, ScreenshotResult
+from .._scrub import refuse_misplaced, scrub_result, scrubbed_errors
 from ..resolve._decide import Decider
 from ..resolve._model import Inspection
 from ..resolve._result import StepResult
@@ -36,6 +37,7 @@ from ._find import locate
 from ._guard import NetworkGuard
 from ._input import Clipboard, Keyboard, Mouse
 from ._network import Network
+from ._secrets import secret_rects
 from ._session import ConfirmCallback, Opener, Session
 from ._snapshots import png_size, take_screenshot, take_snapshot
 from ._state import State
@@ -261,7 +263,8 @@ class Page:
         ``content``: "general" or "digits" (0-9 only, per-character boxes).
         """
         with mapped():
-            return capture_text(self._impl.pw, segmentation=segmentation, content=content, region=region)
+            return capture_text(self._impl.pw, segmentation=segmentation, content=content, region=region,
+                                      shown=secret_rects(self._impl))
 
     # -- input devices, semantic locators, uploads and emulation ------------------------------
 
@@ -299,9 +302,12 @@ class Page:
     # -- the command language ------------------------------------------------------------------
 
     def run_command(self, command: str) -> CommandResult:
-        """Parse one command line, run it, and return its result; failures raise ``RefwrightError``."""
-        with mapped():
-            return run_command(self._impl, command)
+        """Parse one command line, run it, and return its result; failures raise ``RefwrightError``.
+        Both come out with every declared secret's value replaced by ``{{secret:NAME}}``."""
+        secrets = self._impl.config.secrets
+        with scrubbed_errors(secrets), mapped():
+            refuse_misplaced(secrets, command)
+            return scrub_result(secrets, run_command(self._impl, command))
 
     # -- state and network (typed forms of `cookies set`, `storage`, `state`, `network`) ----------
 

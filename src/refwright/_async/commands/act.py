@@ -17,6 +17,7 @@ from ..._errors import CoveredError, RefwrightError
 from ...commands import ParsedCommand
 from ...snapshot._format import quote
 from .._fill import TextNotEntered, fill_text, not_entered
+from .._secrets import reveal
 from .._session import Session
 from .._translate import perform, translate
 
@@ -137,8 +138,13 @@ def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand],
 async def fill(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
+
+    async def run(loc: Locator, timeout: float) -> None:
+        # A {{secret:NAME}} becomes its value here, once the field's frame is known to be on its origin.
+        await fill_text(await reveal(session, text, loc))(loc, timeout)
+
     try:
-        await _act(session, target, cmd.name, fill_text(text))
+        await _act(session, target, cmd.name, run)
     except TextNotEntered:
         raise not_entered(target, "Run `snapshot -i` to see the page as it is now.") from None
     return f"Filled {target}"
@@ -147,7 +153,11 @@ async def fill(session: Session, cmd: ParsedCommand) -> str:
 async def type_(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
-    await _act(session, target, cmd.name, lambda loc, t: loc.press_sequentially(text, timeout=t))
+
+    async def run(loc: Locator, timeout: float) -> None:
+        await loc.press_sequentially(await reveal(session, text, loc), timeout=timeout)
+
+    await _act(session, target, cmd.name, run)
     return f"Typed into {target}"
 
 

@@ -9,6 +9,7 @@ from ...commands import ParsedCommand
 from ...commands._specs_input import FIND_ACTIONS, split_find
 from .._find import describe, find
 from .._input import button_of, read_clipboard, write_clipboard
+from .._secrets import reveal, reveal_focused
 from .._session import Session
 from .._translate import perform
 from .._upload import upload
@@ -36,7 +37,7 @@ async def find_(session: Session, cmd: ParsedCommand) -> str:
     async def act(run: str) -> None:
         async def go(loc: Locator, t: float) -> object:
             if run == "fill":
-                await loc.fill(" ".join(rest), timeout=t)
+                await loc.fill(await reveal(session, " ".join(rest), loc), timeout=t)
                 return None
             result: object = await getattr(loc, run)(timeout=t)
             return result
@@ -63,10 +64,10 @@ async def keyboard(session: Session, cmd: ParsedCommand) -> str:
     sub = cmd.args[0].lower()
     text = cmd.text_from(1)
     if sub == "type":
-        await session.pw.keyboard.type(text)
+        await session.pw.keyboard.type(await reveal_focused(session, text))
         return "Typed into the focused element"
     if sub in ("inserttext", "insert"):
-        await session.pw.keyboard.insert_text(text)
+        await session.pw.keyboard.insert_text(await reveal_focused(session, text))
         return "Inserted text into the focused element"
     raise RefwrightError("Usage: keyboard <type|inserttext> <text> (for keys such as Enter use `press`)")
 

@@ -18,6 +18,7 @@ from ..._errors import CoveredError, RefwrightError
 from ...commands import ParsedCommand
 from ...snapshot._format import quote
 from .._fill import TextNotEntered, fill_text, not_entered
+from .._secrets import reveal
 from .._session import Session
 from .._translate import perform, translate
 
@@ -138,8 +139,13 @@ def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand],
 def fill(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
+
+    def run(loc: Locator, timeout: float) -> None:
+        # A {{secret:NAME}} becomes its value here, once the field's frame is known to be on its origin.
+        fill_text(reveal(session, text, loc))(loc, timeout)
+
     try:
-        _act(session, target, cmd.name, fill_text(text))
+        _act(session, target, cmd.name, run)
     except TextNotEntered:
         raise not_entered(target, "Run `snapshot -i` to see the page as it is now.") from None
     return f"Filled {target}"
@@ -148,7 +154,11 @@ def fill(session: Session, cmd: ParsedCommand) -> str:
 def type_(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
-    _act(session, target, cmd.name, lambda loc, t: loc.press_sequentially(text, timeout=t))
+
+    def run(loc: Locator, timeout: float) -> None:
+        loc.press_sequentially(reveal(session, text, loc), timeout=timeout)
+
+    _act(session, target, cmd.name, run)
     return f"Typed into {target}"
 
 

@@ -10,6 +10,7 @@ from ...commands import ParsedCommand
 from ...commands._specs_input import FIND_ACTIONS, split_find
 from .._find import describe, find
 from .._input import button_of, read_clipboard, write_clipboard
+from .._secrets import reveal, reveal_focused
 from .._session import Session
 from .._translate import perform
 from .._upload import upload
@@ -37,7 +38,7 @@ def find_(session: Session, cmd: ParsedCommand) -> str:
     def act(run: str) -> None:
         def go(loc: Locator, t: float) -> object:
             if run == "fill":
-                loc.fill(" ".join(rest), timeout=t)
+                loc.fill(reveal(session, " ".join(rest), loc), timeout=t)
                 return None
             result: object = getattr(loc, run)(timeout=t)
             return result
@@ -64,10 +65,10 @@ def keyboard(session: Session, cmd: ParsedCommand) -> str:
     sub = cmd.args[0].lower()
     text = cmd.text_from(1)
     if sub == "type":
-        session.pw.keyboard.type(text)
+        session.pw.keyboard.type(reveal_focused(session, text))
         return "Typed into the focused element"
     if sub in ("inserttext", "insert"):
-        session.pw.keyboard.insert_text(text)
+        session.pw.keyboard.insert_text(reveal_focused(session, text))
         return "Inserted text into the focused element"
     raise RefwrightError("Usage: keyboard <type|inserttext> <text> (for keys such as Enter use `press`)")
 

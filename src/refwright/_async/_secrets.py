@@ -1,0 +1,131 @@
+"""The page side of secrets: where a secret would be typed (the page's origin, the field's frame's), the
+value put in only there, and the boxes a screenshot must blank before it leaves the page.
+
+Origins come from Playwright's record of each frame's URL, never from the page's own scripts, which a
+hostile frame could rewrite."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Frame, Locator
+
+from ..safety import ActionType
+from ..safety._secrets import has_token, origin_of
+from ._engine import INSPECT_ENGINE
+
+if TYPE_CHECKING:
+    from ._session import Session
+
+__all__ = ["reveal", "reveal_focused", "reveal_on_page", "secret_rects"]
+
+_MAX_FRAME_DEPTH = 16
+
+
+async def reveal(session: Session, text: str, field: Locator) -> str:
+    """``text`` with its secrets' values, once the page and ``field``'s frame are on their origins."""
+    if not has_token(text):
+        return text
+    frame_origin = await _frame_origin(field, session.config.timeouts.action)
+    return await _checked(session, text, {"the page": origin_of(session.pw.url), "the field's frame": frame_origin})
+
+
+async def reveal_focused(session: Session, text: str) -> str:
+    """``text`` with its secrets' values, for typing into whatever has the keyboard focus."""
+    if not has_token(text):
+        return text
+    origins = {"the page": origin_of(session.pw.url), "the focused element's frame": await _focused_origin(session)}
+    return await _checked(session, text, origins)
+
+
+async def reveal_on_page(session: Session, text: str) -> str:
+    """``text`` with its secrets' values, for a field of the main document (act's steps work only there)."""
+    if not has_token(text):
+        return text
+    return await _checked(session, text, {"the page": origin_of(session.pw.url)})
+
+
+async def _checked(session: Session, text: str, origins: dict[str, str]) -> str:
+    value = session.config.secrets.reveal(text, origins)
+    # Policy after the origin check, so a person is never asked to approve what is refused anyway.
+    await session.check_policy(ActionType.TYPE_SECRET, session.url)
+    return value
+
+
+async def _frame_origin(field: Locator, timeout: float) -> str:
+    try:
+        handle = await field.element_handle(timeout=timeout)
+        frame = await handle.owner_frame()
+    except PlaywrightError:
+        # The field is not there: the action itself says so (refs, timeouts), with nothing typed.
+        return origin_of(field.page.url)
+    return _origin(frame)
+
+
+def _origin(frame: Frame | None) -> str:
+    # about:blank and srcdoc frames have their creator's origin in the browser, but not in their URL: the
+    # walk up keeps that, and a frame Playwright no longer knows has none.
+    while frame is not None:
+        if frame.url.startswith("about:"):
+            frame = frame.parent_frame
+            continue
+        return origin_of(frame.url)
+    return ""
+
+
+async def _focused_origin(session: Session) -> str:
+    """The origin of the frame whose element has the focus: down from the top document through focused
+    iframes (a frame's answer is trusted only to lead into its own children)."""
+    frame = session.pw.main_frame
+    for _ in range(_MAX_FRAME_DEPTH):
+        try:
+            element = (await frame.evaluate_handle("() => document.activeElement")).as_element()
+            child = await element.content_frame() if element is not None else None
+        except PlaywrightError:
+            child = None
+        if child is None:
+            break
+        frame = child
+    return _origin(frame)
+
+
+async def secret_rects(session: Session, *, full_page: bool = False) -> list[tuple[float, float, float, float]]:
+    """CSS-pixel boxes of the main document to blank in a screenshot: fields whose value holds a secret,
+    text showing one, and, on a page whose origin a secret is bound to, every canvas (it may have drawn
+    the value). Found in refwright's isolated world, so the page's scripts never see the values."""
+    secrets = session.config.secrets
+    if not secrets:
+        return []
+    origin = origin_of(session.pw.url)
+    values = [s.value for s in secrets]
+    canvases = any(s.bound_to(origin) for s in secrets)
+    try:
+        raw: dict[str, Any] = await session.channel.run("secretRects", engine=INSPECT_ENGINE, values=values,
+                                                       canvases=canvases, page=full_page)
+    except Exception:
+        return [(-1e6, -1e6, 2e6, 2e6)]
+    return [(float(r[0]), float(r[1]), float(r[2]), float(r[3])) for r in raw.get("rects", [])]
+
+
+async def mask_secrets(session: Session, png: bytes, *, full_page: bool = False,
+                       before: list[tuple[float, float, float, float]] | None = None) -> bytes:
+    """``png`` (a screenshot of ``session``'s page) with every box of :func:`secret_rects` blanked; those
+    found ``before`` the capture are blanked too, so text that moved meanwhile is still covered."""
+    if not session.config.secrets:
+        return png
+    rects = [*(before or []), *await secret_rects(session, full_page=full_page)]
+    if not rects:
+        return png
+    import io
+
+    from PIL import Image
+
+    from ..visual import Rect, mask_rects
+
+    image = Image.open(io.BytesIO(png))
+    size = session.pw.viewport_size
+    scale = image.width / size["width"] if size and size["width"] else 1.0
+    out = io.BytesIO()
+    mask_rects(image, [Rect(*r) for r in rects], scale).save(out, format="PNG")
+    return out.getvalue()

@@ -1,0 +1,55 @@
+"""The one boundary where answers leave refwright: command results and errors with every secret's value
+(in any of its encodings) replaced by ``{{secret:NAME}}`` (see ``safety/_secrets.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+
+from ._errors import RefwrightError
+from ._result import CommandResult
+from .commands._batch import batch_lines
+from .safety._secrets import Secrets, has_token
+from .snapshot._types import RefEntry, Snapshot
+
+__all__ = ["refuse_misplaced", "scrub_result", "scrubbed_errors"]
+
+
+def refuse_misplaced(secrets: Secrets, command: str) -> None:
+    """A token anywhere but in text to type is refused before anything runs (never sent as a URL, a
+    script, a clipboard write)."""
+    if not has_token(command):
+        return
+    head = command.lstrip().split(None, 1)[0].lower() if command.strip() else ""
+    why = secrets.misplaced(command, batch_lines(command) if head == "batch" else [command])
+    if why is not None:
+        raise RefwrightError(why)
+
+
+def scrub_result(secrets: Secrets, result: CommandResult) -> CommandResult:
+    if not secrets:
+        return result
+    snapshot = result.snapshot
+    if snapshot is not None and _leaks(secrets, snapshot):
+        refs = {k: RefEntry(e.ref, e.role, secrets.scrub(e.name)) for k, e in snapshot.refs.items()}
+        snapshot = Snapshot(secrets.scrub(snapshot.tree), refs, url=secrets.scrub(snapshot.url),
+                            title=secrets.scrub(snapshot.title), truncated=snapshot.truncated)
+    return replace(result, command=secrets.scrub(result.command), output=secrets.scrub(result.output),
+                   snapshot=snapshot, events=tuple(secrets.scrub(e) for e in result.events))
+
+
+def _leaks(secrets: Secrets, snapshot: Snapshot) -> bool:
+    names = "\n".join(e.name for e in snapshot.refs.values())
+    return secrets.leaked("\n".join((snapshot.tree, snapshot.url, snapshot.title, names)))
+
+
+@contextmanager
+def scrubbed_errors(secrets: Secrets) -> Iterator[None]:
+    """Every error leaving the block has its message scrubbed (a page's words quoted in it)."""
+    try:
+        yield
+    except Exception as exc:
+        if secrets and exc.args and isinstance(exc.args[0], str):
+            exc.args = (secrets.scrub(str(exc.args[0])), *exc.args[1:])
+        raise
