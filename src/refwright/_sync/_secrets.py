@@ -7,19 +7,21 @@ hostile frame could rewrite."""
 
 from __future__ import annotations
 
+import zipfile
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Frame, Locator
 
 from ..safety import ActionType
-from ..safety._secrets import has_token, origin_of
+from ..safety._secrets import Secrets, has_token, origin_of
 from ._engine import INSPECT_ENGINE
 
 if TYPE_CHECKING:
     from ._session import Session
 
-__all__ = ["reveal", "reveal_focused", "reveal_on_page", "secret_rects"]
+__all__ = ["mask_secrets", "reveal", "reveal_focused", "reveal_on_page", "scrub_zip", "secret_rects"]
 
 _MAX_FRAME_DEPTH = 16
 
@@ -130,3 +132,14 @@ def mask_secrets(session: Session, png: bytes, *, full_page: bool = False,
     out = io.BytesIO()
     mask_rects(image, [Rect(*r) for r in rects], scale).save(out, format="PNG")
     return out.getvalue()
+
+
+def scrub_zip(path: Path, secrets: Secrets) -> None:
+    """Rewrite the zip at ``path`` (a trace) with every entry scrubbed of the secrets' values."""
+    if not secrets:
+        return
+    with zipfile.ZipFile(path) as source:
+        entries = [(info, source.read(info)) for info in source.infolist()]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as target:
+        for info, data in entries:
+            target.writestr(info, secrets.scrub_bytes(data))

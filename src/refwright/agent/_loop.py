@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Protocol
+from dataclasses import dataclass, replace
+from typing import Protocol, TypeVar
 
+from ..safety._secrets import Secrets
 from ._events import AgentEvent, CommandFinished, CommandStarted, ModelReplied, StepStarted
 from ._prompt import system_prompt
 from ._tool import TOOL_NAME, CommandRunner, run_browser_command
@@ -41,6 +42,7 @@ class AgentRun:
     steps: int
 
 
+T = TypeVar("T", bound=Turn)
 EventHandler = Callable[[AgentEvent], Awaitable[None] | None]
 
 
@@ -52,6 +54,7 @@ async def run_agent(
     *,
     content_boundaries: bool = False,
     on_event: EventHandler | None = None,
+    secrets: Secrets | None = None,
 ) -> AgentRun:
     """Let ``llm`` work on ``task`` through the ``browser`` tool on ``page`` until it answers.
 
@@ -60,11 +63,16 @@ async def run_agent(
     a later call of the same reply was going to use (that call then fails with a message telling the
     model to re-snapshot). ``content_boundaries`` adds the sentence about page-content markers to the
     system prompt; the markers themselves come from the page's ``Config(content_boundaries=True)``.
+    ``secrets`` (by default the page's ``config.secrets``) are named in the system prompt, and every turn
+    is scrubbed of their values before it is kept or sent, whatever its source (a task that quotes one).
     """
     if max_steps < 1:
         raise ValueError("max_steps must be at least 1")
-    system = system_prompt(content_boundaries=content_boundaries)
-    turns: list[Turn] = [User(task)]
+    if secrets is None:
+        found = getattr(getattr(page, "config", None), "secrets", None)
+        secrets = found if isinstance(found, Secrets) else Secrets()
+    system = system_prompt(content_boundaries=content_boundaries, secrets=secrets.describe())
+    turns: list[Turn] = [_scrubbed(secrets, User(task))]
     usage = Usage()
 
     async def emit(event: AgentEvent) -> None:
@@ -82,7 +90,7 @@ async def run_agent(
             reply_usage = None
         else:
             usage += reply_usage
-        reply_turns = tuple(reply)
+        reply_turns = tuple(_scrubbed(secrets, t) for t in reply)
         turns.extend(reply_turns)
         await emit(ModelReplied(step, reply_turns, reply_usage))
 
@@ -92,11 +100,26 @@ async def run_agent(
             return AgentRun(answer, tuple(turns), usage, stopped=False, steps=step)
         for call in calls:
             await emit(CommandStarted(step, call))
-            result = await _answer(page, call)
+            result = _scrubbed(secrets, await _answer(page, call))
             turns.append(result)
             await emit(CommandFinished(step, call, result))
 
     return AgentRun(f"Stopped after {max_steps} steps.", tuple(turns), usage, stopped=True, steps=max_steps)
+
+
+def _scrubbed(secrets: Secrets, turn: T) -> T:
+    """``turn`` with every secret's value in its text replaced by ``{{secret:NAME}}``."""
+    if not secrets:
+        return turn
+    if isinstance(turn, (User, Assistant)):
+        return replace(turn, text=secrets.scrub(turn.text))
+    if isinstance(turn, ToolCall):
+        return replace(turn, command=secrets.scrub(turn.command),
+                       arguments=None if turn.arguments is None else secrets.scrub(turn.arguments),
+                       error=None if turn.error is None else secrets.scrub(turn.error))
+    if isinstance(turn, ToolResult):
+        return replace(turn, output=secrets.scrub(turn.output))
+    return turn
 
 
 async def _answer(page: CommandRunner, call: ToolCall) -> ToolResult:

@@ -12,12 +12,15 @@ from mcp.shared.exceptions import MCPError
 
 from .._errors import RefwrightError
 from ..safety import clean_text
+from ..safety._secrets import Secrets
 from ._approval import Approvals, Asker, NeedsInput
 from ._session import BrowserSession, is_gone
 from ._tools import CURRENT_CALL, Call, HangError, Reply, ToolDef, check_args
 
 __all__ = ["RefwrightMcp"]
 
+# The tools that type text, whose descriptions name the user's secrets.
+_TYPING = frozenset({"browser", "browser_fill", "browser_action"})
 _INSTRUCTIONS = "A real browser (Chromium) driven through refwright. Every failure says what to do next."
 
 
@@ -26,8 +29,10 @@ class RefwrightMcp:
 
     def __init__(self, tools: Sequence[ToolDef], session: BrowserSession, approvals: Approvals, *,
                  profile: str, approve_auto: bool = False, hang_limit: float = 120.0,
-                 extra: dict[str, Any] | None = None) -> None:
+                 extra: dict[str, Any] | None = None, secrets: Secrets | None = None) -> None:
         self.tools = {t.name: t for t in tools}
+        # Every result leaves through _run, which replaces their values by {{secret:NAME}}.
+        self.secrets = secrets or Secrets()
         self.session = session
         self.approvals = approvals
         self.profile = profile
@@ -39,8 +44,10 @@ class RefwrightMcp:
             on_list_tools=self._list_tools, on_call_tool=self._call_tool)
 
     def tool_list(self) -> list[types.Tool]:
+        listing = self.secrets.describe()
         return [
-            types.Tool(name=t.name, title=t.title, description=t.description, input_schema=t.schema,
+            types.Tool(name=t.name, title=t.title, input_schema=t.schema,
+                       description=t.description + (f"\n\n{listing}" if listing and t.name in _TYPING else ""),
                        annotations=types.ToolAnnotations(read_only_hint=t.read_only, open_world_hint=True))
             for t in self.tools.values()
         ]
@@ -67,6 +74,15 @@ class RefwrightMcp:
 
     async def _run(self, tool: ToolDef, args: dict[str, Any], call: Call
                    ) -> types.CallToolResult | types.InputRequiredResult:
+        result = await self._answer(tool, args, call)
+        if isinstance(result, types.CallToolResult) and self.secrets:
+            for block in result.content:
+                if isinstance(block, types.TextContent):
+                    block.text = self.secrets.scrub(block.text)
+        return result
+
+    async def _answer(self, tool: ToolDef, args: dict[str, Any], call: Call
+                      ) -> types.CallToolResult | types.InputRequiredResult:
         async with self.session.lock:
             try:
                 check_args(args, tool.schema)

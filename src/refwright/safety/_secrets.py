@@ -162,11 +162,15 @@ def _forms(value: str) -> set[str]:
     """The spellings of ``value`` scrubbed: as is, URL-encoded (form, encodeURIComponent, encodeURI; either
     hex case), base64, HTML entities (named, decimal, hex) and JSON-escaped."""
     forms = {value}
-    for safe in ("", "/", "!~*'()", "*-._", "!$&'()*+,;=:@/?~#"):
-        for encoded in (quote(value, safe=safe), quote_plus(value, safe=safe)):
-            forms.add(encoded)
-            forms.add(re.sub(r"%[0-9A-F]{2}", lambda m: m.group(0).lower(), encoded))
-    forms |= _base64_forms(value.encode("utf-8"))
+    # Latin-1 too where it differs: a page's btoa() and escape() work on Latin-1 code units, not UTF-8.
+    for codec in ("utf-8",) if value.isascii() else ("utf-8", "latin-1"):
+        if value.encode(codec, "ignore").decode(codec) != value:
+            continue
+        for safe in ("", "/", "!~*'()", "*-._", "!$&'()*+,;=:@/?~#"):
+            for encoded in (quote(value, safe=safe, encoding=codec), quote_plus(value, safe=safe, encoding=codec)):
+                forms.add(encoded)
+                forms.add(re.sub(r"%[0-9A-F]{2}", lambda m: m.group(0).lower(), encoded))
+        forms |= _base64_forms(value.encode(codec))
     forms.add(html.escape(value))
     forms.add(html.escape(value, quote=False))
     forms.add(html.escape(value).replace("&#x27;", "&#39;"))
@@ -285,13 +289,19 @@ class Secrets:
         # One pass, longest first, case-insensitive: a page that upper-cases the value is caught too, and a
         # token just put in is never matched again.
         alternatives = sorted(owners, key=len, reverse=True)
-        return re.compile("|".join(re.escape(a) for a in alternatives), re.IGNORECASE)
+        # A token already there (text scrubbed before: a batch's parts) is matched first and kept as it is.
+        return re.compile("|".join([r"\{\{secret:\w*\}\}", *(re.escape(a) for a in alternatives)]), re.IGNORECASE)
 
     def scrub(self, text: str) -> str:
         """``text`` with every occurrence of a value, in any of its encodings, replaced by its token."""
         if self._pattern is None or not text:
             return text
-        return self._pattern.sub(lambda m: f"{{{{secret:{self._owners[m.group(0).lower()]}}}}}", text)
+        return self._pattern.sub(self._token_for, text)
+
+    def _token_for(self, match: re.Match[str]) -> str:
+        found = match.group(0)
+        owner = self._owners.get(found.lower())
+        return found if owner is None else f"{{{{secret:{owner}}}}}"
 
     def scrub_bytes(self, data: bytes) -> bytes:
         """``data`` scrubbed as UTF-8 text (bytes that are not UTF-8 pass through unchanged)."""
@@ -300,4 +310,4 @@ class Secrets:
         return self.scrub(data.decode("utf-8", "surrogateescape")).encode("utf-8", "surrogateescape")
 
     def leaked(self, text: str) -> bool:
-        return self._pattern is not None and self._pattern.search(text) is not None
+        return self._pattern is not None and self.scrub(text) != text
