@@ -126,6 +126,17 @@ def test_base64_of_a_longer_text_holding_the_value_is_caught(before: str, after:
     assert core not in scrubbed
 
 
+def test_a_value_cut_short_by_an_ellipsis_or_a_truncation_is_caught() -> None:
+    # Snapshot lines, change summaries and --max-output cut long texts: the part left must not show.
+    s = secrets()
+    encoded = quote(PW, safe="")
+    for text in (f"text \"You typed {PW[:9]}…\"", f"x {encoded[:12]}…", f"…{PW[-6:]} y", f"{PW[:7]}...",
+                 f"last line {PW[:5]}\n[... output truncated: showed 10 of 99 characters.]", f"ends {PW[:8]}"):
+        scrubbed = s.scrub(text)
+        assert "{{secret:PW}}" in scrubbed and PW[:5] not in scrubbed and PW[-6:] not in scrubbed, text
+    assert s.scrub("Tr0ub4 is not cut here") == "Tr0ub4 is not cut here"
+
+
 def test_a_token_put_in_is_never_matched_again_and_text_without_a_value_is_untouched() -> None:
     s = Secrets([Secret("PW", "secret", ("https://a.example",))])
     assert s.scrub("a secret {{secret:PW}}") == "a {{secret:PW}} {{secret:PW}}"

@@ -181,6 +181,16 @@ def _forms(value: str) -> set[str]:
     return {f for f in forms if len(f) >= MIN_LENGTH}
 
 
+# Where a text was cut short: an ellipsis, or the note that ends a truncated answer.
+_CUTS = ("…", "...", "\n[... output truncated")
+
+
+def _lower(text: str) -> str:
+    """``text`` lower-cased character by character, so every index still points at the same character."""
+    lowered = text.lower()
+    return lowered if len(lowered) == len(text) else "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+
+
 class Secrets:
     """The secrets of a session (empty by default): substitution where text is typed, scrubbing everywhere
     text leaves. Immutable; compares by its names, values and origins."""
@@ -282,26 +292,79 @@ class Secrets:
         owners: dict[str, str] = {}
         for secret in self._by_name.values():
             for form in _forms(secret.value):
-                owners.setdefault(form.lower(), secret.name)
+                owners.setdefault(_lower(form), secret.name)
         self._owners = owners
+        # Each spelling by its first characters (a match starts there), and by every run of characters
+        # inside it (the rest of a spelling a text cut short at its start: "…rd123").
+        self._by_head: dict[str, list[str]] = {}
+        self._by_piece: dict[str, list[tuple[str, int]]] = {}
+        for form in sorted(owners, key=len, reverse=True):
+            self._by_head.setdefault(form[:MIN_LENGTH], []).append(form)
+            for i in range(1, len(form) - MIN_LENGTH + 1):
+                self._by_piece.setdefault(form[i:i + MIN_LENGTH], []).append((form, i))
         if not owners:
             return None
-        # One pass, longest first, case-insensitive: a page that upper-cases the value is caught too, and a
-        # token just put in is never matched again.
-        alternatives = sorted(owners, key=len, reverse=True)
-        # A token already there (text scrubbed before: a batch's parts) is matched first and kept as it is.
-        return re.compile("|".join([r"\{\{secret:\w*\}\}", *(re.escape(a) for a in alternatives)]), re.IGNORECASE)
+        # Where a match can start: a spelling's first characters, a token (kept as it is: text scrubbed
+        # before, a batch's parts), or just after an ellipsis.
+        heads = sorted(self._by_head, key=len, reverse=True)
+        return re.compile("|".join([r"\{\{secret:\w*\}\}", "…", *map(re.escape, heads)]), re.IGNORECASE)
 
     def scrub(self, text: str) -> str:
-        """``text`` with every occurrence of a value, in any of its encodings, replaced by its token."""
+        """``text`` with every occurrence of a value, in any of its encodings, whole or cut short at an
+        ellipsis or a truncation, replaced by its token (case-insensitively)."""
         if self._pattern is None or not text:
             return text
-        return self._pattern.sub(self._token_for, text)
+        lowered = _lower(text)
+        parts: list[str] = []
+        done = at = 0
+        while True:
+            start = self._pattern.search(text, at)
+            if start is None:
+                break
+            at = start.start()
+            if start.group(0).startswith("{"):
+                at = start.end()
+                continue
+            if start.group(0) == "…":
+                at += 1
+                span = self._tail(lowered, at)
+                if span is None:
+                    continue
+            else:
+                span = self._head(lowered, at)
+            if span is None:
+                at += 1
+                continue
+            end, name = span
+            parts += [text[done:at], f"{{{{secret:{name}}}}}"]
+            done = at = end
+        return "".join(parts) + text[done:] if parts else text
 
-    def _token_for(self, match: re.Match[str]) -> str:
-        found = match.group(0)
-        owner = self._owners.get(found.lower())
-        return found if owner is None else f"{{{{secret:{owner}}}}}"
+    def _head(self, lowered: str, at: int) -> tuple[int, str] | None:
+        """A spelling starting at ``at``: whole, or its first characters up to a cut."""
+        forms = self._by_head.get(lowered[at:at + MIN_LENGTH])
+        if not forms:
+            return None
+        for form in forms:  # longest first
+            if lowered.startswith(form, at):
+                return at + len(form), self._owners[form]
+        longest = len(forms[0])
+        ends = [i for i in (lowered.find(c, at + MIN_LENGTH, at + longest + len(c)) for c in _CUTS) if i >= 0]
+        if len(lowered) - at < longest:
+            ends.append(len(lowered))
+        if not ends:
+            return None
+        piece = lowered[at:min(ends)]
+        return next(((at + len(piece), self._owners[f]) for f in forms if len(f) > len(piece) and f.startswith(piece)),
+                    None)
+
+    def _tail(self, lowered: str, at: int) -> tuple[int, str] | None:
+        """The last characters of a spelling, just after an ellipsis at ``at - 1``."""
+        best: tuple[int, str] | None = None
+        for form, i in self._by_piece.get(lowered[at:at + MIN_LENGTH], ()):
+            if lowered.startswith(form[i:], at) and (best is None or at + len(form) - i > best[0]):
+                best = (at + len(form) - i, self._owners[form])
+        return best
 
     def scrub_bytes(self, data: bytes) -> bytes:
         """``data`` scrubbed as UTF-8 text (bytes that are not UTF-8 pass through unchanged)."""
@@ -310,4 +373,4 @@ class Secrets:
         return self.scrub(data.decode("utf-8", "surrogateescape")).encode("utf-8", "surrogateescape")
 
     def leaked(self, text: str) -> bool:
-        return self._pattern is not None and self.scrub(text) != text
+        return self.scrub(text) != text
