@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -10,10 +11,11 @@ from dataclasses import replace
 from ._errors import RefwrightError
 from ._result import CommandResult
 from .commands._batch import batch_lines
+from .resolve._result import StepResult
 from .safety._secrets import Secrets, has_token
 from .snapshot._types import RefEntry, Snapshot
 
-__all__ = ["refuse_misplaced", "scrub_result", "scrubbed_errors"]
+__all__ = ["refuse_misplaced", "scrub_logs", "scrub_result", "scrub_step", "scrubbed_errors"]
 
 
 def refuse_misplaced(secrets: Secrets, command: str) -> None:
@@ -39,6 +41,10 @@ def scrub_result(secrets: Secrets, result: CommandResult) -> CommandResult:
                    snapshot=snapshot, events=tuple(secrets.scrub(e) for e in result.events))
 
 
+def scrub_step(secrets: Secrets, step: StepResult) -> StepResult:
+    return replace(step, output=secrets.scrub(step.output)) if secrets else step
+
+
 def _leaks(secrets: Secrets, snapshot: Snapshot) -> bool:
     names = "\n".join(e.name for e in snapshot.refs.values())
     return secrets.leaked("\n".join((snapshot.tree, snapshot.url, snapshot.title, names)))
@@ -53,3 +59,37 @@ def scrubbed_errors(secrets: Secrets) -> Iterator[None]:
         if secrets and exc.args and isinstance(exc.args[0], str):
             exc.args = (secrets.scrub(str(exc.args[0])), *exc.args[1:])
         raise
+
+
+class _LogScrubber(logging.Filter):
+    """Scrubs refwright's own log records (a proxy error quoting a URL) of every session's secrets."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.secrets: list[Secrets] = []
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.secrets:
+            message = record.getMessage()
+            if record.exc_info and not record.exc_text:
+                record.exc_text = logging.Formatter().formatException(record.exc_info)
+            for secrets in self.secrets:
+                message = secrets.scrub(message)
+                record.exc_text = secrets.scrub(record.exc_text) if record.exc_text else record.exc_text
+            record.msg, record.args = message, None
+        return True
+
+
+_LOG_SCRUBBER = _LogScrubber()
+
+
+def scrub_logs(secrets: Secrets) -> None:
+    """From now on, refwright's loggers drop these secrets' values from what they log."""
+    if not secrets or secrets in _LOG_SCRUBBER.secrets:
+        return
+    _LOG_SCRUBBER.secrets.append(secrets)
+    names = ["refwright", *(n for n in logging.root.manager.loggerDict if n.startswith("refwright."))]
+    for name in names:
+        logger = logging.getLogger(name)
+        if _LOG_SCRUBBER not in logger.filters:
+            logger.addFilter(_LOG_SCRUBBER)

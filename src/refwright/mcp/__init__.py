@@ -11,11 +11,8 @@ tools over the model-free resolver, whose proposals only the person approves.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from .._config import Config
-from ..safety._secrets import Secrets
 from ._actions import ActionsBrowser
 from ._approval import MODES, Approvals
 from ._server import RefwrightMcp
@@ -61,13 +58,7 @@ def create_server(profile: str = "commands", *, mode: str = "auto", approve: str
         tools = coding_tools()
     if session is None and launch_kwargs.get("confirm") is None:
         launch_kwargs["confirm"] = confirm_through_client
-    if launch_kwargs.get("secrets") is not None:
-        # One place for them, the config, whether the browser is launched or a Chrome is attached.
-        secrets = Secrets.of(launch_kwargs.pop("secrets"))
-        launch_kwargs["config"] = replace(launch_kwargs.get("config") or Config(), secrets=secrets)
-    launch_kwargs.pop("secrets", None)
-    config = launch_kwargs.get("config")
     session = session or BrowserSession(**launch_kwargs)
     return RefwrightMcp(tools, session, Approvals(mode=mode), profile=profile, approve_auto=approve == "auto",
                         hang_limit=hang_limit, extra={"vision": vision} if vision is not None else None,
-                        secrets=config.secrets if isinstance(config, Config) else None)
+                        secrets=session.config.secrets)

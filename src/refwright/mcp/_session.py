@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
 from playwright.async_api import Playwright, async_playwright
@@ -10,6 +11,7 @@ from playwright.async_api import Playwright, async_playwright
 from .._async import Browser, Page, launch, wrap
 from .._config import Config
 from .._errors import BrowserError
+from ..safety._secrets import Secrets
 
 __all__ = ["BrowserSession"]
 
@@ -33,12 +35,22 @@ class BrowserSession:
     """
 
     def __init__(self, **launch_kwargs: Any) -> None:
+        secrets = launch_kwargs.pop("secrets", None)
+        if secrets is not None:
+            # Kept in the config, which both a launched browser and an attached Chrome tab use.
+            launch_kwargs["config"] = replace(launch_kwargs.get("config") or Config(), secrets=Secrets.of(secrets))
         self._kwargs = launch_kwargs
         self._browser: Browser | None = None
         self._page: Page | None = None
         # Set while attached to a tab of the person's own Chrome (browser_connect).
         self._playwright: Playwright | None = None
         self.lock = asyncio.Lock()
+
+    @property
+    def config(self) -> Config:
+        """The configuration its pages get (their secrets, which the server's answers are scrubbed of)."""
+        config = self._kwargs.get("config")
+        return config if isinstance(config, Config) else Config()
 
     @property
     def started(self) -> bool:
