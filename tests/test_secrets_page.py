@@ -223,3 +223,22 @@ async def test_a_token_only_goes_where_text_is_typed_and_names_must_be_known(
     assert await spage.playwright_page.input_value("#user") == ""  # the batch ran nothing
     listing = await out(spage, "help")
     assert f"{{{{secret:PW}}}} on {server.prefix}" in listing and PW not in listing
+
+
+async def test_a_recording_blanks_what_shows_the_value(spage: refwright.Page, server: TestServer) -> None:
+    await open_login(spage, server)
+    await spage.run_command("fill @e3 {{secret:PW}}")
+    pw = spage.playwright_page
+    await pw.wait_for_function("document.title.startsWith('Sign in as')")
+    await spage.run_command("record start login.gif")
+    await pw.evaluate("document.querySelector('h1').textContent = 'Sign in now'")  # a paint, so a frame
+    await pw.wait_for_timeout(300)
+    await spage.run_command("record stop")
+    box = await pw.locator("#echo").bounding_box()
+    assert box is not None
+    centre = (int(box["x"] + box["width"] / 2), int(box["y"] + box["height"] / 2))
+    with Image.open(spage.output_dir / "login.gif") as video:
+        frames = getattr(video, "n_frames", 1)
+        for index in range(frames):
+            video.seek(index)
+            assert video.convert("RGB").getpixel(centre) == (200, 200, 200), index
