@@ -3,9 +3,11 @@ scrubbing a value out of text in every encoding a page might show it in."""
 
 from __future__ import annotations
 
+import argparse
 import base64
 import html
 import json
+from pathlib import Path
 from urllib.parse import quote, quote_plus
 
 import pytest
@@ -14,6 +16,7 @@ from hypothesis import strategies as st
 
 from refwright import Config, PolicyDeniedError, RefwrightError, Secret, Secrets
 from refwright.agent import system_prompt
+from refwright.cli._options import add_browser_options, browser_options
 from refwright.safety import ActionPolicy, ActionType, decide
 from refwright.safety._secrets import origin_of, parse_secret_flag, parse_secrets_file
 
@@ -157,3 +160,21 @@ def test_typing_a_secret_can_need_confirmation() -> None:
     policy = ActionPolicy(confirm_actions=frozenset({ActionType.TYPE_SECRET}))
     assert decide(policy, ActionType.TYPE_SECRET, LOGIN).needs_confirmation
     assert decide(policy, ActionType.FILL, LOGIN).allowed
+
+
+def test_the_command_line_declares_secrets_from_the_environment_and_a_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    parser = argparse.ArgumentParser()
+    add_browser_options(parser)
+    monkeypatch.setenv("REFWRIGHT_SECRET_PW", PW)
+    file = tmp_path / "secrets.env"
+    file.write_text("USER@http://localhost:8080=alice@example.com\n", encoding="utf-8")
+    args = parser.parse_args(["--secret", f"PW@{LOGIN}", "--secrets-file", str(file)])
+    config = browser_options(args).config
+    assert config.secrets == Secrets([Secret("PW", PW, (LOGIN,)), Secret("USER", "alice@example.com",
+                                                                         ("http://localhost:8080",))])
+    monkeypatch.delenv("REFWRIGHT_SECRET_PW")
+    with pytest.raises(SystemExit):
+        browser_options(parser.parse_args(["--secret", f"PW@{LOGIN}"]))
+    error = capsys.readouterr().err
+    assert "REFWRIGHT_SECRET_PW is not set" in error and PW not in error
