@@ -29,6 +29,7 @@ from ._sync_pool import PooledPage, SessionPool
 from ._url import normalize_url
 from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary
+from .safety._secrets import Secret, Secrets
 from .snapshot import RefEntry, Snapshot, SnapshotNode
 from .snapshot._diff import SnapshotDiff
 from .visual import OcrLine, OcrUnavailableError, OcrWord, VisualText
@@ -65,6 +66,8 @@ __all__ = [
     "RefwrightTimeoutError",
     "RequestRecord",
     "ScreenshotResult",
+    "Secret",
+    "Secrets",
     "SessionPool",
     "Snapshot",
     "SnapshotDiff",

@@ -307,7 +307,7 @@ class Page:
         Both come out with every declared secret's value replaced by ``{{secret:NAME}}``."""
         secrets = self._impl.config.secrets
         with scrubbed_errors(secrets), mapped():
-            refuse_misplaced(secrets, command)
+            refuse_misplaced(command)
             return scrub_result(secrets, run_command(self._impl, command))
 
     # -- state and network (typed forms of `cookies set`, `storage`, `state`, `network`) ----------
