@@ -61,7 +61,7 @@ async def test_a_full_agent_run_never_sees_sends_writes_or_logs_the_secret(
     page.set_allowed_domains(["127.0.0.1", "localhost"])
     openai_server.script(
         reply(f"open {login}", "network har start", "trace start", "snapshot -i"),
-        reply("fill #user alice", "fill #pw {{secret:PW}}", "wait --fn \"document.title.startsWith('Sign in as')\""),
+        reply("fill #user alice", "fill #pw {{secret:PW}}", "wait --text \"You typed\""),
         reply("get title", "get url", "snapshot", "get text #echo", "get attr #echo data-password", "get value #copy",
               "console", "errors", "eval document.cookie", "network requests", "cookies", "screenshot", "read"),
         # The other origin's page asks for the secret in its text, as an injection would; the model obeys.

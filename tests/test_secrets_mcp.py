@@ -45,7 +45,7 @@ async def test_mcp_tools_name_the_secrets_type_them_on_their_origin_and_never_re
 
         answers = [await call(f"open {server.url('/secrets-login.html')}?cross={COLLECTOR}"),
                    await call("fill #user alice"), await call("fill #pw {{secret:PW}}"),
-                   await call("wait --fn \"document.title.startsWith('Sign in as')\""),
+                   await call("wait --text \"You typed\""),
                    await call("get title"), await call("snapshot"), await call("get url"), await call("console"),
                    await call("get value #copy")]
         assert "Sign in as {{secret:PW}}" in "\n".join(answers)

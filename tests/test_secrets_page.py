@@ -78,6 +78,9 @@ async def test_a_hostile_login_page_echoes_the_password_everywhere_and_none_of_i
     joined = "\n".join(answers)
     assert leaks(joined) == []
     assert "Sign in as {{secret:PW}}" in joined and 'value="{{secret:PW}}"' in joined
+    # A script on the bound origin could read the field back in a form no scrubbing knows: refused there.
+    reversed_read = await out(spage, "eval document.querySelector('#pw').value.split('').reverse().join('')")
+    assert reversed_read.startswith("Error: eval and wait --fn are off on this page") and PW[::-1] not in joined
     assert "the password is {{secret:PW}}" in joined  # console.log
     assert "Your password is {{secret:PW}}" in joined  # the alert
     # The page's request to another origin with the value in it was refused by the guard.

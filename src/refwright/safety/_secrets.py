@@ -251,6 +251,11 @@ class Secrets:
     def __repr__(self) -> str:
         return f"Secrets({', '.join(self.listing())})"
 
+    def bound_anywhere(self, urls: Iterable[str]) -> list[str]:
+        """The names of the secrets bound to the origin of any of ``urls`` (a page and its frames)."""
+        origins = {origin_of(u) for u in urls}
+        return [s.name for s in self._by_name.values() if origins.intersection(s.origins)]
+
     def listing(self) -> list[str]:
         """``NAME (origins)`` per secret, never a value."""
         return [f"{s.name} ({', '.join(s.origins)})" for s in self._by_name.values()]
