@@ -11,27 +11,43 @@ import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from playwright.sync_api import ElementHandle, Frame, Locator
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Frame, Locator
 
 from ..safety import ActionType
 from ..safety._secrets import Secrets, has_token, origin_of
 from ._engine import INSPECT_ENGINE
+from ._fill import TextNotEntered
 
 if TYPE_CHECKING:
     from ._session import Session
 
-__all__ = ["mask_secrets", "reveal", "reveal_focused", "reveal_on_page", "scrub_zip", "secret_rects"]
+__all__ = ["mask_secrets", "reveal_focused", "reveal_on_page", "scrub_zip", "secret_rects", "type_secret"]
 
 _MAX_FRAME_DEPTH = 16
 
 
-def reveal(session: Session, text: str, field: Locator) -> str:
-    """``text`` with its secrets' values, once the page and ``field``'s frame are on their origins."""
-    if not has_token(text):
-        return text
-    frame_origin = _frame_origin(field, session.config.timeouts.action)
-    return _checked(session, text, {"the page": origin_of(session.pw.url), "the field's frame": frame_origin})
+def type_secret(session: Session, field: Locator, text: str, timeout: float, *, keys: bool = False) -> None:
+    """Fill ``text`` into ``field`` (``keys``: key by key), its ``{{secret:NAME}}`` tokens replaced by their
+    values once the page and the field's frame are on their origins. The value goes to that very element
+    (a handle, which a navigation meanwhile detaches), never to whatever the selector matches by then."""
+    handle = field.element_handle(timeout=timeout)
+    origins = {"the page": origin_of(session.pw.url), "the field's frame": _origin(handle.owner_frame())}
+    value = _checked(session, text, origins)
+    if keys:
+        handle.type(value, timeout=timeout)
+        return
+    before = _value_of(handle)
+    handle.fill(value, timeout=timeout)
+    if before is not None and before != value and _value_of(handle) == before:
+        raise TextNotEntered("not entered")
+
+
+def _value_of(handle: ElementHandle) -> str | None:
+    try:
+        return handle.input_value()
+    except PlaywrightError:
+        return None
 
 
 def reveal_focused(session: Session, text: str) -> str:
@@ -54,16 +70,6 @@ def _checked(session: Session, text: str, origins: dict[str, str]) -> str:
     # Policy after the origin check, so a person is never asked to approve what is refused anyway.
     session.check_policy(ActionType.TYPE_SECRET, session.url)
     return value
-
-
-def _frame_origin(field: Locator, timeout: float) -> str:
-    try:
-        handle = field.element_handle(timeout=timeout)
-        frame = handle.owner_frame()
-    except PlaywrightError:
-        # The field is not there: the action itself says so (refs, timeouts), with nothing typed.
-        return origin_of(field.page.url)
-    return _origin(frame)
 
 
 def _origin(frame: Frame | None) -> str:

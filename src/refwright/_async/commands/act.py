@@ -15,9 +15,10 @@ from playwright.async_api import Locator
 
 from ..._errors import CoveredError, RefwrightError
 from ...commands import ParsedCommand
+from ...safety._secrets import has_token
 from ...snapshot._format import quote
 from .._fill import TextNotEntered, fill_text, not_entered
-from .._secrets import reveal
+from .._secrets import type_secret
 from .._session import Session
 from .._translate import perform, translate
 
@@ -140,8 +141,10 @@ async def fill(session: Session, cmd: ParsedCommand) -> str:
     text = cmd.text_from(1)
 
     async def run(loc: Locator, timeout: float) -> None:
-        # A {{secret:NAME}} becomes its value here, once the field's frame is known to be on its origin.
-        await fill_text(await reveal(session, text, loc))(loc, timeout)
+        if has_token(text):  # a {{secret:NAME}} becomes its value only on its origins
+            await type_secret(session, loc, text, timeout)
+        else:
+            await fill_text(text)(loc, timeout)
 
     try:
         await _act(session, target, cmd.name, run)
@@ -155,7 +158,10 @@ async def type_(session: Session, cmd: ParsedCommand) -> str:
     text = cmd.text_from(1)
 
     async def run(loc: Locator, timeout: float) -> None:
-        await loc.press_sequentially(await reveal(session, text, loc), timeout=timeout)
+        if has_token(text):
+            await type_secret(session, loc, text, timeout, keys=True)
+        else:
+            await loc.press_sequentially(text, timeout=timeout)
 
     await _act(session, target, cmd.name, run)
     return f"Typed into {target}"

@@ -7,9 +7,11 @@ from playwright.async_api import Locator
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
 from ...commands._specs_input import FIND_ACTIONS, split_find
+from ...safety._secrets import has_token
+from .._fill import TextNotEntered, not_entered
 from .._find import describe, find
 from .._input import button_of, read_clipboard, write_clipboard
-from .._secrets import reveal, reveal_focused
+from .._secrets import reveal_focused, type_secret
 from .._session import Session
 from .._translate import perform
 from .._upload import upload
@@ -36,8 +38,14 @@ async def find_(session: Session, cmd: ParsedCommand) -> str:
 
     async def act(run: str) -> None:
         async def go(loc: Locator, t: float) -> object:
+            if run == "fill" and has_token(" ".join(rest)):
+                try:
+                    await type_secret(session, loc, " ".join(rest), t)
+                except TextNotEntered:
+                    raise not_entered(what, "Nothing else was done.") from None
+                return None
             if run == "fill":
-                await loc.fill(await reveal(session, " ".join(rest), loc), timeout=t)
+                await loc.fill(" ".join(rest), timeout=t)
                 return None
             result: object = await getattr(loc, run)(timeout=t)
             return result

@@ -16,9 +16,10 @@ from playwright.sync_api import Locator
 
 from ..._errors import CoveredError, RefwrightError
 from ...commands import ParsedCommand
+from ...safety._secrets import has_token
 from ...snapshot._format import quote
 from .._fill import TextNotEntered, fill_text, not_entered
-from .._secrets import reveal
+from .._secrets import type_secret
 from .._session import Session
 from .._translate import perform, translate
 
@@ -141,8 +142,10 @@ def fill(session: Session, cmd: ParsedCommand) -> str:
     text = cmd.text_from(1)
 
     def run(loc: Locator, timeout: float) -> None:
-        # A {{secret:NAME}} becomes its value here, once the field's frame is known to be on its origin.
-        fill_text(reveal(session, text, loc))(loc, timeout)
+        if has_token(text):  # a {{secret:NAME}} becomes its value only on its origins
+            type_secret(session, loc, text, timeout)
+        else:
+            fill_text(text)(loc, timeout)
 
     try:
         _act(session, target, cmd.name, run)
@@ -156,7 +159,10 @@ def type_(session: Session, cmd: ParsedCommand) -> str:
     text = cmd.text_from(1)
 
     def run(loc: Locator, timeout: float) -> None:
-        loc.press_sequentially(reveal(session, text, loc), timeout=timeout)
+        if has_token(text):
+            type_secret(session, loc, text, timeout, keys=True)
+        else:
+            loc.press_sequentially(text, timeout=timeout)
 
     _act(session, target, cmd.name, run)
     return f"Typed into {target}"
