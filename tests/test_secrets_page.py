@@ -92,6 +92,9 @@ async def test_screenshots_blank_what_shows_the_value(spage: refwright.Page, ser
     await spage.run_command("fill @e3 {{secret:PW}}")
     pw = spage.playwright_page
     await pw.wait_for_function("document.title.startsWith('Sign in as')")
+    shot = (await spage.run_command("screenshot --annotate")).screenshot
+    assert shot is not None and shot.annotations
+    assert leaks("\n".join(a.name for a in shot.annotations)) == []
     shot = (await spage.run_command("screenshot")).screenshot
     assert shot is not None
     image = Image.open(io.BytesIO(shot.bytes)).convert("RGB")

@@ -37,8 +37,12 @@ def scrub_result(secrets: Secrets, result: CommandResult) -> CommandResult:
         refs = {k: RefEntry(e.ref, e.role, secrets.scrub(e.name)) for k, e in snapshot.refs.items()}
         snapshot = Snapshot(secrets.scrub(snapshot.tree), refs, url=secrets.scrub(snapshot.url),
                             title=secrets.scrub(snapshot.title), truncated=snapshot.truncated)
+    shot = result.screenshot
+    if shot is not None and shot.annotations:
+        # The image is blanked already (_async/_secrets.py); the labels' names are page text.
+        shot = replace(shot, annotations=tuple(replace(a, name=secrets.scrub(a.name)) for a in shot.annotations))
     return replace(result, command=secrets.scrub(result.command), output=secrets.scrub(result.output),
-                   snapshot=snapshot, events=tuple(secrets.scrub(e) for e in result.events))
+                   snapshot=snapshot, screenshot=shot, events=tuple(secrets.scrub(e) for e in result.events))
 
 
 def scrub_step(secrets: Secrets, step: StepResult) -> StepResult:
