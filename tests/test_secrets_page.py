@@ -259,3 +259,25 @@ async def test_local_ocr_reads_the_page_with_the_value_blanked(spage: refwright.
         pytest.skip(seen)  # no local OCR engine here
     assert "Sign in" in seen  # the page is read...
     assert "typed" not in seen.lower() and "tr0ub" not in seen.lower()  # ...but not the text that shows it
+
+
+async def test_a_frame_on_the_bound_origin_is_searched_too(spage: refwright.Page, server: TestServer) -> None:
+    server.html("/echo-frame.html", """<h2>Frame heading</h2><label>Password <input type=password id=f></label>
+      <p id=shown>-</p><script>f.oninput = () => { shown.textContent = 'typed ' + f.value; };</script>""")
+    url = server.html("/framed-login.html", "<h1>Login</h1><iframe src='/echo-frame.html' width=500 height=200 "
+                                            "style='border:0'></iframe>")
+    await spage.run_command(f"open {url}")
+    snap = await out(spage, "snapshot -i")
+    ref = next(line.split()[0] for line in snap.splitlines() if '"Password"' in line)
+    assert await out(spage, f"fill {ref} {{{{secret:PW}}}}") == f"Filled {ref}"
+    frame = spage.playwright_page.frames[1]
+    await frame.wait_for_function("document.getElementById('shown').textContent.startsWith('typed')")
+    shot = (await spage.run_command("screenshot")).screenshot
+    assert shot is not None
+    image = Image.open(io.BytesIO(shot.bytes)).convert("RGB")
+    # Playwright gives boxes in the main viewport's pixels, frames included.
+    shown = await frame.locator("#shown").bounding_box()
+    heading = await frame.locator("h2").bounding_box()
+    assert shown is not None and heading is not None
+    assert image.getpixel((int(shown["x"] + 3), int(shown["y"] + shown["height"] / 2))) == (200, 200, 200)
+    assert image.getpixel((int(heading["x"] + 1), int(heading["y"] + 1))) != (200, 200, 200)

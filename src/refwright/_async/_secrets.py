@@ -98,26 +98,60 @@ async def _focused_origin(session: Session) -> str:
     return _origin(frame)
 
 
-async def secret_rects(session: Session, *, full_page: bool = False) -> list[tuple[float, float, float, float]]:
-    """CSS-pixel boxes of the main document to blank in a screenshot: fields whose value holds a secret,
-    text showing one, and, on a page whose origin a secret is bound to, every canvas (it may have drawn
-    the value). Found in refwright's isolated world, so the page's scripts never see the values."""
+Box = tuple[float, float, float, float]
+_EVERYWHERE: Box = (-1e6, -1e6, 2e6, 2e6)
+# Frame content sits inside the iframe's border and padding, which its box includes.
+_FRAME_MARGIN = 4.0
+
+
+async def secret_rects(session: Session, *, full_page: bool = False) -> list[Box]:
+    """CSS-pixel boxes to blank in a screenshot: fields whose value holds a secret, text showing one, and,
+    in a document whose origin a secret is bound to, every canvas (it may have drawn the value); in the
+    main document and in every frame. Found in refwright's isolated world, so the page's scripts never
+    see the values; a document that cannot be searched is blanked whole."""
     secrets = session.config.secrets
     if not secrets:
         return []
-    origin = origin_of(session.pw.url)
     values = [s.value for s in secrets]
-    canvases = any(s.bound_to(origin) for s in secrets)
+    main = session.pw.main_frame
     try:
-        raw: dict[str, Any] = await session.channel.run("secretRects", engine=INSPECT_ENGINE, values=values,
-                                                       canvases=canvases, page=full_page)
+        raw = await _search(session, None, values, _origin(main), full_page)
     except Exception:
-        return [(-1e6, -1e6, 2e6, 2e6)]
-    return [(float(r[0]), float(r[1]), float(r[2]), float(r[3])) for r in raw.get("rects", [])]
+        return [_EVERYWHERE]
+    rects = list(raw[0])
+    scroll_x, scroll_y = raw[1]
+    for frame in session.pw.frames:
+        if frame is main or frame.is_detached():
+            continue
+        try:
+            box = await (await frame.frame_element()).bounding_box()
+        except PlaywrightError:
+            continue  # gone, or not shown: nothing of it is in the picture
+        if box is None:
+            continue
+        x, y = box["x"] + (scroll_x if full_page else 0.0), box["y"] + (scroll_y if full_page else 0.0)
+        try:
+            inner, _ = await _search(session, frame, values, _origin(frame), False)
+        except Exception:
+            rects.append((x, y, box["width"], box["height"]))
+            continue
+        m = _FRAME_MARGIN
+        rects += [(x + r[0] - m, y + r[1] - m, r[2] + 2 * m, r[3] + 2 * m) for r in inner]
+    return rects
+
+
+async def _search(session: Session, frame: Frame | None, values: list[str], origin: str, full_page: bool,
+                  ) -> tuple[list[Box], tuple[float, float]]:
+    canvases = any(s.bound_to(origin) for s in session.config.secrets)
+    scope = frame.locator(":root") if frame is not None else None
+    raw: dict[str, Any] = await session.channel.run("secretRects", scope=scope, engine=INSPECT_ENGINE,
+                                                   values=values, canvases=canvases, page=full_page)
+    rects = [(float(r[0]), float(r[1]), float(r[2]), float(r[3])) for r in raw.get("rects", [])]
+    return rects, (float(raw.get("sx", 0)), float(raw.get("sy", 0)))
 
 
 async def mask_secrets(session: Session, png: bytes, *, full_page: bool = False,
-                       before: list[tuple[float, float, float, float]] | None = None) -> bytes:
+                       before: list[Box] | None = None) -> bytes:
     """``png`` (a screenshot of ``session``'s page) with every box of :func:`secret_rects` blanked; those
     found ``before`` the capture are blanked too, so text that moved meanwhile is still covered."""
     if not session.config.secrets:

@@ -783,7 +783,7 @@
         add(range.getClientRects());
       }
     }
-    return { rects };
+    return { rects, sx: window.scrollX, sy: window.scrollY };
   }
 
   const OPS = {
