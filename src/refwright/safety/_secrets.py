@@ -219,7 +219,7 @@ class Secrets:
                 raise ValueError(f"Secret {secret.name} is declared twice; declare it once with all its origins.")
             by_name[secret.name] = secret
         self._by_name = by_name
-        self._pattern = self._scrubber()
+        self._index()
 
     @classmethod
     def of(cls, value: Secrets | Sequence[Secret] | Mapping[str, tuple[str, Sequence[str] | str]] | None) -> Secrets:
@@ -296,7 +296,8 @@ class Secrets:
 
     # -- scrubbing --------------------------------------------------------------------------
 
-    def _scrubber(self) -> re.Pattern[str] | None:
+    def _index(self) -> None:
+        # Every spelling of every value (lower-cased), and the secret it belongs to.
         owners: dict[str, str] = {}
         for secret in self._by_name.values():
             for form in _forms(secret.value):
@@ -310,14 +311,11 @@ class Secrets:
             self._by_head.setdefault(form[:MIN_LENGTH], []).append(form)
             for i in range(1, len(form) - MIN_LENGTH + 1):
                 self._by_piece.setdefault(form[i:i + MIN_LENGTH], []).append((form, i))
-        if not owners:
-            return None
-        return _KEPT_TOKEN
 
     def scrub(self, text: str) -> str:
         """``text`` with every occurrence of a value, in any of its encodings, whole or cut short at an
         ellipsis or a truncation, replaced by its token (case-insensitively)."""
-        if self._pattern is None or not text:
+        if not self._owners or not text:
             return text
         lowered = _lower(text)
         parts: list[str] = []
@@ -379,7 +377,7 @@ class Secrets:
 
     def scrub_bytes(self, data: bytes) -> bytes:
         """``data`` scrubbed as UTF-8 text (bytes that are not UTF-8 pass through unchanged)."""
-        if self._pattern is None:
+        if not self._owners:
             return data
         return self.scrub(data.decode("utf-8", "surrogateescape")).encode("utf-8", "surrogateescape")
 
