@@ -31,15 +31,21 @@ async def type_secret(session: Session, field: Locator, text: str, timeout: floa
     values once the page and the field's frame are on their origins. The value goes to that very element
     (a handle, which a navigation meanwhile detaches), never to whatever the selector matches by then."""
     handle = await field.element_handle(timeout=timeout)
-    origins = {"the page": origin_of(session.pw.url), "the field's frame": _origin(await handle.owner_frame())}
-    value = await _checked(session, text, origins)
-    if keys:
-        await handle.type(value, timeout=timeout)
-        return
-    before = await _value_of(handle)
-    await handle.fill(value, timeout=timeout)
-    if before is not None and before != value and await _value_of(handle) == before:
-        raise TextNotEntered("not entered")
+    try:
+        origins = {"the page": origin_of(session.pw.url), "the field's frame": _origin(await handle.owner_frame())}
+        value = await _checked(session, text, origins)
+        if keys:
+            await handle.type(value, timeout=timeout)
+            return
+        before = await _value_of(handle)
+        await handle.fill(value, timeout=timeout)
+        if before is not None and before != value and await _value_of(handle) == before:
+            raise TextNotEntered("not entered")
+    finally:
+        try:
+            await handle.dispose()
+        except PlaywrightError:
+            pass  # its document is gone, and the handle with it
 
 
 async def _value_of(handle: ElementHandle) -> str | None:

@@ -32,15 +32,21 @@ def type_secret(session: Session, field: Locator, text: str, timeout: float, *, 
     values once the page and the field's frame are on their origins. The value goes to that very element
     (a handle, which a navigation meanwhile detaches), never to whatever the selector matches by then."""
     handle = field.element_handle(timeout=timeout)
-    origins = {"the page": origin_of(session.pw.url), "the field's frame": _origin(handle.owner_frame())}
-    value = _checked(session, text, origins)
-    if keys:
-        handle.type(value, timeout=timeout)
-        return
-    before = _value_of(handle)
-    handle.fill(value, timeout=timeout)
-    if before is not None and before != value and _value_of(handle) == before:
-        raise TextNotEntered("not entered")
+    try:
+        origins = {"the page": origin_of(session.pw.url), "the field's frame": _origin(handle.owner_frame())}
+        value = _checked(session, text, origins)
+        if keys:
+            handle.type(value, timeout=timeout)
+            return
+        before = _value_of(handle)
+        handle.fill(value, timeout=timeout)
+        if before is not None and before != value and _value_of(handle) == before:
+            raise TextNotEntered("not entered")
+    finally:
+        try:
+            handle.dispose()
+        except PlaywrightError:
+            pass  # its document is gone, and the handle with it
 
 
 def _value_of(handle: ElementHandle) -> str | None:
