@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from refwright import Config, PolicyDeniedError, RefwrightError, Secret, Secrets
-from refwright.agent import system_prompt
+from refwright.agent import anthropic_tool, openai_tool, system_prompt
 from refwright.cli._options import add_browser_options, browser_options
 from refwright.safety import ActionPolicy, ActionType, decide
 from refwright.safety._secrets import misplaced, origin_of, parse_secret_flag, parse_secrets_file
@@ -73,6 +73,9 @@ def test_the_model_is_told_names_and_origins_never_values() -> None:
     assert PW not in text and "alice" not in text
     assert PW not in repr(secrets()) and PW not in repr(Config(secrets=secrets()))
     assert text in system_prompt(secrets=text)
+    # For a model wired to refwright by hand: the tool's own description lists them.
+    assert text in openai_tool(secrets())["function"]["description"]
+    assert text in anthropic_tool(secrets())["description"] and text not in anthropic_tool()["description"]
 
 
 def test_declaring_from_a_flag_and_the_environment() -> None:
