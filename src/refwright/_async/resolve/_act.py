@@ -158,7 +158,8 @@ async def _step_fill(session: Session, state: ResolverState, plan: Plan, index: 
     field = part.field or Target(role="textbox")
     if has_token(value):
         text = await fill_secret(session, part, inspection, field, value)
-        memo.mark(index, text.split(" (", 1)[0].lower())
+        done_note = text.split(" (", 1)[0]
+        memo.mark(index, done_note[:1].lower() + done_note[1:])
         return _Step(text)
     if is_secret(field):
         count, how = await enter_password(session, inspection.token, field, value)

@@ -159,7 +159,8 @@ def _step_fill(session: Session, state: ResolverState, plan: Plan, index: int, i
     field = part.field or Target(role="textbox")
     if has_token(value):
         text = fill_secret(session, part, inspection, field, value)
-        memo.mark(index, text.split(" (", 1)[0].lower())
+        done_note = text.split(" (", 1)[0]
+        memo.mark(index, done_note[:1].lower() + done_note[1:])
         return _Step(text)
     if is_secret(field):
         count, how = enter_password(session, inspection.token, field, value)
