@@ -43,6 +43,7 @@ from ._url import normalize_url
 from .agent import AgentRun, Llm, browser_tool, llm_from_spec, run_agent, tool_json_schema
 from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary
+from .safety._secrets import Secret, Secrets
 from .snapshot import RefEntry, Snapshot, SnapshotNode
 from .snapshot._diff import SnapshotDiff
 from .visual import OcrLine, OcrWord, VisualText
@@ -90,6 +91,8 @@ __all__ = [
     "RequestRecord",
     "ScreenshotResult",
     "ScriptError",
+    "Secret",
+    "Secrets",
     "SessionPool",
     "Snapshot",
     "SnapshotDiff",

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from os import PathLike
 
+from .safety._secrets import Secrets
+
 __all__ = ["DIALOG_POLICIES", "POPUP_POLICIES", "Config", "TimeoutConfig"]
 
 POPUP_POLICIES = ("tab", "close")
@@ -39,7 +41,9 @@ class Config:
     snapshots and content reads. ``content_boundaries`` wraps page-derived output in nonce markers, and
     ``max_output`` truncates any output longer than that many characters with a loud note, and
     ``max_snapshot_chars`` does the same for snapshots alone. Files that commands write go only under
-    ``output_dir`` (see ``refwright._files._paths.resolve_output_path``).
+    ``output_dir`` (see ``refwright._files._paths.resolve_output_path``). ``secrets`` are credentials the model
+    names as ``{{secret:NAME}}`` and never sees (``refwright.Secret`` items, or ``{NAME: (value, origins)}``);
+    see docs/secrets.md.
     """
 
     timeouts: TimeoutConfig = field(default_factory=TimeoutConfig)
@@ -64,7 +68,12 @@ class Config:
     # "wait" keeps one open until `dialog accept [text]` or `dialog dismiss` answers it.
     dialogs: str = "dismiss"
 
+    # Credentials typed only on their origins and scrubbed from every answer and file (docs/secrets.md).
+    # Also accepts Secret items or {NAME: (value, origins)} at run time: always a Secrets once made.
+    secrets: Secrets = field(default_factory=Secrets)
+
     def __post_init__(self) -> None:
+        object.__setattr__(self, "secrets", Secrets.of(self.secrets))
         if self.popups not in POPUP_POLICIES:
             raise ValueError(f"Config.popups must be one of {', '.join(POPUP_POLICIES)}, not {self.popups!r}.")
         if self.dialogs not in DIALOG_POLICIES:

@@ -44,6 +44,7 @@ from ._sync.visual._api import Visual
 from ._url import normalize_url
 from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary
+from .safety._secrets import Secret, Secrets
 from .snapshot import RefEntry, Snapshot, SnapshotNode
 from .snapshot._diff import SnapshotDiff
 from .visual import OcrLine, OcrWord, VisualText
@@ -90,6 +91,8 @@ __all__ = [
     "RequestRecord",
     "ScreenshotResult",
     "ScriptError",
+    "Secret",
+    "Secrets",
     "SessionPool",
     "Snapshot",
     "SnapshotDiff",

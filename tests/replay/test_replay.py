@@ -4,6 +4,7 @@ secrets kept out of the script and a plain-Playwright form that runs without ref
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import re
@@ -22,6 +23,7 @@ import refwright
 from refwright.replay import Check, Step, parse_script, quoted_texts, write_script
 from refwright.replay._run import Replayer, ReplayError
 
+from ..conftest import TEST_CONFIG
 from ..inprocess import environment
 from ..inprocess import refwright as cli
 
@@ -366,8 +368,13 @@ async def test_save_run_needs_a_refwright_page() -> None:
         await run_agent(FakeSignupPage(), ScriptedLlm([]), "Sign up", save_run="never.py")
 
 
-async def test_a_value_the_model_wrote_as_a_secret_token_is_read_from_the_environment(page: refwright.Page) -> None:
-    await page.run_command(f"open {_app('same')}")
+async def test_a_value_the_model_wrote_as_a_secret_token_is_read_from_the_environment(
+        browser: refwright.Browser) -> None:
+    url = _app("same")
+    origin = "/".join(url.split("/")[:3])
+    config = dataclasses.replace(TEST_CONFIG, secrets=[refwright.Secret("work_email", "ada@example.com", (origin,))])
+    page = await browser.new_page(isolated=True, config=config)
+    await page.run_command(f"open {url}")
     recording = page.recording("Sign up with the API key")
     snap = (await page.run_command("snapshot -i")).snapshot
     assert snap is not None
@@ -377,3 +384,5 @@ async def test_a_value_the_model_wrote_as_a_secret_token_is_read_from_the_enviro
     assert 'os.environ["REFWRIGHT_SECRET_WORK_EMAIL"]' in script
     (step,) = [s for s in parse_script(script) if isinstance(s, Step) and s.action == "fill"]
     assert step.secret == "REFWRIGHT_SECRET_WORK_EMAIL" and step.value is None
+    assert "ada@example.com" not in script
+    await page.close()

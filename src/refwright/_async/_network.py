@@ -59,5 +59,5 @@ class Network:
         target = output_path(self._session, path)
         with mapped():
             _, data = await self._session.network.stop_har()
-        write_file(target, data)
+        write_file(target, self._session.config.secrets.scrub_bytes(data))
         return target

@@ -7,7 +7,7 @@ error reaches a caller: each failure is a ``RefwrightError`` whose message says 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from .._config import Config
 from .._errors import RefwrightError
 from .._files._outdir import OutputFolder
 from .._result import CommandResult, ScreenshotResult
+from .._scrub import refuse_misplaced, scrub_logs, scrub_result, scrub_step, scrubbed_errors
 from ..replay._record import Recording
 from ..resolve._decide import Decider
 from ..resolve._model import Inspection
@@ -37,6 +38,7 @@ from ._guard import NetworkGuard
 from ._input import Clipboard, Keyboard, Mouse
 from ._network import Network
 from ._recording import add_answer_checks, note_request
+from ._secrets import secret_rects
 from ._session import ConfirmCallback, Opener, Session
 from ._snapshots import png_size, take_screenshot, take_snapshot
 from ._state import State
@@ -65,6 +67,7 @@ class Page:
                  selectors: Callable[[], Selectors] | None = None, opener: Opener | None = None,
                  own_context: BrowserContext | None = None, output: OutputFolder | None = None) -> None:
         self.config = config or Config()
+        scrub_logs(self.config.secrets)
         self._impl = Session(
             pw_page, config=self.config, guard=guard or NetworkGuard(self.config, proxy=False),
             selectors=selectors or (lambda: selectors_of(pw_page, playwright)), opener=opener,
@@ -262,7 +265,8 @@ class Page:
         ``content``: "general" or "digits" (0-9 only, per-character boxes).
         """
         with mapped():
-            return await capture_text(self._impl.pw, segmentation=segmentation, content=content, region=region)
+            return await capture_text(self._impl.pw, segmentation=segmentation, content=content, region=region,
+                                      shown=await secret_rects(self._impl))
 
     # -- input devices, semantic locators, uploads and emulation ------------------------------
 
@@ -300,9 +304,12 @@ class Page:
     # -- the command language ------------------------------------------------------------------
 
     async def run_command(self, command: str) -> CommandResult:
-        """Parse one command line, run it, and return its result; failures raise ``RefwrightError``."""
-        with mapped():
-            return await run_command(self._impl, command)
+        """Parse one command line, run it, and return its result; failures raise ``RefwrightError``.
+        Both come out with every declared secret's value replaced by ``{{secret:NAME}}``."""
+        secrets = self._impl.config.secrets
+        with scrubbed_errors(secrets), mapped():
+            refuse_misplaced(command)
+            return scrub_result(secrets, await run_command(self._impl, command))
 
     # -- recording a run as a script (refwright.replay) -----------------------------------------
 
@@ -355,8 +362,13 @@ class Page:
     async def act(self, request: str, *, new: bool = False) -> StepResult:
         """Carry out ONE step of a plain-language request without a model; ``Done: ...`` when nothing is left."""
         note_request(self._impl, request)
-        with mapped():
-            return await resolve.act(self._impl, request, new=new)
+        return await self._step(lambda: resolve.act(self._impl, request, new=new))
+
+    async def _step(self, run: Callable[[], Awaitable[StepResult]]) -> StepResult:
+        # A step's answer quotes the page (its change summary): scrubbed of the secrets as run_command's is.
+        secrets = self._impl.config.secrets
+        with scrubbed_errors(secrets), mapped():
+            return scrub_step(secrets, await run())
 
     def set_decision_provider(self, provider: Decider | None) -> None:
         """Let ``provider`` (any ``refwright.Llm``) pick one inspected control when ``act`` cannot resolve a
@@ -367,41 +379,34 @@ class Page:
 
     async def confirm(self, token: str) -> StepResult:
         """Carry out a proposal (an approval-required step) if the page has not changed since."""
-        with mapped():
-            return await resolve.confirm(self._impl, token)
+        return await self._step(lambda: resolve.confirm(self._impl, token))
 
     async def set_field(self, target: str, value: str) -> StepResult:
         """Fill a visible text, date or time field with ``value``; never submits."""
         note_request(self._impl, f"set the field {target!r}")
-        with mapped():
-            return await resolve.set_field(self._impl, target, value)
+        return await self._step(lambda: resolve.set_field(self._impl, target, value))
 
     async def copy_field(self, source: str, target: str) -> StepResult:
         """Copy one visible text field into another without returning the text."""
-        with mapped():
-            return await resolve.copy_field(self._impl, source, target)
+        return await self._step(lambda: resolve.copy_field(self._impl, source, target))
 
     async def set_checks(self, items: Mapping[str, bool] | Sequence[str]) -> StepResult:
         """Set up to 40 uniquely labelled checkboxes: ``{"Label": True}`` or ``["Label", "Other=off"]``."""
         note_request(self._impl, f"set the checkboxes {items!r}")
-        with mapped():
-            return await resolve.set_checks(self._impl, items)
+        return await self._step(lambda: resolve.set_checks(self._impl, items))
 
     async def select_exact(self, target: str | None, option: str) -> StepResult:
         """Choose one exact enabled option of a native select (``target`` None: the only select)."""
         note_request(self._impl, f"choose {option!r} in {target or 'the only select'!r}")
-        with mapped():
-            return await resolve.select_exact(self._impl, target, option)
+        return await self._step(lambda: resolve.select_exact(self._impl, target, option))
 
     async def set_range(self, target: str | None, value: float) -> StepResult:
         """Set a slider to exactly ``value`` within its bounds and step, or restore it and refuse."""
-        with mapped():
-            return await resolve.set_range(self._impl, target, value)
+        return await self._step(lambda: resolve.set_range(self._impl, target, value))
 
     async def drag_to(self, source: str, target: str) -> StepResult:
         """Propose dragging an inspected draggable onto a declared drop target (carried out by ``confirm``)."""
-        with mapped():
-            return await resolve.drag_to(self._impl, source, target)
+        return await self._step(lambda: resolve.drag_to(self._impl, source, target))
 
 
 async def wrap(page: PlaywrightPage, *, config: Config | None = None, playwright: Playwright | None = None,

@@ -8,6 +8,7 @@ import io
 import itertools
 import subprocess
 import tempfile
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,11 +19,13 @@ from playwright.async_api import Page as PlaywrightPage
 
 from .._errors import RefwrightError
 from .._media._ffmpeg import ffmpeg_path
+from ..visual import Rect, mask_rects
 
 __all__ = ["Recorder", "check_format"]
 
 _PILLOW = {".webp": "WEBP", ".gif": "GIF"}
 _FFMPEG = {".webm", ".mp4"}
+Boxes = list[tuple[float, float, float, float]]
 # A frame is shown at least this long, so a still page still makes a playable video.
 _MIN_FRAME_MS = 40
 
@@ -45,10 +48,14 @@ def check_format(path: Path) -> None:
 class Recorder:
     """One screencast of one page: frames (JPEG bytes, timestamp in seconds) until ``stop``."""
 
-    def __init__(self, pw: PlaywrightPage, path: Path) -> None:
+    def __init__(self, pw: PlaywrightPage, path: Path,
+                 mask: Callable[[], Awaitable[Boxes]] | None = None) -> None:
         self.pw = pw
         self.path = path
         self.frames: list[tuple[bytes, float]] = []
+        # The boxes to blank in each frame (text and fields showing a secret), and the frame's CSS width.
+        self._mask = mask
+        self._blanks: list[tuple[Boxes, float]] = []
         self._cdp: CDPSession | None = None
 
     async def start(self) -> None:
@@ -59,6 +66,12 @@ class Recorder:
 
     async def _on_frame(self, event: dict[str, Any]) -> None:
         meta = event.get("metadata") or {}
+        if self._mask is not None:
+            try:
+                rects = await self._mask()
+            except Exception:
+                rects = [(-1e6, -1e6, 2e6, 2e6)]
+            self._blanks.append((rects, float(meta.get("deviceWidth") or 0.0)))
         self.frames.append((base64.b64decode(event["data"]), float(meta.get("timestamp") or 0.0)))
         cdp = self._cdp
         if cdp is not None:
@@ -79,6 +92,9 @@ class Recorder:
                 pass  # the page went away: write what was captured
         if not self.frames and not self.pw.is_closed():
             # Chromium sends frames only when the page paints: a still page gets one picture.
+            if self._mask is not None:
+                size = self.pw.viewport_size
+                self._blanks.append((await self._mask(), float(size["width"]) if size else 0.0))
             self.frames.append((await self.pw.screenshot(type="jpeg"), 0.0))
         if not self.frames:
             raise RefwrightError("No frames captured: the page closed before anything was recorded.")
@@ -94,6 +110,9 @@ class Recorder:
     def _write(self) -> None:
         suffix = self.path.suffix.lower()
         images = [Image.open(io.BytesIO(data)).convert("RGB") for data, _ in self.frames]
+        for i, (rects, width) in enumerate(self._blanks[:len(images)]):
+            if rects:
+                images[i] = mask_rects(images[i], [Rect(*r) for r in rects], images[i].width / width if width else 1.0)
         durations = self._durations()
         if suffix in _PILLOW:
             images[0].save(self.path, format=_PILLOW[suffix], save_all=True, append_images=images[1:],

@@ -14,6 +14,7 @@ from ..snapshot._tree import TreeBuilder
 from ..snapshot._types import Snapshot
 from ..snapshot._views import SnapshotView
 from ._engine import ENGINE, scope_for
+from ._secrets import mask_secrets, secret_rects
 from ._session import Session
 from ._translate import mapped
 
@@ -153,6 +154,7 @@ async def take_screenshot(session: Session, *, full_page: bool = False, annotate
             entry = snap.refs[target.ref]
             annotations.append(Annotation(int(target.ref[1:]), target.ref, entry.role, entry.name,
                                           (box[0], box[1], box[2], box[3])))
+    before = await secret_rects(session, full_page=full_page)
     try:
         with mapped():
             data = await session.pw.screenshot(full_page=full_page, type="png",
@@ -160,6 +162,8 @@ async def take_screenshot(session: Session, *, full_page: bool = False, annotate
     finally:
         if annotate:
             await session.channel.run("unannotate")
+    # Blanked before the image leaves refwright: it goes to a model, or into a file.
+    data = await mask_secrets(session, data, full_page=full_page, before=before)
     width, height = png_size(data)
     if not annotate:
         session.last_screenshot = data

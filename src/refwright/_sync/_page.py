@@ -20,6 +20,7 @@ from .._config import Config
 from .._errors import RefwrightError
 from .._files._outdir import OutputFolder
 from .._result import CommandResult, ScreenshotResult
+from .._scrub import refuse_misplaced, scrub_logs, scrub_result, scrub_step, scrubbed_errors
 from ..replay._record import Recording
 from ..resolve._decide import Decider
 from ..resolve._model import Inspection
@@ -38,6 +39,7 @@ from ._guard import NetworkGuard
 from ._input import Clipboard, Keyboard, Mouse
 from ._network import Network
 from ._recording import add_answer_checks, note_request
+from ._secrets import secret_rects
 from ._session import ConfirmCallback, Opener, Session
 from ._snapshots import png_size, take_screenshot, take_snapshot
 from ._state import State
@@ -66,6 +68,7 @@ class Page:
                  selectors: Callable[[], Selectors] | None = None, opener: Opener | None = None,
                  own_context: BrowserContext | None = None, output: OutputFolder | None = None) -> None:
         self.config = config or Config()
+        scrub_logs(self.config.secrets)
         self._impl = Session(
             pw_page, config=self.config, guard=guard or NetworkGuard(self.config, proxy=False),
             selectors=selectors or (lambda: selectors_of(pw_page, playwright)), opener=opener,
@@ -263,7 +266,8 @@ class Page:
         ``content``: "general" or "digits" (0-9 only, per-character boxes).
         """
         with mapped():
-            return capture_text(self._impl.pw, segmentation=segmentation, content=content, region=region)
+            return capture_text(self._impl.pw, segmentation=segmentation, content=content, region=region,
+                                      shown=secret_rects(self._impl))
 
     # -- input devices, semantic locators, uploads and emulation ------------------------------
 
@@ -301,9 +305,12 @@ class Page:
     # -- the command language ------------------------------------------------------------------
 
     def run_command(self, command: str) -> CommandResult:
-        """Parse one command line, run it, and return its result; failures raise ``RefwrightError``."""
-        with mapped():
-            return run_command(self._impl, command)
+        """Parse one command line, run it, and return its result; failures raise ``RefwrightError``.
+        Both come out with every declared secret's value replaced by ``{{secret:NAME}}``."""
+        secrets = self._impl.config.secrets
+        with scrubbed_errors(secrets), mapped():
+            refuse_misplaced(command)
+            return scrub_result(secrets, run_command(self._impl, command))
 
     # -- recording a run as a script (refwright.replay) -----------------------------------------
 
@@ -356,8 +363,13 @@ class Page:
     def act(self, request: str, *, new: bool = False) -> StepResult:
         """Carry out ONE step of a plain-language request without a model; ``Done: ...`` when nothing is left."""
         note_request(self._impl, request)
-        with mapped():
-            return resolve.act(self._impl, request, new=new)
+        return self._step(lambda: resolve.act(self._impl, request, new=new))
+
+    def _step(self, run: Callable[[], StepResult]) -> StepResult:
+        # A step's answer quotes the page (its change summary): scrubbed of the secrets as run_command's is.
+        secrets = self._impl.config.secrets
+        with scrubbed_errors(secrets), mapped():
+            return scrub_step(secrets, run())
 
     def set_decision_provider(self, provider: Decider | None) -> None:
         """Let ``provider`` (any ``refwright.Llm``) pick one inspected control when ``act`` cannot resolve a
@@ -368,41 +380,34 @@ class Page:
 
     def confirm(self, token: str) -> StepResult:
         """Carry out a proposal (an approval-required step) if the page has not changed since."""
-        with mapped():
-            return resolve.confirm(self._impl, token)
+        return self._step(lambda: resolve.confirm(self._impl, token))
 
     def set_field(self, target: str, value: str) -> StepResult:
         """Fill a visible text, date or time field with ``value``; never submits."""
         note_request(self._impl, f"set the field {target!r}")
-        with mapped():
-            return resolve.set_field(self._impl, target, value)
+        return self._step(lambda: resolve.set_field(self._impl, target, value))
 
     def copy_field(self, source: str, target: str) -> StepResult:
         """Copy one visible text field into another without returning the text."""
-        with mapped():
-            return resolve.copy_field(self._impl, source, target)
+        return self._step(lambda: resolve.copy_field(self._impl, source, target))
 
     def set_checks(self, items: Mapping[str, bool] | Sequence[str]) -> StepResult:
         """Set up to 40 uniquely labelled checkboxes: ``{"Label": True}`` or ``["Label", "Other=off"]``."""
         note_request(self._impl, f"set the checkboxes {items!r}")
-        with mapped():
-            return resolve.set_checks(self._impl, items)
+        return self._step(lambda: resolve.set_checks(self._impl, items))
 
     def select_exact(self, target: str | None, option: str) -> StepResult:
         """Choose one exact enabled option of a native select (``target`` None: the only select)."""
         note_request(self._impl, f"choose {option!r} in {target or 'the only select'!r}")
-        with mapped():
-            return resolve.select_exact(self._impl, target, option)
+        return self._step(lambda: resolve.select_exact(self._impl, target, option))
 
     def set_range(self, target: str | None, value: float) -> StepResult:
         """Set a slider to exactly ``value`` within its bounds and step, or restore it and refuse."""
-        with mapped():
-            return resolve.set_range(self._impl, target, value)
+        return self._step(lambda: resolve.set_range(self._impl, target, value))
 
     def drag_to(self, source: str, target: str) -> StepResult:
         """Propose dragging an inspected draggable onto a declared drop target (carried out by ``confirm``)."""
-        with mapped():
-            return resolve.drag_to(self._impl, source, target)
+        return self._step(lambda: resolve.drag_to(self._impl, source, target))
 
 
 def wrap(page: PlaywrightPage, *, config: Config | None = None, playwright: Playwright | None = None,

@@ -15,6 +15,7 @@ from ..snapshot._tree import TreeBuilder
 from ..snapshot._types import Snapshot
 from ..snapshot._views import SnapshotView
 from ._engine import ENGINE, scope_for
+from ._secrets import mask_secrets, secret_rects
 from ._session import Session
 from ._translate import mapped
 
@@ -154,6 +155,7 @@ def take_screenshot(session: Session, *, full_page: bool = False, annotate: bool
             entry = snap.refs[target.ref]
             annotations.append(Annotation(int(target.ref[1:]), target.ref, entry.role, entry.name,
                                           (box[0], box[1], box[2], box[3])))
+    before = secret_rects(session, full_page=full_page)
     try:
         with mapped():
             data = session.pw.screenshot(full_page=full_page, type="png",
@@ -161,6 +163,8 @@ def take_screenshot(session: Session, *, full_page: bool = False, annotate: bool
     finally:
         if annotate:
             session.channel.run("unannotate")
+    # Blanked before the image leaves refwright: it goes to a model, or into a file.
+    data = mask_secrets(session, data, full_page=full_page, before=before)
     width, height = png_size(data)
     if not annotate:
         session.last_screenshot = data

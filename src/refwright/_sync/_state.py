@@ -48,7 +48,9 @@ def save_state(session: Session, path: str, *, password: str | None = None) -> P
     target = output_path(session, path)
     with mapped():
         state = session.pw.context.storage_state()
-    blob = seal_state(json.dumps(state, ensure_ascii=False).encode("utf-8"), key)
+    # A page may have put a secret's value in a cookie or its storage: saved as {{secret:NAME}}.
+    plain = session.config.secrets.scrub_bytes(json.dumps(state, ensure_ascii=False).encode("utf-8"))
+    blob = seal_state(plain, key)
     write_file(target, blob, private=True)
     return target
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
+from ..safety._secrets import Secrets
 from ._approval import Approver, Decision, denied_text, proposal_request
 from ._events import (
     AgentEvent,
@@ -51,6 +52,7 @@ class AgentRun:
     steps: int
 
 
+T = TypeVar("T", bound=Turn)
 EventHandler = Callable[[AgentEvent], Awaitable[None] | None]
 
 
@@ -65,6 +67,7 @@ async def run_agent(
     save_run: str | Path | None = None,
     save_plain: bool = False,
     approve: Approver | None = None,
+    secrets: Secrets | None = None,
 ) -> AgentRun:
     """Let ``llm`` work on ``task`` through the ``browser`` tool on ``page`` until it answers.
 
@@ -79,16 +82,21 @@ async def run_agent(
     ``approve`` is asked when a command's answer is a proposal waiting for ``confirm`` (an approval-required
     step of ``act``): allowed, the loop confirms it and the call's answer is what the confirmation did;
     denied or unanswered, the answer says so. Without it the proposal goes to the model as it is.
+    ``secrets`` (by default the page's ``config.secrets``) are named in the system prompt, and every turn
+    is scrubbed of their values before it is kept or sent, whatever its source (a task that quotes one).
     """
     if max_steps < 1:
         raise ValueError("max_steps must be at least 1")
+    if secrets is None:
+        found = getattr(getattr(page, "config", None), "secrets", None)
+        secrets = found if isinstance(found, Secrets) else Secrets()
     recorder: Any = page if save_run is not None else None
     if recorder is not None:
         if not callable(getattr(recorder, "recording", None)):
             raise ValueError("save_run needs a refwright page (one with page.recording()).")
         recorder.recording(task)
-    system = system_prompt(content_boundaries=content_boundaries)
-    turns: list[Turn] = [User(task)]
+    system = system_prompt(content_boundaries=content_boundaries, secrets=secrets.describe())
+    turns: list[Turn] = [_scrubbed(secrets, User(task))]
     usage = Usage()
 
     async def emit(event: AgentEvent) -> None:
@@ -106,7 +114,7 @@ async def run_agent(
             reply_usage = None
         else:
             usage += reply_usage
-        reply_turns = tuple(reply)
+        reply_turns = tuple(_scrubbed(secrets, t) for t in reply)
         turns.extend(reply_turns)
         await emit(ModelReplied(step, reply_turns, reply_usage))
 
@@ -118,13 +126,28 @@ async def run_agent(
             return AgentRun(answer, tuple(turns), usage, stopped=False, steps=step)
         for call in calls:
             await emit(CommandStarted(step, call))
-            result = await _answer(page, call)
+            result = _scrubbed(secrets, await _answer(page, call))
             if approve is not None and call.error is None:
-                result = await _approved(page, call, result, approve, emit, step)
+                result = _scrubbed(secrets, await _approved(page, call, result, approve, emit, step))
             turns.append(result)
             await emit(CommandFinished(step, call, result))
 
     return AgentRun(f"Stopped after {max_steps} steps.", tuple(turns), usage, stopped=True, steps=max_steps)
+
+
+def _scrubbed(secrets: Secrets, turn: T) -> T:
+    """``turn`` with every secret's value in its text replaced by ``{{secret:NAME}}``."""
+    if not secrets:
+        return turn
+    if isinstance(turn, (User, Assistant)):
+        return replace(turn, text=secrets.scrub(turn.text))
+    if isinstance(turn, ToolCall):
+        return replace(turn, command=secrets.scrub(turn.command),
+                       arguments=None if turn.arguments is None else secrets.scrub(turn.arguments),
+                       error=None if turn.error is None else secrets.scrub(turn.error))
+    if isinstance(turn, ToolResult):
+        return replace(turn, output=secrets.scrub(turn.output))
+    return turn
 
 
 async def _answer(page: CommandRunner, call: ToolCall) -> ToolResult:

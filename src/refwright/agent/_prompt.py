@@ -18,13 +18,15 @@ BOUNDARY_SENTENCE = (
 )
 
 
-def system_prompt(*, content_boundaries: bool = False) -> str:
+def system_prompt(*, content_boundaries: bool = False, secrets: str = "") -> str:
     """The agent's instructions followed by ``HELP``.
 
     With ``content_boundaries`` the prompt also tells the model that marked page text is data; pair it
     with ``Config(content_boundaries=True)``, which is what puts the markers around page output.
+    ``secrets`` is ``Secrets.describe()``: the names the model may type, their origins, never a value.
     """
     intro = _INTRO + ("\n" + BOUNDARY_SENTENCE if content_boundaries else "")
+    intro += f"\n\n{secrets}" if secrets else ""
     return f"{intro}\n\nCommands:\n{HELP}"
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .._errors import RefwrightError
 from ..commands import HELP, render_extension_help
+from ..safety._secrets import Secrets
 
 if TYPE_CHECKING:
     from .._result import CommandResult
@@ -83,11 +84,14 @@ def parse_tool_arguments(arguments: str | Any) -> tuple[str, str | None]:
     return command, None
 
 
-def tool_description() -> str:
-    """HELP, plus refwright's own commands; rendered on each call because extensions may register later."""
+def tool_description(secrets: Secrets | None = None) -> str:
+    """HELP, plus refwright's own commands; rendered on each call because extensions may register later.
+    With ``secrets`` (the page's ``config.secrets``), also their names and origins, never their values."""
     extra = render_extension_help()
     text = "Run one agent-browser command line on the open page and return its text output.\n\n" + HELP
-    return text + ("\n\nMore commands:\n" + extra if extra else "")
+    text += "\n\nMore commands:\n" + extra if extra else ""
+    listing = secrets.describe() if secrets is not None else ""
+    return text + (f"\n\n{listing}" if listing else "")
 
 
 def tool_parameters() -> dict[str, Any]:
@@ -105,16 +109,16 @@ def tool_parameters() -> dict[str, Any]:
     }
 
 
-def tool_json_schema() -> dict[str, Any]:
+def tool_json_schema(secrets: Secrets | None = None) -> dict[str, Any]:
     """The tool declaration as plain JSON Schema: ``{"name", "description", "parameters"}``."""
-    return {"name": TOOL_NAME, "description": tool_description(), "parameters": tool_parameters()}
+    return {"name": TOOL_NAME, "description": tool_description(secrets), "parameters": tool_parameters()}
 
 
-def openai_tool() -> dict[str, Any]:
+def openai_tool(secrets: Secrets | None = None) -> dict[str, Any]:
     """The declaration in Chat Completions' ``tools`` format."""
-    return {"type": "function", "function": tool_json_schema()}
+    return {"type": "function", "function": tool_json_schema(secrets)}
 
 
-def anthropic_tool() -> dict[str, Any]:
+def anthropic_tool(secrets: Secrets | None = None) -> dict[str, Any]:
     """The declaration in the Messages API's ``tools`` format."""
-    return {"name": TOOL_NAME, "description": tool_description(), "input_schema": tool_parameters()}
+    return {"name": TOOL_NAME, "description": tool_description(secrets), "input_schema": tool_parameters()}

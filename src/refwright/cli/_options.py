@@ -17,11 +17,12 @@ import tomllib
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .._capabilities import Capabilities
 from .._config import DIALOG_POLICIES, POPUP_POLICIES, Config, TimeoutConfig
 from ..safety import ActionPolicy, ActionType, clean_line, parse_action
+from ..safety._secrets import ENV_PREFIX, Secret, Secrets, parse_secret_flag, parse_secrets_file
 
 __all__ = [
     "BrowserOptions",
@@ -106,6 +107,11 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--confirm-actions", metavar="A1,A2",
                    help="ask on the terminal before these actions (e.g. click,navigate); refused without one "
                         "(refwright mcp asks through the MCP client)")
+    g.add_argument("--secret", metavar="NAME@ORIGIN[,ORIGIN]", action="append", default=[],
+                   help=f"a credential the model types as {{{{secret:NAME}}}} without seeing it, only on these "
+                        f"origins; its value comes from ${ENV_PREFIX}NAME (repeatable; docs/secrets.md)")
+    g.add_argument("--secrets-file", metavar="FILE",
+                   help="dotenv-style secrets, one NAME@https://origin[,https://other]=value per line")
     g.add_argument("--decide", metavar="SPEC",
                    help="let a model pick a control when `act` cannot resolve a request: openai:MODEL, "
                         "anthropic:MODEL (OPENAI_BASE_URL for any OpenAI-compatible server); it sees only the "
@@ -133,7 +139,7 @@ def _split(value: str | None) -> tuple[str, ...]:
     return tuple(p.strip() for p in (value or "").split(",") if p.strip())
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     print(f"refwright: {clean_line(message)}", file=sys.stderr)
     raise SystemExit(2)
 
@@ -255,6 +261,20 @@ def _decider(spec: str | None) -> Any:
     return None
 
 
+def _secrets(args: argparse.Namespace) -> Secrets:
+    found: list[Secret] = []
+    try:
+        path = getattr(args, "secrets_file", None)
+        if path:
+            found += parse_secrets_file(Path(path).read_text(encoding="utf-8"), source=f"--secrets-file {path}")
+        found += [parse_secret_flag(flag, os.environ) for flag in getattr(args, "secret", None) or []]
+        return Secrets(found)
+    except OSError as exc:
+        _fail(f"--secrets-file {path}: cannot read it ({exc.strerror or exc}).")
+    except ValueError as exc:
+        _fail(str(exc))
+
+
 def browser_options(args: argparse.Namespace, *, ask_at_terminal: bool = True) -> BrowserOptions:
     """The shared options as ``launch`` arguments. ``ask_at_terminal``: confirm --confirm-actions at
     /dev/tty; False where the caller asks the person another way (``refwright mcp``: through the client)."""
@@ -270,6 +290,7 @@ def browser_options(args: argparse.Namespace, *, ask_at_terminal: bool = True) -
         popups=getattr(args, "popups", "tab"),
         dialogs=getattr(args, "dialogs", "dismiss"),
         upload_dir=getattr(args, "upload_dir", None),
+        secrets=_secrets(args),
     )
     policy = _action_policy(args)
     confirm: ConfirmCallback | None = None

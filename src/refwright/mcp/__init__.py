@@ -18,7 +18,7 @@ from ._approval import MODES
 from ._http import DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE, http_app
 from ._serve import serve
 from ._server import RefwrightMcp
-from ._session import BrowserSession, SharedBrowser
+from ._session import BrowserSession, SharedBrowser, config_of, with_secrets
 from ._tenants import Tenants
 from ._tools import confirm_through_client
 
@@ -70,8 +70,11 @@ def create_server(profile: str = "commands", *, mode: str = "auto", approve: str
     if session is None and launch_kwargs.get("confirm") is None:
         launch_kwargs["confirm"] = confirm_through_client
     extra = {"vision": vision} if vision is not None else None
+    launch_kwargs = with_secrets(launch_kwargs)
+    secrets = (session.config if session is not None else config_of(launch_kwargs)).secrets
     if isolate:
         tenants = Tenants(mode=mode, extra=extra, shared=SharedBrowser(**launch_kwargs), session_idle=session_idle)
     else:
         tenants = Tenants(mode=mode, extra=extra, session=session or BrowserSession(**launch_kwargs))
-    return RefwrightMcp(tools, tenants, profile=profile, approve_auto=approve == "auto", hang_limit=hang_limit)
+    return RefwrightMcp(tools, tenants, profile=profile, approve_auto=approve == "auto", hang_limit=hang_limit,
+                        secrets=secrets)

@@ -15,6 +15,7 @@ from mcp.shared.exceptions import MCPError
 
 from .._errors import RefwrightError
 from ..safety import clean_text
+from ..safety._secrets import Secrets
 from ._approval import Approvals, Asker, InputRequiredError
 from ._session import BrowserSession, is_gone
 from ._tenants import SHARED_KEY, Tenant, Tenants, sessionless_refusal
@@ -22,6 +23,8 @@ from ._tools import CURRENT_CALL, Call, HangError, Reply, ToolDef, check_args
 
 __all__ = ["RefwrightMcp"]
 
+# The tools that type text, whose descriptions name the user's secrets.
+_TYPING = frozenset({"browser", "browser_fill", "browser_action"})
 _INSTRUCTIONS = "A real browser (Chromium) driven through refwright. Every failure says what to do next."
 
 
@@ -29,9 +32,11 @@ class RefwrightMcp:
     """The server state behind one MCP ``Server``: tools and the tenants (each a browser and its approvals)."""
 
     def __init__(self, tools: Sequence[ToolDef], tenants: Tenants, *, profile: str, approve_auto: bool = False,
-                 hang_limit: float = 120.0) -> None:
+                 hang_limit: float = 120.0, secrets: Secrets | None = None) -> None:
         self.tools = {t.name: t for t in tools}
         self.tenants = tenants
+        # Every result leaves through _run, which replaces their values by {{secret:NAME}}.
+        self.secrets = secrets or Secrets()
         self.profile = profile
         self.approve_auto = approve_auto
         self.hang_limit = hang_limit
@@ -50,8 +55,10 @@ class RefwrightMcp:
         return self.tenants.shared_tenant().approvals
 
     def tool_list(self) -> list[types.Tool]:
+        listing = self.secrets.describe()
         return [
-            types.Tool(name=t.name, title=t.title, description=t.description, input_schema=t.schema,
+            types.Tool(name=t.name, title=t.title, input_schema=t.schema,
+                       description=t.description + (f"\n\n{listing}" if listing and t.name in _TYPING else ""),
                        annotations=types.ToolAnnotations(read_only_hint=t.read_only, open_world_hint=True))
             for t in self.tools.values()
         ]
@@ -95,6 +102,15 @@ class RefwrightMcp:
 
     async def _run(self, tool: ToolDef, args: dict[str, Any], call: Call, tenant: Tenant
                    ) -> types.CallToolResult | types.InputRequiredResult:
+        result = await self._answer(tool, args, call, tenant)
+        if isinstance(result, types.CallToolResult) and self.secrets:
+            for block in result.content:
+                if isinstance(block, types.TextContent):
+                    block.text = self.secrets.scrub(block.text)
+        return result
+
+    async def _answer(self, tool: ToolDef, args: dict[str, Any], call: Call, tenant: Tenant
+                      ) -> types.CallToolResult | types.InputRequiredResult:
         session = tenant.browser
         async with session.lock:
             try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from dataclasses import replace
 from typing import Any
 
 from playwright.async_api import BrowserContext, Playwright, async_playwright
@@ -14,6 +15,7 @@ from playwright.async_api import Error as PlaywrightError
 from .._async import Browser, Page, launch, wrap
 from .._config import Config
 from .._errors import BrowserError, RefwrightError
+from ..safety._secrets import Secrets
 
 __all__ = ["BrowserSession", "SharedBrowser"]
 
@@ -33,12 +35,28 @@ def is_gone(error: BaseException) -> bool:
     return any(word in text for word in _GONE)
 
 
+def with_secrets(launch_kwargs: dict[str, Any]) -> dict[str, Any]:
+    """``launch_kwargs`` with any ``secrets`` moved into the ``config``, which a launched browser and an
+    attached Chrome tab both use (and the server scrubs its answers by)."""
+    kwargs = dict(launch_kwargs)
+    secrets = kwargs.pop("secrets", None)
+    if secrets is not None:
+        kwargs["config"] = replace(kwargs.get("config") or Config(), secrets=Secrets.of(secrets))
+    return kwargs
+
+
+def config_of(launch_kwargs: dict[str, Any]) -> Config:
+    """The configuration pages launched with ``launch_kwargs`` get."""
+    config = launch_kwargs.get("config")
+    return config if isinstance(config, Config) else Config()
+
+
 class SharedBrowser:
     """One Chromium for every MCP session of a server, each session on a browser context of its own (its own
     cookies, storage and tabs). ``launch_kwargs`` go to :func:`refwright.launch`."""
 
     def __init__(self, **launch_kwargs: Any) -> None:
-        self.kwargs = launch_kwargs
+        self.kwargs = with_secrets(launch_kwargs)
         self._browser: Browser | None = None
         # Contexts are made one at a time: the first launches the browser, and a selector engine registered
         # while another context is being made would miss it.
@@ -67,7 +85,7 @@ class BrowserSession:
     """
 
     def __init__(self, *, shared: SharedBrowser | None = None, **launch_kwargs: Any) -> None:
-        self._kwargs = shared.kwargs if shared is not None else launch_kwargs
+        self._kwargs = shared.kwargs if shared is not None else with_secrets(launch_kwargs)
         self._shared = shared
         self._browser: Browser | None = None
         self._page: Page | None = None
@@ -77,6 +95,11 @@ class BrowserSession:
         # Set while attached to a tab of the person's own Chrome (browser_connect).
         self._playwright: Playwright | None = None
         self.lock = asyncio.Lock()
+
+    @property
+    def config(self) -> Config:
+        """The configuration its pages get (their secrets, which the server's answers are scrubbed of)."""
+        return config_of(self._kwargs)
 
     @property
     def started(self) -> bool:

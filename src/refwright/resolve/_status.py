@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..safety._secrets import has_token
 from ._match import AmbiguousTargetError, TargetNotFoundError, find_target
 from ._model import SLIDER_KINDS, TEXT_KINDS, Inspection, value_hash
 from ._plan import Kind, Part, Plan, Target
@@ -32,7 +33,7 @@ _Held = Callable[[Part, int, Inspection, Memo], bool]
 
 
 def _fill_held(part: Part, index: int, inspection: Inspection, memo: Memo) -> bool:
-    if is_secret(part.field):
+    if is_secret(part.field) or has_token(part.value or ""):
         return index in memo.done
     m = fill_fields(part, inspection)
     return all(c.value_hash == wanted(c, part.value or "", inspection.token) for c in m.controls)

@@ -772,7 +772,44 @@
     return { landed: false, moved, kept };
   }
 
+  // The boxes a screenshot blanks (refwright's isolated world holds the values; the page's scripts never
+  // see them): fields whose value or placeholder holds one, text nodes showing one (open shadow roots
+  // too), and with a.canvases every canvas, which may have drawn one.
+  function secretRects(a) {
+    const values = (a.values || []).map(v => String(v).toLowerCase());
+    const holds = text => {
+      const t = String(text || '').toLowerCase();
+      return values.some(v => t.includes(v));
+    };
+    const dx = a.page ? window.scrollX : 0;
+    const dy = a.page ? window.scrollY : 0;
+    const rects = [];
+    const add = list => {
+      for (const r of list) if (r.width > 0 && r.height > 0) rects.push([r.x + dx, r.y + dy, r.width, r.height]);
+    };
+    const roots = [document];
+    for (let i = 0; i < roots.length; i++) {
+      const root = roots[i];
+      for (const el of root.querySelectorAll('*')) {
+        if (el.shadowRoot) roots.push(el.shadowRoot);
+        const field = el.localName === 'input' || el.localName === 'textarea' || el.localName === 'select';
+        if ((field && (holds(el.value) || holds(el.placeholder))) || (a.canvases && el.localName === 'canvas')) {
+          add(el.getClientRects());
+        }
+      }
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+        if (!holds(t.data)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(t);
+        add(range.getClientRects());
+      }
+    }
+    return { rects, sx: window.scrollX, sy: window.scrollY };
+  }
+
   const OPS = {
+    secretRects,
     inspect,
     describe,
     quiet,

@@ -32,3 +32,5 @@ class ActionType(StrEnum):
     CLIPBOARD = "Clipboard"
     NETWORK = "Network"
     EMULATION = "Emulation"
+    # Typing a declared secret ({{secret:NAME}}), decided on the page it is typed into.
+    TYPE_SECRET = "TypeSecret"

@@ -7,9 +7,12 @@ from playwright.async_api import Locator
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
 from ...commands._specs_input import FIND_ACTIONS, split_find
+from ...safety._secrets import has_token
 from .._actionable import ensure_actionable
+from .._fill import TextNotEnteredError, not_entered
 from .._find import describe, find
 from .._input import button_of, read_clipboard, write_clipboard
+from .._secrets import reveal_focused, type_secret
 from .._session import Session
 from .._translate import perform
 from .._upload import upload
@@ -36,6 +39,12 @@ async def find_(session: Session, cmd: ParsedCommand) -> str:
 
     async def act(run: str) -> None:
         async def go(loc: Locator, t: float) -> object:
+            if run == "fill" and has_token(" ".join(rest)):
+                try:
+                    await type_secret(session, loc, " ".join(rest), t)
+                except TextNotEnteredError:
+                    raise not_entered(what, "Nothing else was done.") from None
+                return None
             if run == "fill":
                 await loc.fill(" ".join(rest), timeout=t)
                 return None
@@ -65,10 +74,10 @@ async def keyboard(session: Session, cmd: ParsedCommand) -> str:
     sub = cmd.args[0].lower()
     text = cmd.text_from(1)
     if sub == "type":
-        await session.pw.keyboard.type(text)
+        await session.pw.keyboard.type(await reveal_focused(session, text))
         return "Typed into the focused element"
     if sub in ("inserttext", "insert"):
-        await session.pw.keyboard.insert_text(text)
+        await session.pw.keyboard.insert_text(await reveal_focused(session, text))
         return "Inserted text into the focused element"
     raise RefwrightError("Usage: keyboard <type|inserttext> <text> (for keys such as Enter use `press`)")
 

@@ -55,7 +55,8 @@ async def _har(session: Session, cmd: ParsedCommand) -> str:
         name = path or recorder.har_path or time.strftime("network-%Y%m%d-%H%M%S.har")
         target = output_path(session, name)
         count, data = await recorder.stop_har()
-        write_file(target, data)
+        # The login request itself carries the value (in its body): the file has {{secret:NAME}} instead.
+        write_file(target, session.config.secrets.scrub_bytes(data))
         return f"HAR saved to {target} ({count} requests)"
     raise RefwrightError("Usage: network har <start|stop> [path]")
 

@@ -14,6 +14,7 @@ from ...commands._registry import lookup
 from ...safety import ActionType, clean_line
 from .._engine import AUDIT_ENGINE
 from .._recorder import Recorder, check_format
+from .._secrets import scrub_zip, secret_rects
 from .._session import Session
 from .._translate import first_line
 from .._vitals import format_vitals, read_vitals
@@ -55,7 +56,8 @@ async def trace(session: Session, cmd: ParsedCommand) -> str:
         if session.output_state.get("tracing"):
             raise RefwrightError("Tracing already active. Run `trace stop [path]` to save it first.")
         try:
-            await tracing.start(screenshots=True, snapshots=True)
+            # Screencast frames cannot be searched for a secret's value: none while secrets are declared.
+            await tracing.start(screenshots=not session.config.secrets, snapshots=True)
         except PlaywrightError as exc:
             raise RefwrightError(f"Tracing could not start: {first_line(str(exc))}. Another page of this "
                                  "browser may be tracing: stop it there first.") from exc
@@ -69,6 +71,7 @@ async def trace(session: Session, cmd: ParsedCommand) -> str:
     path = session.output.file(cmd.args[1]) if len(cmd.args) > 1 else session.output.fresh("trace", "zip")
     session.output_state["tracing"] = False
     await tracing.stop(path=str(path))
+    scrub_zip(path, session.config.secrets)
     return f"Trace saved to {path}"
 
 
@@ -82,7 +85,7 @@ async def record(session: Session, cmd: ParsedCommand) -> str:
             raise RefwrightError("Usage: record start <path>  (for example `record start demo.webp`)")
         path = session.output.file(cmd.args[1])
         check_format(path)
-        recorder = Recorder(session.pw, path)
+        recorder = Recorder(session.pw, path, (lambda: secret_rects(session)) if session.config.secrets else None)
         await recorder.start()
         session.output_state["recorder"] = recorder
         return f"Recording started: {path}"

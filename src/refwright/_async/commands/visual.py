@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
+from .._secrets import secret_rects
 from .._session import Session
 from ..visual._act import propose_click_text, propose_points, visual_scroll
 from ..visual._capture import capture_text
@@ -23,7 +24,8 @@ async def visual(page: Session, cmd: ParsedCommand) -> str:
     sub = cmd.args[0].lower()
     if sub == "text":
         result = await capture_text(page.pw, segmentation="sparse-text" if cmd.flag("sparse") else "automatic",
-                                        content="digits" if cmd.flag("digits") else "general")
+                                    content="digits" if cmd.flag("digits") else "general",
+                                    shown=await secret_rects(page))
         return result.render(digits=bool(cmd.flag("digits")))
     if sub == "click":
         rest = cmd.args[1:]

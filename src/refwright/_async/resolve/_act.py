@@ -42,10 +42,11 @@ from ...resolve._state import Memo, ResolverState
 from ...resolve._status import done_text, pending_parts
 from ...resolve._text import fold, match_labels
 from ...resolve._values import field_value
+from ...safety._secrets import has_token
 from .._fill import TextNotEnteredError, fill_text, not_entered
 from ._do import copy_between, do, select_label, set_slider
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op, settle
-from ._secret import enter_password
+from ._secret import enter_password, fill_secret
 
 if TYPE_CHECKING:
     from .._session import Session
@@ -156,6 +157,11 @@ async def _step_fill(session: Session, state: ResolverState, plan: Plan, index: 
     part = plan.parts[index]
     value = part.value or ""
     field = part.field or Target(role="textbox")
+    if has_token(value):
+        text = await fill_secret(session, part, inspection, field, value)
+        done_note = text.split(" (", 1)[0]
+        memo.mark(index, done_note[:1].lower() + done_note[1:])
+        return _Step(text)
     if is_secret(field):
         count, how = await enter_password(session, inspection.token, field, value)
         memo.mark(index, f"entered the password into {count} field(s)")

@@ -14,6 +14,7 @@ from ...resolve._result import StepResult
 from ...resolve._select import number_text
 from ...resolve._text import match_labels
 from .._fill import TextNotEnteredError, fill_text, not_entered
+from .._secrets import reveal_on_page
 from ._do import checked_to, copy_between, do, set_slider
 from ._inspect import ACT_LIMIT, inspect_page, ref_id, run_resolver_op, settle
 
@@ -63,8 +64,9 @@ async def set_field(session: Session, target: str, value: str) -> StepResult:
     """Fill a visible text, date or time field with ``value``; nothing is submitted."""
     before = await inspect_page(session, limit=ACT_LIMIT, texts=True)
     control = await _control(session, before, target, TEXT_KINDS, "a text, date or time field")
+    typed = await reveal_on_page(session, value)  # a {{secret:NAME}}, only on its origins
     try:
-        await do(session, before, control, "fill", fill_text(value))
+        await do(session, before, control, "fill", fill_text(typed))
     except TextNotEnteredError:
         raise not_entered(describe(control), "Nothing was done. Run `inspect` to see the page as it is now.") from None
     return await _finish(session, before, f"Filled {describe(control)} with the given text ({len(value)} characters); "

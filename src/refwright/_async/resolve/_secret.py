@@ -1,5 +1,6 @@
 """act's password step: which password field a request means, and entering the password so that it
-is never read back and never reported as entered when the page sent the keys somewhere else."""
+is never read back and never reported as entered when the page sent the keys somewhere else; and a
+declared secret ({{secret:NAME}}) entered the same way, its value put in only on a bound origin."""
 
 from __future__ import annotations
 
@@ -7,15 +8,21 @@ from typing import TYPE_CHECKING, Any
 
 from ..._errors import RefwrightError
 from ...resolve._match import AmbiguousTargetError, TargetNotFoundError
-from ...resolve._plan import Target
+from ...resolve._model import Inspection, describe
+from ...resolve._plan import Part, Target
+from ...resolve._select import fill_fields, is_secret
 from ...resolve._text import match_labels
+from ...safety._secrets import TOKEN
+from .._fill import TextNotEnteredError, fill_text, not_entered
 from .._recording import note_password
+from .._secrets import reveal_on_page
+from ._do import do
 from ._inspect import element_locator, run_resolver_op
 
 if TYPE_CHECKING:
     from .._session import Session
 
-__all__ = ["enter_password"]
+__all__ = ["enter_password", "fill_secret"]
 
 
 async def enter_password(session: Session, token: str, field: Target, value: str) -> tuple[int, str]:
@@ -45,6 +52,25 @@ async def enter_password(session: Session, token: str, field: Target, value: str
         _check_landed(await run_resolver_op(session, "secretCheck", id=int(item["id"]), secret=value))
         await note_password(session, element_locator(session, token, int(item["id"])), value, str(item["l"]))
     return len(chosen), tier or ("every password field" if field.every else "the only password field")
+
+
+async def fill_secret(session: Session, part: Part, inspection: Inspection, field: Target, token: str) -> str:
+    """``{{secret:NAME}}`` into the field ``part`` names (a password field the password way); what was done.
+    The value is never read back or compared, so the step counts as done once entered."""
+    names = ", ".join(dict.fromkeys(TOKEN.findall(token)))
+    if is_secret(field):
+        count, how = await enter_password(session, inspection.token, field, await reveal_on_page(session, token))
+        return f"Entered the secret {names} into {count} password field(s) ({how}; it is never read back)"
+    match = fill_fields(part, inspection)
+    value = await reveal_on_page(session, token)
+    for done, c in enumerate(match.controls):
+        try:
+            await do(session, inspection, c, "fill", fill_text(value))
+        except TextNotEnteredError:
+            before = f"{done} other field(s) were filled before it." if done else "Nothing else was done."
+            raise not_entered(describe(c), f"{before} Run `inspect` to see the page as it is now.") from None
+    shown = ", ".join(describe(c) for c in match.controls)
+    return f"Entered the secret {names} into {shown} ({match.how}; it is never read back)"
 
 
 def _check_landed(check: dict[str, Any]) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ..._errors import RefwrightError
 from ...resolve._result import StepResult
 from ...visual import find_phrase
+from .._secrets import secret_rects
 from ._capture import capture_text
 from ._points import VISUAL_PREFIX, fingerprint, visual_fingerprint
 
@@ -31,10 +32,10 @@ async def propose_click_text(page: Session, text: str) -> StepResult:
     """A proposal to click the one place showing exactly ``text``; one slower sparse pass when it is missing."""
     if not text.strip():
         raise RefwrightError('Usage: visual click "<text>" or visual click <x> <y>')
-    seen = await capture_text(page.pw)
+    seen = await capture_text(page.pw, shown=await secret_rects(page))
     boxes = find_phrase(seen.lines, text)
     if not boxes:
-        seen = await capture_text(page.pw, segmentation="sparse-text")
+        seen = await capture_text(page.pw, segmentation="sparse-text", shown=await secret_rects(page))
         boxes = find_phrase(seen.lines, text)
     if not boxes:
         raise RefwrightError(f'No text "{text}" was read on the screen (automatic and sparse-text OCR). Run '
@@ -66,5 +67,5 @@ async def visual_scroll(page: Session, x: float, y: float, dy: float) -> str:
     await mouse.move(x, y)
     await mouse.wheel(0, dy)
     await page.pw.wait_for_timeout(150)  # wheel scrolling is asynchronous (and may be smooth)
-    seen = await capture_text(page.pw)
+    seen = await capture_text(page.pw, shown=await secret_rects(page))
     return f"Scrolled {dy:+g}px at ({x:g},{y:g}).\n" + seen.render()

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ...resolve._decide import Decider
 from ...resolve._result import StepResult
 from ...visual import VisualText
+from .._secrets import secret_rects
 from .._translate import mapped
 from ._act import propose_click_text, propose_points, visual_scroll
 from ._capture import capture_text
@@ -29,7 +30,8 @@ class Visual:
                    region: tuple[float, float, float, float] | None = None) -> VisualText:
         """The same as ``page.visual_text``."""
         with mapped():
-            return await capture_text(self._session.pw, segmentation=segmentation, content=content, region=region)
+            return await capture_text(self._session.pw, segmentation=segmentation, content=content, region=region,
+                                      shown=await secret_rects(self._session))
 
     async def click_text(self, text: str) -> StepResult:
         """Propose a click on the one place showing exactly ``text`` (one slower sparse pass if missing)."""

@@ -28,12 +28,14 @@ _EDITABLE_JS = """() => {
 }"""
 
 
-async def masked_screenshot(pw: PlaywrightPage) -> tuple[Image.Image, float, tuple[int, int], int, str]:
-    """(masked image, device pixel ratio, viewport CSS size, masked field count, sha256 of the masked PNG)."""
+async def masked_screenshot(pw: PlaywrightPage, shown: list[tuple[float, float, float, float]] | None = None,
+                            ) -> tuple[Image.Image, float, tuple[int, int], int, str]:
+    """(masked image, device pixel ratio, viewport CSS size, masked field count, sha256 of the masked PNG);
+    ``shown`` are more boxes to blank (text that shows a secret)."""
     info: dict[str, Any] = await pw.evaluate(_EDITABLE_JS)
     png = await pw.screenshot(type="png")
     image = Image.open(io.BytesIO(png))
-    rects = [Rect(*r) for r in info["rects"]]
+    rects = [Rect(*r) for r in info["rects"]] + [Rect(*r) for r in shown or []]
     # The screenshot's own size gives the true scale even when devicePixelRatio and the capture differ.
     scale = image.width / max(1, int(info["w"])) if info["w"] else float(info["dpr"])
     masked = mask_rects(image, rects, scale)
@@ -42,14 +44,16 @@ async def masked_screenshot(pw: PlaywrightPage) -> tuple[Image.Image, float, tup
 
 
 async def capture_text(pw: PlaywrightPage, *, segmentation: str = "automatic", content: str = "general",
-                       region: tuple[float, float, float, float] | None = None) -> VisualText:
-    """OCR of the viewport (or a CSS-pixel ``region`` of it), boxes in CSS pixels."""
+                       region: tuple[float, float, float, float] | None = None,
+                       shown: list[tuple[float, float, float, float]] | None = None) -> VisualText:
+    """OCR of the viewport (or a CSS-pixel ``region`` of it), boxes in CSS pixels; ``shown`` are more boxes
+    to blank first (text that shows a secret)."""
     if segmentation not in ("automatic", "sparse-text"):
         raise RefwrightError(f'Unknown segmentation "{segmentation}": use "automatic" or "sparse-text".')
     if content not in ("general", "digits"):
         raise RefwrightError(f'Unknown content "{content}": use "general" or "digits".')
     sparse, digits = segmentation == "sparse-text", content == "digits"
-    image, scale, viewport, masked, digest = await masked_screenshot(pw)
+    image, scale, viewport, masked, digest = await masked_screenshot(pw, shown)
     offset = (0.0, 0.0)
     if region is not None:
         x, y, w, h = region

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..._bridge import await_coroutine
 from ..._errors import RefwrightError
 from ...resolve._decide import Decider
+from .._secrets import secret_rects
 from ._capture import masked_screenshot
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ async def visual_inspect(session: Session, provider: Decider | None, question: s
         raise RefwrightError("Ask a question about the screen, for example \"Which tab is selected?\".")
     from ...agent import ToolCall, ToolResult, User
 
-    image, _, viewport, masked, _ = await masked_screenshot(session.pw)
+    image, _, viewport, masked, _ = await masked_screenshot(session.pw, await secret_rects(session))
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
     note = f"The viewport, {viewport[0]}x{viewport[1]} CSS pixels"

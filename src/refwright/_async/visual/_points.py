@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ..._errors import RefwrightError
 from ...resolve._proposals import Proposal, ProposalError
 from ...resolve._result import StepResult
+from .._secrets import secret_rects
 from ._capture import masked_screenshot
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ def fingerprint(viewport: tuple[int, int], digest: str) -> str:
 
 
 async def visual_fingerprint(page: Session) -> str:
-    _, _, viewport, _, digest = await masked_screenshot(page.pw)
+    _, _, viewport, _, digest = await masked_screenshot(page.pw, await secret_rects(page))
     return fingerprint(viewport, digest)
 
 

@@ -35,7 +35,11 @@ Handler = Callable[[Session, ParsedCommand], CommandResult | str]
 
 
 def _help(session: Session, cmd: ParsedCommand) -> str:
-    return command_help(cmd.args[0]) if cmd.args else HELP
+    if cmd.args:
+        return command_help(cmd.args[0])
+    # The user's secrets by name and origin (never a value), so the model knows what it may type.
+    listing = session.config.secrets.describe()
+    return f"{HELP}\n\n{listing}" if listing else HELP
 
 
 def _batch(session: Session, cmd: ParsedCommand) -> str:

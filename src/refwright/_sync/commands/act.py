@@ -16,10 +16,12 @@ from playwright.sync_api import Locator
 
 from ..._errors import CoveredError, RefwrightError, RefwrightTimeoutError
 from ...commands import ParsedCommand
+from ...safety._secrets import has_token
 from ...snapshot._format import quote
 from .._actionable import ensure_actionable, explain_block
 from .._fill import TextNotEnteredError, fill_text, not_entered
 from .._forms import blocked_submission, watch_forms
+from .._secrets import type_secret
 from .._session import Session
 from .._translate import perform, translate
 
@@ -163,8 +165,15 @@ def _note_stopped(session: Session, watching: tuple[str, ...] | None) -> None:
 def fill(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
+
+    def run(loc: Locator, timeout: float) -> None:
+        if has_token(text):  # a {{secret:NAME}} becomes its value only on its origins
+            type_secret(session, loc, text, timeout)
+        else:
+            fill_text(text)(loc, timeout)
+
     try:
-        _act(session, target, cmd.name, fill_text(text))
+        _act(session, target, cmd.name, run)
     except TextNotEnteredError:
         raise not_entered(target, "Run `snapshot -i` to see the page as it is now.") from None
     return f"Filled {target}"
@@ -173,7 +182,14 @@ def fill(session: Session, cmd: ParsedCommand) -> str:
 def type_(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
-    _act(session, target, cmd.name, lambda loc, t: loc.press_sequentially(text, timeout=t))
+
+    def run(loc: Locator, timeout: float) -> None:
+        if has_token(text):
+            type_secret(session, loc, text, timeout, keys=True)
+        else:
+            loc.press_sequentially(text, timeout=timeout)
+
+    _act(session, target, cmd.name, run)
     return f"Typed into {target}"
 
 

@@ -46,6 +46,12 @@ def _timeout(cmd: ParsedCommand) -> float:
 def eval_disabled(session: Session) -> None:
     if not session.config.allow_eval:
         raise RefwrightError("JavaScript evaluation is disabled by Config.allow_eval")
+    # A script where a secret may be typed could read it back in a form no scrubbing recognises (reversed).
+    names = session.config.secrets.bound_anywhere(f.url for f in session.pw.frames)
+    if names:
+        raise RefwrightError(f"eval and wait --fn are off on this page: it is on an origin the secret(s) "
+                             f"{', '.join(names)} are bound to, where a script could read a typed value back. Use "
+                             "snapshot, get, find and wait --text or --url instead.")
 
 
 def _wait_for_url(session: Session, pattern: str, timeout: float) -> str:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ..._bridge import run_coroutine
 from ..._errors import RefwrightError
 from ...resolve._decide import Decider
+from .._secrets import secret_rects
 from ._capture import masked_screenshot
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def visual_inspect(session: Session, provider: Decider | None, question: str) ->
         raise RefwrightError("Ask a question about the screen, for example \"Which tab is selected?\".")
     from ...agent import ToolCall, ToolResult, User
 
-    image, _, viewport, masked, _ = masked_screenshot(session.pw)
+    image, _, viewport, masked, _ = masked_screenshot(session.pw, secret_rects(session))
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
     note = f"The viewport, {viewport[0]}x{viewport[1]} CSS pixels"

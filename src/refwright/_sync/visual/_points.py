@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ..._errors import RefwrightError
 from ...resolve._proposals import Proposal, ProposalError
 from ...resolve._result import StepResult
+from .._secrets import secret_rects
 from ._capture import masked_screenshot
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ def fingerprint(viewport: tuple[int, int], digest: str) -> str:
 
 
 def visual_fingerprint(page: Session) -> str:
-    _, _, viewport, _, digest = masked_screenshot(page.pw)
+    _, _, viewport, _, digest = masked_screenshot(page.pw, secret_rects(page))
     return fingerprint(viewport, digest)
 
 
