@@ -5,6 +5,10 @@ The async code is the only hand-written implementation; this script derives the 
 rewriting, the way httpcore does with unasync, so that the two never drift. Playwright's sync and async
 APIs mirror each other name for name, which is what makes the rewrite sound.
 
+The tests of the public API are written the same way, once, against the async API
+(``tests/api/_async``), and generated for the sync one (``tests/api/_sync``), so both are held to one
+behaviour.
+
     python scripts/unasync.py          write the files
     python scripts/unasync.py --check  exit 1 when a generated file is out of date (used by the tests)
 """
@@ -18,8 +22,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "src" / "refwright" / "_async"
 TARGET = ROOT / "src" / "refwright" / "_sync"
+TEST_SOURCE = ROOT / "tests" / "api" / "_async"
+TEST_TARGET = ROOT / "tests" / "api" / "_sync"
 
-HEADER = "# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.\n"
+
+def _header(source: Path) -> str:
+    return (f"# Generated from {source.relative_to(ROOT)} by scripts/unasync.py: edit the async code, not this "
+            "file.\n")
 
 SUBSTITUTIONS: list[tuple[str, str]] = [
     (r"\basync def\b", "def"),
@@ -40,22 +49,35 @@ SUBSTITUTIONS: list[tuple[str, str]] = [
 ]
 
 
-def convert(text: str, used: set[str] | None = None) -> str:
-    for pattern, replacement in SUBSTITUTIONS:
+# The tests' own: the sync API's module stands in for the package, and fixtures are plain pytest ones.
+TEST_SUBSTITUTIONS: list[tuple[str, str]] = [
+    (r"(?m)^import refwright$", "from refwright import sync_api as refwright"),
+    (r"(?m)^import pytest_asyncio$", "import pytest"),
+    (r'@pytest_asyncio\.fixture\((?:scope="(\w+)", )?loop_scope="session"\)', r'@pytest.fixture(scope="\1")'),
+    (r'@pytest\.fixture\(scope=""\)', "@pytest.fixture"),
+    (r"\bAsyncIterator\b", "Iterator"),
+]
+
+
+def convert(text: str, rules: list[tuple[str, str]], header: str, used: set[str]) -> str:
+    for pattern, replacement in rules:
         text, count = re.subn(pattern, replacement, text)
-        if count and used is not None:
+        if count:
             used.add(pattern)
-    return HEADER + text
+    return header + text
 
 
 def generated() -> dict[Path, str]:
     """Every generated file; a substitution that no source needs fails the build, as httpcore's does, so
-    the list can only hold rules the code relies on."""
+    the lists can only hold rules the code relies on."""
     out: dict[Path, str] = {}
     used: set[str] = set()
-    for source in sorted(SOURCE.rglob("*.py")):
-        out[TARGET / source.relative_to(SOURCE)] = convert(source.read_text(encoding="utf-8"), used)
-    unused = [pattern for pattern, _ in SUBSTITUTIONS if pattern not in used]
+    for source_dir, target_dir, rules in ((SOURCE, TARGET, SUBSTITUTIONS),
+                                          (TEST_SOURCE, TEST_TARGET, SUBSTITUTIONS + TEST_SUBSTITUTIONS)):
+        for source in sorted(source_dir.rglob("*.py")):
+            out[target_dir / source.relative_to(source_dir)] = convert(
+                source.read_text(encoding="utf-8"), rules, _header(source_dir), used)
+    unused = [pattern for pattern, _ in SUBSTITUTIONS + TEST_SUBSTITUTIONS if pattern not in used]
     if unused:
         raise SystemExit(f"unused substitutions in scripts/unasync.py: {unused} (remove them)")
     return out
@@ -66,12 +88,13 @@ def main(argv: list[str]) -> int:
     if "--check" in argv:
         stale = [str(p.relative_to(ROOT)) for p, text in files.items()
                  if not p.exists() or p.read_text(encoding="utf-8") != text]
-        extra = [str(p.relative_to(ROOT)) for p in TARGET.rglob("*.py") if p not in files]
+        extra = [str(p.relative_to(ROOT)) for target in (TARGET, TEST_TARGET) for p in target.rglob("*.py")
+                 if p not in files]
         if stale or extra:
             print("out of date: " + ", ".join(stale + extra) + " (run python scripts/unasync.py)")
             return 1
         return 0
-    for path in TARGET.rglob("*.py"):
+    for path in [*TARGET.rglob("*.py"), *TEST_TARGET.rglob("*.py")]:
         if path not in files:
             path.unlink()
     for path, text in files.items():
