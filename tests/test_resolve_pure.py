@@ -64,9 +64,9 @@ def test_parts_keep_labels_values_and_ordinals() -> None:
     check, fill = plan.parts
     assert check.targets[0] == Target(role="radio", ordinal=2)
     assert fill.value == "5" and fill.field is not None and (fill.field.role, fill.field.ordinal) == ("textbox", 3)
-    # Form filling that never names a final click ends with a proposed submit.
-    assert plan.implicit_submit
-    assert not parse_request('Enter "Keli" into the text field and press Submit').implicit_submit
+    # A plan holds what the request asked for and no more: no submit it did not ask for.
+    assert [p.kind for p in plan.parts] == ["check", "fill"]
+    assert not plan.repeatable and parse_request('Enter "Keli" into the text field and press Submit').repeatable
 
     menu = parse_request("Select Alice>Bob>Carol").parts[0]
     assert menu.labels == ("Alice", "Bob", "Carol")

@@ -125,16 +125,15 @@ _DESCRIBE: dict[Kind, Callable[[Part], str]] = {
 }
 
 
-
 @dataclass(frozen=True)
 class Plan:
+    """A request's parts, in order: what it asked for and nothing more (no submit it did not ask for)."""
+
     request: str
     parts: tuple[Part, ...]
 
     @property
-    def implicit_submit(self) -> bool:
-        """Form-filling requests that never name a final click end with a proposed submit."""
-        kinds = [p.kind for p in self.parts]
-        if any(k in ACTION_KINDS for k in kinds):
-            return False
-        return Kind.FILL in kinds or len(kinds) >= 2
+    def repeatable(self) -> bool:
+        """Whether the request does something the page cannot show as done (a click): such a request, once
+        done, means "once more" when the page's controls have changed since (a wizard's Next)."""
+        return any(p.kind in ACTION_KINDS for p in self.parts)

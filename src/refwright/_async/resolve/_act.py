@@ -352,7 +352,7 @@ async def _dismiss_popup(session: Session, state: ResolverState, inspection: Ins
     return step
 
 
-async def _step_submit(session: Session, state: ResolverState, plan: Plan, index: int | None, inspection: Inspection,
+async def _step_submit(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                        memo: Memo) -> _Step:
     found = submit_candidates(inspection)
     if not found:
@@ -362,16 +362,12 @@ async def _step_submit(session: Session, state: ResolverState, plan: Plan, index
         raise AmbiguousTarget(f"Ambiguous submit: {listed}. Nothing was done; click the one you mean (`click @eN`).")
     control = found[0]
 
-    def mark() -> None:
-        memo.submitted = True
-        if index is not None:
-            memo.mark(index, f"submitted with {describe(control, with_ref=False)}")
-        else:
-            memo.notes.append(f"submitted with {describe(control, with_ref=False)}")
-
-    why = ("the form's only submit button; the request asks to submit" if index is not None else
-           "the request did not say to submit, but every part of it is done and this is the page's only submit button")
-    return _Step("", False, state.propose(inspection, control, "click", why, on_done=mark))
+    note = f"submitted with {describe(control, with_ref=False)}"
+    # A submit sends what the form holds, whatever the button is called.
+    return _Step("", False, state.propose(inspection, control, "click",
+                                          "the form's only submit button; the request asks to submit",
+                                          on_done=lambda: memo.mark(index, note),
+                                          reason="it submits the form (what was entered is sent)"))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -399,29 +395,35 @@ async def act(session: Session, request: str, *, new: bool = False) -> StepResul
     plan = parse_request(request)
     state = session.resolver
     before = await inspect_page(session, limit=ACT_LIMIT, texts=True)
-    memo, moved = state.memo_for(plan.request, new, before.token)
+    memo, afresh = state.memo_for(plan.request, new, before.token, before.fingerprint)
     result = await _act_step(session, state, plan, before, memo)
-    return _with_afresh(result) if moved else result
+    return _with_note(result, afresh) if afresh else result
 
 
-_AFRESH = "Started the request afresh: the page was opened, reloaded or navigated since the last act on it."
-
-
-def _with_afresh(result: StepResult) -> StepResult:
-    """The sentence saying the request started afresh goes right after the first line (which stays ``Done:``
-    or ``Needs approval:``, as callers read it)."""
+def _with_note(result: StepResult, note: str) -> StepResult:
+    """A sentence about the request as a whole goes right after the first line (which stays ``Done:`` or
+    ``Needs approval:``, as callers read it)."""
     first, sep, rest = result.output.partition("\n")
-    return replace(result, output=f"{first}\n{_AFRESH}{sep}{rest}")
+    return replace(result, output=f"{first}\n{note}{sep}{rest}")
+
+
+_REPEAT = ("It was already done, and the page's controls have not changed since. To do it again, run "
+           "`act --new <request>`.")
 
 
 async def _act_step(session: Session, state: ResolverState, plan: Plan, before: Inspection, memo: Memo) -> StepResult:
     pending = pending_parts(plan, before, memo)
     if not pending:
-        if plan.implicit_submit and not memo.submitted and submit_candidates(before):
-            step = await _step_submit(session, state, plan, None, before, memo)
-            assert step.proposal is not None
-            return step.proposal
-        return StepResult(done_text(memo), done=True)
+        repeat = memo.finished is not None
+        if plan.repeatable:
+            memo.finished = before.fingerprint
+        result = StepResult(done_text(memo), done=True)
+        return _with_note(result, _REPEAT) if repeat else result
+    # Parts the page already shows as done are remembered as done, so that once a later step takes their
+    # control away (a wizard's Next), they are not asked for again.
+    for i, part in enumerate(plan.parts):
+        if part.kind in STATE_KINDS and i not in pending and i not in memo.done:
+            memo.mark(i, f"found already done: {part.describe()}")
     index = pending[0]
     # Text the request asked for must be in place before anything is clicked or submitted.
     if plan.parts[index].kind in _AFTER_TEXT:
@@ -455,8 +457,12 @@ async def _act_step(session: Session, state: ResolverState, plan: Plan, before: 
     changes = summarize_changes(before, after)
     remaining = pending_parts(plan, after, memo)
     first = step.text + "."
-    if not remaining and not (plan.implicit_submit and not memo.submitted and submit_candidates(after)):
+    if not remaining:
+        # The page the last step began on: the same words on a page whose controls changed since then
+        # (the click moved a wizard on) ask for the step again.
+        if plan.repeatable:
+            memo.finished = before.fingerprint
         return StepResult(f"Done: {first}\n{changes}", done=True)
-    nxt = plan.parts[remaining[0]].describe() if remaining else "submit the form (a proposal)"
+    nxt = plan.parts[remaining[0]].describe()
     return StepResult(f"{first}\nNext: {nxt} — run act again.\n{changes}")
 
