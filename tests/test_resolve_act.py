@@ -118,7 +118,8 @@ async def test_ordinal_focus_and_radio_without_an_invented_submit(page: Page, se
     two = await run(page, f"act {request}")
     # The request never asked for a submit: its plan ends with what it asked for.
     assert two.startswith("Done: Entered the requested text (1 characters) into @") and "number 3 of 3" in two
-    assert "submit" not in two.lower()
+    # The page's Submit button is offered after Done, as not asked for; nothing is sent without a confirm.
+    assert "submit" not in two.splitlines()[0].lower() and "Offered, not asked for: click @" in two
     assert (await run(page, f"act {request}")).startswith("Done: nothing is left")
     assert await log_text(page) == ""
 

@@ -216,9 +216,9 @@ def test_new_kinds_keep_their_fields_and_values() -> None:
 
 
 def test_text_entry_refuses_words_it_does_not_understand() -> None:
-    # Typing "Foo" when the request asks for it in lower case would be a guess: refuse instead.
+    # Typing "Foo" when the request asks for it some other way would be a guess: refuse instead.
     with pytest.raises(UnsupportedRequest):
-        parse_request('Type "Foo" in all lower case letters in the text box')
+        parse_request('Type "Foo" in a very funny way in the text box')
     fill = parse_request('Enter "x" into the First Name field').parts[0]
     assert fill.field == Target(label="First Name", role="textbox")
     assert parse_request('Enter "bob" as the username').parts[0].field == Target(label="username", role="textbox")

@@ -14,6 +14,7 @@ The base and the first seven live here; the others next to the code that raises 
     ├── UnsupportedRequest         resolve: act's request is not a kind it understands
     ├── TargetNotFound             resolve: no visible control matches the target
     ├── AmbiguousTarget            resolve: more than one control matches
+    ├── DisabledTarget             resolve: the control is there but disabled (a popup may have disabled the page)
     ├── ProposalError              resolve: a confirm token is unknown, used, expired, or the page changed
     ├── DecisionError              resolve: the decision provider failed or picked no listed control
     ├── OcrUnavailableError        visual: the local OCR engine or its language data is missing

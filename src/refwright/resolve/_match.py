@@ -10,7 +10,7 @@ from ._model import CLICKABLE, KIND_NAMES, Control, describe
 from ._plan import Target
 from ._text import match_labels
 
-__all__ = ["AmbiguousTarget", "Match", "TargetNotFound", "find_target", "kinds_for_role"]
+__all__ = ["AmbiguousTarget", "DisabledTarget", "Match", "TargetNotFound", "find_target", "kinds_for_role"]
 
 # Role word -> (kinds it names, kinds tried when none of those match: styled spans acting as links...).
 _ROLE_KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -37,6 +37,10 @@ MAX_LISTED = 8
 
 class TargetNotFound(RefwrightError):
     """No visible control matches the target."""
+
+
+class DisabledTarget(RefwrightError):
+    """The control is there but disabled (a popup may have disabled the page)."""
 
 
 class AmbiguousTarget(RefwrightError):

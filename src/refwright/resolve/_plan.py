@@ -137,3 +137,10 @@ class Plan:
         """Whether the request does something the page cannot show as done (a click): such a request, once
         done, means "once more" when the page's controls have changed since (a wizard's Next)."""
         return any(p.kind in ACTION_KINDS for p in self.parts)
+
+    @property
+    def fills_a_form(self) -> bool:
+        """Whether the request only sets what a form holds (fields, boxes, options), so that once it is done
+        the page's submit button may be offered, as an offer and not as a part of the request."""
+        kinds = [p.kind for p in self.parts]
+        return not self.repeatable and (Kind.FILL in kinds or len(kinds) >= 2)

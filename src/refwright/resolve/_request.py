@@ -8,10 +8,13 @@ decided later, against what ``inspect`` sees.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .._errors import RefwrightError
+from ._dates import parse_date
 from ._plan import Kind, Part, Plan, Target
 from ._text import ORDINAL_PATTERN, norm, ordinal_of
+from ._transforms import split_transforms
 
 __all__ = ["UnsupportedRequest", "parse_request"]
 
@@ -56,7 +59,9 @@ VERBS = (
 )
 _VERB_ALT = "|".join(VERBS)
 _SPLIT_ALWAYS = re.compile(r"\s*(?:;|,?\s+and\s+then\s+|,\s*then\s+|\s+then\s+|\.\s+(?=\S))\s*", re.IGNORECASE)
-_SPLIT_VERB = re.compile(rf"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=(?:{_VERB_ALT})\b)", re.IGNORECASE)
+# "Find and click X" is one clause: the "and" after find or locate joins, it does not split.
+_SPLIT_VERB = re.compile(rf"(?<!\bfind)(?<!\blocate)(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=(?:{_VERB_ALT})\b)",
+                         re.IGNORECASE)
 _ARTICLES = re.compile(r"^(?:(?:the|a|an|on|at|onto)\s+)+", re.IGNORECASE)
 _NAMED = re.compile(r"\s*\b(?:labell?ed|named|called|titled|that says|saying|with (?:the )?(?:text|label))\b\s*",
                     re.IGNORECASE)
@@ -165,7 +170,7 @@ def _split(text: str) -> list[str]:
     return clauses
 
 
-# An unquoted value may hold a space only when it is a time of day: "7:55 PM".
+# An unquoted value may hold a space only when it is a time of day ("7:55 PM") or a date ("May 3, 2021").
 _TIME_VALUE = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?\s?(?:[ap]\.?m\.?)", re.IGNORECASE)
 _WHERE = re.compile(r"\s+(?:below|above|here|on (?:the|this) page|on the (?:left|right))$", re.IGNORECASE)
 
@@ -186,6 +191,20 @@ def _field_target(desc: str, quotes: list[str]) -> Target:
 
 
 def _fill_parts(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
+    body, changes = split_transforms(body)
+    parts = _fill_values(clause, body, quotes)
+    if not parts or not changes:
+        return parts
+    out = []
+    for part in parts:
+        value = part.value or ""
+        for change in changes:
+            value = change(value)
+        out.append(replace(part, value=value))
+    return out
+
+
+def _fill_values(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
     field_desc: str | None = None
     values_part = body
     m = re.search(rf"^(?P<v>.*?{_QE}|.*?)\s+(?:into|in|inside|to|on|onto|within|as)\s+"
@@ -209,7 +228,7 @@ def _fill_parts(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
     else:
         v = _strip_articles(values_part)
         v = re.sub(r"^(?:number|text|value|word|date|time|code|amount)\s+", "", v, flags=re.IGNORECASE)
-        if not v or (" " in v and not _TIME_VALUE.fullmatch(v)):
+        if not v or (" " in v and not _TIME_VALUE.fullmatch(v) and parse_date(v) is None):
             return None
         values.append(("", _restore(v, quotes)))
     every = False
@@ -271,8 +290,9 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
                 r"header|collapsible|accordion|fold|details)(?:\s+(?:below|above|on the page))?$", c, f):
         # One section, asked for in so many words: opening it is a step of its own.
         return [Part(Kind.EXPAND, restored)], True
-    if re.match(r"^(?:expand|open|search|look|go|browse|switch)\b.*\b(?:sections?|panels?|tabs|headers?|"
-                r"collapsibles?|accordions?|folds?)\b", c, f) and not _PLACEHOLDER.search(c):
+    if re.match(r"^(?:expand|open|search|look|go|browse|switch|navigate)\b.*\b(?:sections?|panels?|tabs|headers?|"
+                r"collapsibles?|accordions?|folds?|trees?|folders?)\b", c, f) and not _PLACEHOLDER.search(c):
+        # A route ("Navigate through the file tree"): what follows is looked for by opening what is collapsed.
         return [], True
     m = re.match(r"^.*?\bby\s+(?:clicking|pressing|tapping|hitting|selecting|choosing)(?:\s+on)?\s+(?P<d>.+)$", c, f)
     if m:

@@ -37,6 +37,8 @@ class Memo:
     # The fingerprint of the page's controls when act last answered ``Done:`` for this request: the same
     # words on a page whose controls changed since then (a wizard's next step) ask for it again.
     finished: str | None = None
+    # Whether the page's submit button was offered once the request was done (it is offered once).
+    offered: bool = False
 
     def mark(self, index: int, note: str) -> None:
         self.done.add(index)

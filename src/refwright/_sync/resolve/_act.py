@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError, RefwrightTimeoutError
 from ...resolve._changes import summarize_changes
-from ...resolve._match import AmbiguousTarget, Match, TargetNotFound, find_target
+from ...resolve._finish import REPEAT, offer_submit, with_note
+from ...resolve._match import AmbiguousTarget, DisabledTarget, Match, TargetNotFound, find_target
 from ...resolve._model import (
     CLICKABLE,
     SLIDER_KINDS,
@@ -18,7 +18,6 @@ from ...resolve._model import (
     Inspection,
     describe,
     frames_note,
-    value_hash,
 )
 from ...resolve._plan import STATE_KINDS, Kind, Plan, Target
 from ...resolve._request import parse_request
@@ -29,6 +28,7 @@ from ...resolve._select import (
     click_match,
     field_match,
     fill_fields,
+    holds,
     is_secret,
     number_text,
     option_hits,
@@ -45,6 +45,7 @@ from ...resolve._values import field_value
 from .._fill import TextNotEntered, fill_text, not_entered
 from ._do import copy_between, do, select_label, set_slider
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op, settle
+from ._picker import pick_date
 from ._secret import enter_password
 
 if TYPE_CHECKING:
@@ -163,7 +164,11 @@ def _step_fill(session: Session, state: ResolverState, plan: Plan, index: int, i
     match = fill_fields(part, inspection)
     # Each field gets the value in the form it holds (a date input takes 2017-10-20 for 10/20/2017).
     typed = [(c, field_value(c.input_type, value)) for c in match.controls]
-    pending = [(c, v) for c, v in typed if c.value_hash != value_hash(inspection.token, v)]
+    pending = [(c, v) for c, v in typed if not holds(c, v, inspection.token)]
+    if len(pending) == 1 and pending[0][0].readonly and not pending[0][0].disabled:
+        picked = pick_date(session, inspection, pending[0][0], value)
+        if picked is not None:
+            return _Step(picked)
     for done, (c, v) in enumerate(pending):
         try:
             do(session, inspection, c, "fill", fill_text(v))
@@ -302,11 +307,15 @@ def _step_check(session: Session, state: ResolverState, plan: Plan, index: int, 
 def _step_find(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                      memo: Memo) -> _Step:
     part = plan.parts[index]
+    match: Match | None = None
     try:
         match = find_target(part.targets, inspection.controls, CLICKABLE)
+    except AmbiguousTarget:
+        # What is looked for is in what was opened: a section's header that shares its name is the route.
+        match = find_target(part.targets, [c for c in inspection.controls if c.kind != "tab"], CLICKABLE)
     except TargetNotFound:
         pass
-    else:
+    if match is not None:
         note = f"found and clicked {describe(match.control, with_ref=False)}"
         return _click(session, state, inspection, match, lambda: memo.mark(index, note), "the request's target")
     label = next((t.label for t in part.targets if t.label), "")
@@ -318,14 +327,23 @@ def _step_find(session: Session, state: ResolverState, plan: Plan, index: int, i
                              "opened. Nothing more was done; run `inspect` to see the page.")
     memo.tried.add(int(pick["id"]))
     locator = element_locator(session, inspection.token, int(pick["id"]))
-    locator.click(timeout=session.config.timeouts.action)
     why = "its hidden content names it" if pick["c"] else "the next collapsed section in page order"
+    # A submenu opens on hover, and a click on its parent may close it again: hover first.
+    locator.hover(timeout=session.config.timeouts.action)
+    if label and _wait_visible(session, label, max_ms=300):
+        return _Step(f"Opened {str(pick['l'])!r} by hovering, to look for {part.targets[0].describe()} ({why})", False)
+    locator.click(timeout=session.config.timeouts.action)
     return _Step(f"Expanded the section {str(pick['l'])!r} to look for {part.targets[0].describe()} ({why})", False)
 
 
 def _step_expand(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                        memo: Memo) -> _Step:
-    items = [i for i in (run_resolver_op(session, "disclosures", label=""))["items"] if not i.get("tab")]
+    found = (run_resolver_op(session, "disclosures", label=""))["items"]
+    items = [i for i in found if not i.get("tab") or i.get("x")]
+    # "Expand the section and click Submit": a collapsed header named like what the request clicks next is
+    # that target's look-alike, not the section that hides it.
+    later = [t.label for p in plan.parts[index + 1:] for t in p.targets[:1] if t.label]
+    items = [i for i in items if not any(match_labels(label, [str(i["l"])])[1] for label in later)] or items
     if not items:
         memo.mark(index, "found no collapsed section to expand")
         return _Step("Found no collapsed section to expand (nothing was done)")
@@ -337,7 +355,9 @@ def _step_expand(session: Session, state: ResolverState, plan: Plan, index: int,
     locator = element_locator(session, inspection.token, int(pick["id"]))
     locator.click(timeout=session.config.timeouts.action)
     memo.mark(index, f"expanded the section {str(pick['l'])!r}")
-    return _Step(f"Expanded the section {str(pick['l'])!r} (the only collapsed section on the page)")
+    why = ("the only collapsed section not named like what the request clicks next" if len(found) > 1 else
+           "the only collapsed section on the page")
+    return _Step(f"Expanded the section {str(pick['l'])!r} ({why})")
 
 
 def _dismiss_popup(session: Session, state: ResolverState, inspection: Inspection, control: Control,
@@ -398,18 +418,7 @@ def act(session: Session, request: str, *, new: bool = False) -> StepResult:
     before = inspect_page(session, limit=ACT_LIMIT, texts=True)
     memo, afresh = state.memo_for(plan.request, new, before.token, before.fingerprint)
     result = _act_step(session, state, plan, before, memo)
-    return _with_note(result, afresh) if afresh else result
-
-
-def _with_note(result: StepResult, note: str) -> StepResult:
-    """A sentence about the request as a whole goes right after the first line (which stays ``Done:`` or
-    ``Needs approval:``, as callers read it)."""
-    first, sep, rest = result.output.partition("\n")
-    return replace(result, output=f"{first}\n{note}{sep}{rest}")
-
-
-_REPEAT = ("It was already done, and the page's controls have not changed since. To do it again, run "
-           "`act --new <request>`.")
+    return with_note(result, afresh) if afresh else result
 
 
 def _act_step(session: Session, state: ResolverState, plan: Plan, before: Inspection, memo: Memo) -> StepResult:
@@ -419,7 +428,7 @@ def _act_step(session: Session, state: ResolverState, plan: Plan, before: Inspec
         if plan.repeatable:
             memo.finished = before.fingerprint
         result = StepResult(done_text(memo), done=True)
-        return _with_note(result, _REPEAT) if repeat else result
+        return with_note(result, REPEAT) if repeat else offer_submit(state, plan, before, memo, result)
     # Parts the page already shows as done are remembered as done, so that once a later step takes their
     # control away (a wizard's Next), they are not asked for again.
     for i, part in enumerate(plan.parts):
@@ -434,11 +443,13 @@ def _act_step(session: Session, state: ResolverState, plan: Plan, before: Inspec
                                  "to fill them first.")
     try:
         step = _STEPS[plan.parts[index].kind](session, state, plan, index, before, memo)
-    except (TargetNotFound, RefwrightTimeoutError) as exc:
-        # A popup that appeared (on focus, say) and hides or covers the page is closed first, as a person
-        # would. When the action timed out, the popup may have come after `before`: the page is read again.
+    except (TargetNotFound, RefwrightTimeoutError, DisabledTarget) as exc:
+        # A popup that appeared (on focus, say) and hides, covers or disables the page is closed first, as a
+        # person would. When the action timed out or its control was disabled, the popup may have come after
+        # `before`: the page is read again.
         timed_out = isinstance(exc, RefwrightTimeoutError)
-        now = inspect_page(session, limit=ACT_LIMIT, texts=True) if timed_out else before
+        late = timed_out or isinstance(exc, DisabledTarget)
+        now = inspect_page(session, limit=ACT_LIMIT, texts=True) if late else before
         dismiss = popup_dismiss(now, covering=timed_out)
         if dismiss is None:
             if isinstance(exc, TargetNotFound) and before.frames:
@@ -463,7 +474,7 @@ def _act_step(session: Session, state: ResolverState, plan: Plan, before: Inspec
         # (the click moved a wizard on) ask for the step again.
         if plan.repeatable:
             memo.finished = before.fingerprint
-        return StepResult(f"Done: {first}\n{changes}", done=True)
+        return offer_submit(state, plan, after, memo, StepResult(f"Done: {first}\n{changes}", done=True))
     nxt = plan.parts[remaining[0]].describe()
     return StepResult(f"{first}\nNext: {nxt} — run act again.\n{changes}")
 
