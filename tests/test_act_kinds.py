@@ -133,3 +133,36 @@ def test_dates_as_requests_write_them() -> None:
     assert parse_date("13/40/2016") is None and parse_date("soon") is None
     assert month_of("March 2021") == (2021, 3) and month_of("Week 12") is None
     assert months_between((2021, 3), Day(2020, 12, 1)) == -3
+
+
+def test_scroll_sliders_and_a_kind_named_in_quotes_parse_as_kinds() -> None:
+    scroll, click = parse_request("Scroll the textarea to the bottom of the text hit submit.").parts
+    assert (scroll.kind, scroll.targets[0].role, scroll.value, click.kind) == ("scroll", "textarea", "bottom", "click")
+    assert parse_request("Scroll to the top of the list").parts[0].value == "top"
+    sliders, submit = parse_request("Set the sliders to the combination [10,18,15] and submit.").parts
+    assert (sliders.kind, sliders.labels, submit.kind) == ("sliders", ("10", "18", "15"), "submit")
+    widget = parse_request('Click on a "textarea" widget.').parts[0]
+    assert widget.targets[0].role == "textarea" and widget.targets[0].ordinal == 1
+
+
+async def test_a_disabled_box_is_scrolled_to_its_end_then_the_request_goes_on(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/agreement.html')}")
+    answers = await until_done(page, "Scroll to the bottom of the Terms, then press Agree")
+    assert answers[0].startswith('Scrolled @') and "to its end with the mouse wheel" in answers[0], answers
+    assert await log(page) == "agreed"
+
+
+async def test_several_sliders_take_one_value_each_in_page_order(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/agreement.html')}")
+    out = await run(page, "act Set the sliders to [4, 17]")
+    assert out.startswith('Done: Set @') and "the sliders in page order, one value each" in out, out
+    values = await page.playwright_page.evaluate("[...document.querySelectorAll('input[type=range]')].map(r => r.value)")
+    assert values == ["4", "17"]
+    with pytest.raises(RefwrightError, match="gives 3 values for the sliders, and the page shows 2"):
+        await run(page, "act --new Set the sliders to [1, 2, 3]")
+
+
+async def test_a_kind_named_in_quotes_with_a_means_any_one_of_it(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/agreement.html')}")
+    out = await run(page, 'act Click on a "textarea" widget')
+    assert out.startswith('Done: Clicked @') and 'text field "Note one"' in out and "number 1 of 3" in out, out

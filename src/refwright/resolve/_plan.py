@@ -58,12 +58,14 @@ class Kind(StrEnum):
     FIND = "find"
     SUBMIT = "submit"
     EXPAND = "expand"
+    SCROLL = "scroll"
+    SLIDERS = "sliders"
 
 
 # Parts whose outcome the page shows (a field's value, a box's check), so whether they are done is read
 # from the page; the others are done when act did them.
-STATE_KINDS = frozenset({Kind.FILL, Kind.COPY, Kind.NAMES, Kind.OPTION, Kind.SLIDER, Kind.CHECK})
-ACTION_KINDS = frozenset({Kind.CLICK, Kind.FOCUS, Kind.MENU, Kind.FIND, Kind.SUBMIT, Kind.EXPAND})
+STATE_KINDS = frozenset({Kind.FILL, Kind.COPY, Kind.NAMES, Kind.OPTION, Kind.SLIDER, Kind.CHECK, Kind.SLIDERS})
+ACTION_KINDS = frozenset({Kind.CLICK, Kind.FOCUS, Kind.MENU, Kind.FIND, Kind.SUBMIT, Kind.EXPAND, Kind.SCROLL})
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,9 @@ _DESCRIBE: dict[Kind, Callable[[Part], str]] = {
     Kind.CHECK: lambda part: f"check {part.targets[0].describe()}",
     Kind.SUBMIT: lambda part: "submit the form",
     Kind.EXPAND: lambda part: "expand the collapsed section",
+    Kind.SCROLL: lambda part: f"scroll {part.targets[0].describe() if part.targets else 'the box'} to its "
+                              f"{'top' if part.value == 'top' else 'end'}",
+    Kind.SLIDERS: lambda part: "set the sliders to " + ", ".join(part.labels),
 }
 
 

@@ -8,6 +8,7 @@ decided later, against what ``inspect`` sees.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from .._errors import RefwrightError
@@ -160,10 +161,14 @@ def parse_target(desc: str, quotes: list[str], *, default_role: str | None = Non
     return tuple(readings)
 
 
+# "...to the bottom of the text hit submit": a final submit joined without "and" is a clause of its own.
+_SPLIT_SUBMIT = re.compile(r"\s+(?=(?:hit|press|click)\s+(?:the\s+)?submit\b)", re.IGNORECASE)
+
+
 def _split(text: str) -> list[str]:
     clauses: list[str] = []
     for chunk in _SPLIT_ALWAYS.split(text):
-        for piece in _SPLIT_VERB.split(chunk):
+        for piece in (p for part in _SPLIT_VERB.split(chunk) for p in _SPLIT_SUBMIT.split(part)):
             piece = piece.strip().strip(",").strip()
             if piece:
                 clauses.append(piece)
@@ -276,12 +281,63 @@ def _names(text: str, quotes: list[str]) -> tuple[str, ...]:
     return tuple(names)
 
 
+# Kinds of clause as a table, pattern -> builder; tried before the older rules below (each new kind goes here).
+_Builder = Callable[[re.Match[str], str, list[str], bool], tuple[list[Part], bool]]
+
+
+def _submit(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+    return [Part(Kind.SUBMIT, restored)], search
+
+
+def _close(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+    close = (Target(label="Close", role="button"), Target(label="Close"))
+    return [Part(Kind.CLICK, restored, targets=close)], search
+
+
+def _scroll(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+    said = f"{m.group('w0') or ''} {m.group('w') or ''} {m.group(0).split()[1]}"
+    way = "top" if re.search(r"\b(?:top|up|start|beginning)\b", said, re.IGNORECASE) else "bottom"
+    return [Part(Kind.SCROLL, restored, targets=parse_target(m.group("d"), quotes), value=way)], search
+
+
+def _sliders(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+    values = tuple(v.replace("−", "-").lstrip("+") for v in re.findall(r"[-+−]?\d+(?:\.\d+)?", m.group("v")))
+    return [Part(Kind.SLIDERS, restored, labels=values)], search
+
+
+def _role_widget(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+    # "Click on a "textarea" widget": the quoted word is a kind of control, not a label; "a" asks for any
+    # one of that kind, so the first in page order is it (the answer says so), "the" for the only one.
+    role = _role(quotes[int(m.group("q"))]) or "any"
+    ordinal = 1 if m.group("a").lower() in ("a", "an") and role != "any" else None
+    targets = (Target(role=role, ordinal=ordinal), Target(label=quotes[int(m.group("q"))], quoted=True))
+    return [Part(Kind.FIND if search else Kind.CLICK, restored, targets=targets)], search
+
+
+_END = r"(?P<w>\s+(?:all\s+the\s+way\s+)?(?:down|up|to\s+(?:the\s+|its\s+)?(?:bottom|end|top|start|beginning))" \
+       r"(?:\s+of\s+(?:the\s+|its\s+)?(?:text|content|contents|box|list))?)?"
+_RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.IGNORECASE), b) for p, b in (
+    (r"^submit(?:\s+(?:the\s+)?(?:form|it|answer|page|entry))?$", _submit),
+    (r"^close(?:\s+the)?\s+(?:dialog|popup|pop-up|window|modal|box|message)(?:\s+box)?$", _close),
+    (rf"^scroll\s+(?:down\s+|up\s+)?(?P<w0>to\s+the\s+(?:bottom|end|top|start|beginning)\s+of\s+)?(?P<d>.+?){_END}$",
+     _scroll),
+    (r"^(?:set|move|put|drag|adjust)\s+(?:the\s+|all\s+(?:the\s+)?)?sliders\s+to\s+(?:the\s+)?"
+     r"(?:combination|values?)?\s*(?P<v>\[?\s*[-+−]?\d+(?:\.\d+)?(?:\s*,\s*[-+−]?\d+(?:\.\d+)?)+\s*\]?)$", _sliders),
+    (rf"^(?:click|tap|press|select|choose|pick)(?:\s+on)?\s+(?P<a>an?|the)\s+{_Q}(?P<q>\d+){_QE}\s+"
+     r"(?:widget|element|control)$", _role_widget),
+))
+
+
 def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
     """Parts of one clause, and whether following clicks search collapsed sections."""
     c = clause.strip().rstrip(".!?").strip()
     low = c.lower()
     f = re.IGNORECASE
     restored = _restore(c, quotes)
+    for pattern, build in _RULES:
+        found = pattern.match(c)
+        if found:
+            return build(found, restored, quotes, search)
 
     m = re.match(r"^(?:.*?\b)?(?:find|locate)\s+and\s+(?:click|tap|select|press)(?:\s+on)?\s+(?P<d>.+)$", c, f)
     if m:
@@ -369,13 +425,6 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
     m = re.match(r"^(?:uncheck|untick|deselect|unselect|clear)\s+(?P<n>.+)$", c, f)
     if m:
         return [Part(Kind.NAMES, restored, labels=_names(m.group("n"), quotes), value="off")], search
-    m = re.match(r"^submit\s+(?:the\s+)?(?:form|it|answer|page|entry)$", c, f)
-    if m:
-        return [Part(Kind.SUBMIT, restored)], search
-    m = re.match(r"^close(?:\s+the)?\s+(?:dialog|popup|pop-up|window|modal|box|message)(?:\s+box)?$", c, f)
-    if m:
-        close = (Target(label="Close", role="button"), Target(label="Close"))
-        return [Part(Kind.CLICK, restored, targets=close)], search
     m = re.match(r"^(?:select|check|tick|mark|choose|pick|toggle)\s+(?P<n>.+)$", c, f)
     if m:
         body = m.group("n")

@@ -7,6 +7,8 @@ Each function reads an ``Inspection`` and answers with controls (or raises ``Tar
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ._dates import date_forms, parse_date
 from ._match import AmbiguousTarget, Match, TargetNotFound, find_target
 from ._model import CLICKABLE, TEXT_KINDS, Control, Inspection, describe, value_hash
@@ -152,17 +154,21 @@ def click_match(part: Part, inspection: Inspection) -> Match:
             raise first from None
 
 
-def popup_dismiss(inspection: Inspection, *, covering: bool = False) -> Control | None:
-    """The button that closes a popup, when the popup is all the page shows or all it leaves enabled (or,
-    with ``covering``, when an action could not reach its target and a popup is open), else None."""
+def popup_dismiss(inspection: Inspection, *, covering: bool = False, disabled: bool = False,
+                  named: Sequence[str] = ()) -> Control | None:
+    """The button that closes a popup, when the popup is all the page shows, or all it left enabled when the
+    control act was using went disabled (``disabled``), or, with ``covering``, when an action could not reach
+    its target and a popup is open; else None. ``named`` are the labels the request names."""
     controls = [c for c in inspection.controls if not c.disabled]
     clickable = [c for c in controls if c.kind in ("button", "link", "pointer")]
-    # A popup that disabled the page: every other control is disabled, and only its few buttons are not.
-    disabling = (any(c.disabled for c in inspection.controls) and 0 < len(controls) <= 3 and
+    # A popup that disabled the page under act (``disabled``: the control act was using went disabled):
+    # every other control is disabled, and only its few buttons are not.
+    disabling = (disabled and any(c.disabled for c in inspection.controls) and 0 < len(controls) <= 3 and
                  len(clickable) == len(controls))
     if not covering and not disabling and not all(c.in_dialog for c in controls):
         return None
-    buttons = [c for c in clickable if c.in_dialog or disabling]
+    # A button the request itself asks to press is its target, never a popup's way out.
+    buttons = [c for c in clickable if (c.in_dialog or disabling) and not match_labels(c.label, named)[1]]
     for words in _DISMISS_WORDS:
         found = [c for c in buttons if synonym(c.label) in words]
         if len(found) == 1:

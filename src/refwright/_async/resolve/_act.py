@@ -44,8 +44,10 @@ from ...resolve._values import field_value
 from .._fill import TextNotEntered, fill_text, not_entered
 from ._do import copy_between, do, select_label, set_slider
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op, settle
+from ._more import step_scroll, step_sliders
 from ._picker import pick_date
 from ._secret import enter_password
+from ._step import Step
 
 if TYPE_CHECKING:
     from .._session import Session
@@ -55,14 +57,8 @@ __all__ = ["act"]
 # Kinds that click or submit: text the request asked for must be in place before them.
 _AFTER_TEXT = frozenset({Kind.CLICK, Kind.SUBMIT, Kind.FIND, Kind.MENU, Kind.EXPAND})
 
-
-class _Step:
-    """What one step did: the sentence, and whether its part is now complete."""
-
-    def __init__(self, text: str, complete: bool = True, proposal: StepResult | None = None) -> None:
-        self.text = text
-        self.complete = complete
-        self.proposal = proposal
+# Each step function reads the part at `index` of `plan` and returns what it did.
+StepFn = Callable[["Session", ResolverState, Plan, int, Inspection, Memo], Awaitable[Step]]
 
 
 def _did(match: Match, verb: str) -> str:
@@ -74,19 +70,19 @@ def _did(match: Match, verb: str) -> str:
 
 
 async def _click(session: Session, state: ResolverState, inspection: Inspection, match: Match,
-                 on_done: Callable[[], None], why: str) -> _Step:
+                 on_done: Callable[[], None], why: str) -> Step:
     control = match.control
     if control.approval:
-        return _Step("", complete=False,
+        return Step("", complete=False,
                      proposal=state.propose(inspection, control, "click", f"matched by {match.how}; {why}",
                                       on_done=on_done))
     await do(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
     on_done()
-    return _Step(_did(match, "Clicked"))
+    return Step(_did(match, "Clicked"))
 
 
 async def _step_click(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                      memo: Memo) -> _Step:
+                      memo: Memo) -> Step:
     part = plan.parts[index]
     match = click_match(part, inspection)
     note = f"clicked {describe(match.control, with_ref=False)}"
@@ -95,16 +91,16 @@ async def _step_click(session: Session, state: ResolverState, plan: Plan, index:
 
 
 async def _step_focus(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                      memo: Memo) -> _Step:
+                      memo: Memo) -> Step:
     part = plan.parts[index]
     match = find_target(part.targets, inspection.controls, TEXT_KINDS | CLICKABLE | {"select"})
     await do(session, inspection, match.control, "click", lambda loc, t: loc.click(timeout=t))
     memo.mark(index, f"focused {describe(match.control, with_ref=False)}")
-    return _Step(_did(match, "Focused (clicked into)"))
+    return Step(_did(match, "Focused (clicked into)"))
 
 
 async def _step_menu(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                     memo: Memo) -> _Step:
+                     memo: Memo) -> Step:
     part = plan.parts[index]
     labels = part.labels
     found: tuple[int, Match] | None = None
@@ -127,13 +123,13 @@ async def _step_menu(session: Session, state: ResolverState, plan: Plan, index: 
     nxt = labels[j + 1]
     await do(session, inspection, match.control, "hover", lambda loc, t: loc.hover(timeout=t))
     if await _wait_visible(session, nxt):
-        return _Step(f"Opened {describe(match.control)} by hovering ({match.how}), which revealed {nxt!r}", False)
+        return Step(f"Opened {describe(match.control)} by hovering ({match.how}), which revealed {nxt!r}", False)
     if match.control.approval:
         raise RefwrightError(f"Hovering {describe(match.control)} did not reveal {nxt!r}, and clicking it needs "
                              "approval. Click it yourself (`click @…`) if that is meant.")
     await do(session, inspection, match.control, "click", lambda loc, t: loc.click(timeout=t))
     if await _wait_visible(session, nxt):
-        return _Step(f"Opened {describe(match.control)} by clicking ({match.how}), which revealed {nxt!r}", False)
+        return Step(f"Opened {describe(match.control)} by clicking ({match.how}), which revealed {nxt!r}", False)
     raise TargetNotFound(f"Opening {describe(match.control)} did not reveal {nxt!r}; the path "
                          f"{' > '.join(labels)} does not match this menu. Run `inspect` to see its items.")
 
@@ -152,14 +148,14 @@ async def _wait_visible(session: Session, label: str, max_ms: int = 1_200) -> bo
 
 
 async def _step_fill(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                     memo: Memo) -> _Step:
+                     memo: Memo) -> Step:
     part = plan.parts[index]
     value = part.value or ""
     field = part.field or Target(role="textbox")
     if is_secret(field):
         count, how = await enter_password(session, inspection.token, field, value)
         memo.mark(index, f"entered the password into {count} field(s)")
-        return _Step(f"Entered the requested password into {count} password field(s) ({how}; it is never read back)")
+        return Step(f"Entered the requested password into {count} password field(s) ({how}; it is never read back)")
     match = fill_fields(part, inspection)
     # Each field gets the value in the form it holds (a date input takes 2017-10-20 for 10/20/2017).
     typed = [(c, field_value(c.input_type, value)) for c in match.controls]
@@ -167,7 +163,7 @@ async def _step_fill(session: Session, state: ResolverState, plan: Plan, index: 
     if len(pending) == 1 and pending[0][0].readonly and not pending[0][0].disabled:
         picked = await pick_date(session, inspection, pending[0][0], value)
         if picked is not None:
-            return _Step(picked)
+            return Step(picked)
     for done, (c, v) in enumerate(pending):
         try:
             await do(session, inspection, c, "fill", fill_text(v))
@@ -177,11 +173,11 @@ async def _step_fill(session: Session, state: ResolverState, plan: Plan, index: 
     shown = ", ".join(describe(c) for c, _ in pending)
     converted = next((c for c, v in pending if v != value), None)
     how = f"{match.how}; written as the {converted.input_type} field takes it" if converted else match.how
-    return _Step(f"Entered the requested text ({len(value)} characters) into {shown} ({how})")
+    return Step(f"Entered the requested text ({len(value)} characters) into {shown} ({how})")
 
 
 async def _step_copy(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                     memo: Memo) -> _Step:
+                     memo: Memo) -> Step:
     part = plan.parts[index]
     source = find_target(part.targets, inspection.controls, TEXT_KINDS,
                          what=f"a field to copy from: {part.targets[0].describe()}")
@@ -190,17 +186,17 @@ async def _step_copy(session: Session, state: ResolverState, plan: Plan, index: 
                        describe(target.control))
     names = (describe(source.control, with_ref=False), describe(target.control, with_ref=False))
     memo.mark(index, f"copied {names[0]} into {names[1]}")
-    return _Step(f"Copied the text of {describe(source.control)} ({source.how}) into {describe(target.control)} "
+    return Step(f"Copied the text of {describe(source.control)} ({source.how}) into {describe(target.control)} "
                  f"({target.how}); the text is not shown")
 
 
 async def _step_names(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                      memo: Memo) -> _Step:
+                      memo: Memo) -> Step:
     part = plan.parts[index]
     on = part.value != "off"
     if not part.labels:
         memo.mark(index, "selected nothing")
-        return _Step("Selected nothing, as asked")
+        return Step("Selected nothing, as asked")
     resolved = [(name, *resolve_name(name, inspection)) for name in part.labels]
     boxes = [(n, c) for n, how, c, _ in resolved if how == "checkbox" and c.checked != on]
     if boxes:
@@ -213,32 +209,32 @@ async def _step_names(session: Session, state: ResolverState, plan: Plan, index:
             rest = len(part.labels) - len(safe)
             done_text = "Checked" if on else "Unchecked"
             more = f"; {rest} other name(s) already set or handled next" if rest else ""
-            return _Step(f"{done_text} {', '.join(describe(c) for c in safe)} (exact checkbox labels{more})",
+            return Step(f"{done_text} {', '.join(describe(c) for c in safe)} (exact checkbox labels{more})",
                          complete=not risky and len(boxes) == len(safe) and
                          all(how == "checkbox" for _, how, _, _ in resolved))
         c = risky[0]
-        return _Step("", False, state.propose(inspection, c, "click", "a checkbox the request names"))
+        return Step("", False, state.propose(inspection, c, "click", "a checkbox the request names"))
     for name, how, control, option in resolved:
         if how == "radio" and control.checked != on:
             if control.approval:
-                return _Step("", False, state.propose(inspection, control, "click",
+                return Step("", False, state.propose(inspection, control, "click",
                                                 "the radio the request names"))
             await do(session, inspection, control, "check", lambda loc, t: loc.check(timeout=t))
-            return _Step(f"Checked the radio {describe(control)} (label {name!r})", complete=len(resolved) == 1)
+            return Step(f"Checked the radio {describe(control)} (label {name!r})", complete=len(resolved) == 1)
         if how == "option" and not select_done(control, option, inspection.token):
             await do(session, inspection, control, "select", select_label(option))
-            return _Step(f"Selected the option {option!r} in {describe(control)}", complete=len(resolved) == 1)
+            return Step(f"Selected the option {option!r} in {describe(control)}", complete=len(resolved) == 1)
         if how == "click" and fold(name) not in memo.clicked_names:
             def mark(n: str = name) -> None:
                 memo.clicked_names.add(fold(n))
             match = Match((control,), "label of a " + control.kind, Target(label=name))
             return await _click(session, state, inspection, match, mark, "the request names it")
     memo.mark(index, "selected " + ", ".join(repr(n) for n in part.labels))
-    return _Step("Everything named is already selected")
+    return Step("Everything named is already selected")
 
 
 async def _step_option(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                       memo: Memo) -> _Step:
+                       memo: Memo) -> Step:
     part = plan.parts[index]
     label = part.labels[0]
     hits = option_hits(label, inspection)
@@ -252,7 +248,7 @@ async def _step_option(session: Session, state: ResolverState, plan: Plan, index
                                      "chosen. Nothing was done.")
             await do(session, inspection, control, "select", lambda loc, t: loc.select_option(label=names, timeout=t))
             memo.mark(index, "selected " + ", ".join(map(repr, names)))
-            return _Step(f"Selected the options {', '.join(map(repr, names))} in {describe(control)} (exact options of "
+            return Step(f"Selected the options {', '.join(map(repr, names))} in {describe(control)} (exact options of "
                          "a multiple select)")
     if len(hits) > 1:
         listed = ", ".join(f"{describe(c)} option {o!r}" for c, o in hits[:6])
@@ -264,7 +260,7 @@ async def _step_option(session: Session, state: ResolverState, plan: Plan, index
             raise RefwrightError(f"The option {option!r} of {describe(control)} is disabled, so it cannot be chosen.")
         await do(session, inspection, control, "select", lambda loc, t: loc.select_option(label=option, timeout=t))
         memo.mark(index, f"selected {option!r}")
-        return _Step(f"Selected the option {option!r} in {describe(control)} (an exact option of a native select)")
+        return Step(f"Selected the option {option!r} in {describe(control)} (an exact option of a native select)")
     try:
         match = find_target([Target(label=label)], inspection.controls, OPTION_KINDS)
     except TargetNotFound:
@@ -273,7 +269,7 @@ async def _step_option(session: Session, state: ResolverState, plan: Plan, index
         if len(closed) == 1:
             c = closed[0]
             await do(session, inspection, c, "click", lambda loc, t: loc.click(timeout=t))
-            return _Step(f"Opened {describe(c)} to show its options (the only collapsed list on the page)", False)
+            return Step(f"Opened {describe(c)} to show its options (the only collapsed list on the page)", False)
         raise
     note = f"chose {label!r}"
     return await _click(session, state, inspection, match, lambda: memo.mark(index, note),
@@ -281,30 +277,30 @@ async def _step_option(session: Session, state: ResolverState, plan: Plan, index
 
 
 async def _step_slider(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                       memo: Memo) -> _Step:
+                       memo: Memo) -> Step:
     part = plan.parts[index]
     value = float(part.value or "0")
     match = find_target([Target(role="slider")], inspection.controls, SLIDER_KINDS, what="a slider")
     how = await set_slider(session, inspection, match.control, value)
     memo.mark(index, f"set the slider to {number_text(value)}")
-    return _Step(f"Set {describe(match.control)} to {number_text(value)} ({match.how}; {how})")
+    return Step(f"Set {describe(match.control)} to {number_text(value)} ({match.how}; {how})")
 
 
 async def _step_check(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                      memo: Memo) -> _Step:
+                      memo: Memo) -> Step:
     part = plan.parts[index]
     match = find_target(part.targets, inspection.controls, {"radio", "checkbox"})
     if match.control.approval:
         note = f"checked {describe(match.control, with_ref=False)}"
-        return _Step("", False, state.propose(inspection, match.control, "click", f"matched by {match.how}",
+        return Step("", False, state.propose(inspection, match.control, "click", f"matched by {match.how}",
                                         on_done=lambda: memo.mark(index, note)))
     await do(session, inspection, match.control, "check", lambda loc, t: loc.check(timeout=t))
     memo.mark(index, f"checked {describe(match.control, with_ref=False)}")
-    return _Step(_did(match, "Checked"))
+    return Step(_did(match, "Checked"))
 
 
 async def _step_find(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                     memo: Memo) -> _Step:
+                     memo: Memo) -> Step:
     part = plan.parts[index]
     match: Match | None = None
     try:
@@ -330,13 +326,13 @@ async def _step_find(session: Session, state: ResolverState, plan: Plan, index: 
     # A submenu opens on hover, and a click on its parent may close it again: hover first.
     await locator.hover(timeout=session.config.timeouts.action)
     if label and await _wait_visible(session, label, max_ms=300):
-        return _Step(f"Opened {str(pick['l'])!r} by hovering, to look for {part.targets[0].describe()} ({why})", False)
+        return Step(f"Opened {str(pick['l'])!r} by hovering, to look for {part.targets[0].describe()} ({why})", False)
     await locator.click(timeout=session.config.timeouts.action)
-    return _Step(f"Expanded the section {str(pick['l'])!r} to look for {part.targets[0].describe()} ({why})", False)
+    return Step(f"Expanded the section {str(pick['l'])!r} to look for {part.targets[0].describe()} ({why})", False)
 
 
 async def _step_expand(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                       memo: Memo) -> _Step:
+                       memo: Memo) -> Step:
     found = (await run_resolver_op(session, "disclosures", label=""))["items"]
     items = [i for i in found if not i.get("tab") or i.get("x")]
     # "Expand the section and click Submit": a collapsed header named like what the request clicks next is
@@ -345,7 +341,7 @@ async def _step_expand(session: Session, state: ResolverState, plan: Plan, index
     items = [i for i in items if not any(match_labels(label, [str(i["l"])])[1] for label in later)] or items
     if not items:
         memo.mark(index, "found no collapsed section to expand")
-        return _Step("Found no collapsed section to expand (nothing was done)")
+        return Step("Found no collapsed section to expand (nothing was done)")
     if len(items) > 1:
         listed = ", ".join(repr(str(i["l"])) for i in items[:6])
         raise AmbiguousTarget(f"Ambiguous: {len(items)} collapsed sections ({listed}). Nothing was done; name the one "
@@ -356,16 +352,16 @@ async def _step_expand(session: Session, state: ResolverState, plan: Plan, index
     memo.mark(index, f"expanded the section {str(pick['l'])!r}")
     why = ("the only collapsed section not named like what the request clicks next" if len(found) > 1 else
            "the only collapsed section on the page")
-    return _Step(f"Expanded the section {str(pick['l'])!r} ({why})")
+    return Step(f"Expanded the section {str(pick['l'])!r} ({why})")
 
 
 async def _dismiss_popup(session: Session, state: ResolverState, inspection: Inspection, control: Control,
-                         missing: str) -> _Step:
+                         missing: str) -> Step:
     match = Match((control,), "the button that closes the popup", Target(label=control.label))
     step = await _click(session, state, inspection, match, lambda: None,
                         f"a popup is all the page shows, and {missing} is not visible behind it")
     if step.proposal is None:
-        step = _Step(f"Dismissed the popup with {describe(control)}: {missing} could not be reached while it was "
+        step = Step(f"Dismissed the popup with {describe(control)}: {missing} could not be reached while it was "
                      "open", complete=False)
     else:
         step.complete = False
@@ -373,7 +369,7 @@ async def _dismiss_popup(session: Session, state: ResolverState, inspection: Ins
 
 
 async def _step_submit(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                       memo: Memo) -> _Step:
+                       memo: Memo) -> Step:
     found = submit_candidates(inspection)
     if not found:
         raise TargetNotFound("The page shows no enabled submit button, so nothing was submitted.")
@@ -384,7 +380,7 @@ async def _step_submit(session: Session, state: ResolverState, plan: Plan, index
 
     note = f"submitted with {describe(control, with_ref=False)}"
     # A submit sends what the form holds, whatever the button is called.
-    return _Step("", False, state.propose(inspection, control, "click",
+    return Step("", False, state.propose(inspection, control, "click",
                                           "the form's only submit button; the request asks to submit",
                                           on_done=lambda: memo.mark(index, note),
                                           reason="it submits the form (what was entered is sent)"))
@@ -394,7 +390,7 @@ async def _step_submit(session: Session, state: ResolverState, plan: Plan, index
 
 
 # One step per kind of part; each reads the part at `index` of `plan`.
-_STEPS: dict[Kind, Callable[[Session, ResolverState, Plan, int, Inspection, Memo], Awaitable[_Step]]] = {
+_STEPS: dict[Kind, StepFn] = {
     Kind.CLICK: _step_click,
     Kind.FOCUS: _step_focus,
     Kind.MENU: _step_menu,
@@ -403,6 +399,8 @@ _STEPS: dict[Kind, Callable[[Session, ResolverState, Plan, int, Inspection, Memo
     Kind.NAMES: _step_names,
     Kind.OPTION: _step_option,
     Kind.SLIDER: _step_slider,
+    Kind.SLIDERS: step_sliders,
+    Kind.SCROLL: step_scroll,
     Kind.CHECK: _step_check,
     Kind.FIND: _step_find,
     Kind.SUBMIT: _step_submit,
@@ -449,7 +447,8 @@ async def _act_step(session: Session, state: ResolverState, plan: Plan, before: 
         timed_out = isinstance(exc, RefwrightTimeoutError)
         late = timed_out or isinstance(exc, DisabledTarget)
         now = await inspect_page(session, limit=ACT_LIMIT, texts=True) if late else before
-        dismiss = popup_dismiss(now, covering=timed_out)
+        named = [t.label for p in plan.parts for t in p.targets if t.label] + [n for p in plan.parts for n in p.labels]
+        dismiss = popup_dismiss(now, covering=timed_out, disabled=isinstance(exc, DisabledTarget), named=named)
         if dismiss is None:
             if isinstance(exc, TargetNotFound) and before.frames:
                 raise TargetNotFound(str(exc) + frames_note(before)) from None
