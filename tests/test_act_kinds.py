@@ -156,7 +156,8 @@ async def test_several_sliders_take_one_value_each_in_page_order(page: Page, ser
     await run(page, f"open {server.url('/act/agreement.html')}")
     out = await run(page, "act Set the sliders to [4, 17]")
     assert out.startswith('Done: Set @') and "the sliders in page order, one value each" in out, out
-    values = await page.playwright_page.evaluate("[...document.querySelectorAll('input[type=range]')].map(r => r.value)")
+    ranges = "[...document.querySelectorAll('input[type=range]')].map(r => r.value)"
+    values = await page.playwright_page.evaluate(ranges)
     assert values == ["4", "17"]
     with pytest.raises(RefwrightError, match="gives 3 values for the sliders, and the page shows 2"):
         await run(page, "act --new Set the sliders to [1, 2, 3]")
