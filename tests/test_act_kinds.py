@@ -167,3 +167,20 @@ async def test_a_kind_named_in_quotes_with_a_means_any_one_of_it(page: Page, ser
     await run(page, f"open {server.url('/act/agreement.html')}")
     out = await run(page, 'act Click on a "textarea" widget')
     assert out.startswith('Done: Clicked @') and 'text field "Note one"' in out and "number 1 of 3" in out, out
+
+
+async def test_a_value_described_by_its_start_and_end_is_chosen_among_suggestions(page: Page,
+                                                                                   server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/suggest.html')}")
+    answers = await until_done(page, 'Enter an item that starts with "Sa" and ends with "ino"')
+    assert answers[0].startswith("Typed 'Sa' into @") and "to show its suggestions" in answers[0], answers
+    assert answers[-1].startswith('Done: Chose the suggestion @') and '"Sardino"' in answers[-1]
+    assert await log(page) == "chose Sardino"
+
+
+async def test_suggestions_that_all_fit_are_refused_as_ambiguous(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/suggest.html')}")
+    await run(page, 'act Enter an item that starts with "Sard"')
+    with pytest.raises(RefwrightError, match=r'Ambiguous: 2 suggestions fit: @e\d+ option "Sardine"'):
+        await run(page, 'act Enter an item that starts with "Sard"')
+    assert await log(page) == ""

@@ -314,6 +314,14 @@ def _role_widget(m: re.Match[str], restored: str, quotes: list[str], search: boo
     return [Part(Kind.FIND if search else Kind.CLICK, restored, targets=targets)], search
 
 
+def _suggest(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+    # "Enter an item that starts with "Sa" and ends with "ino"": type the start, then choose among the
+    # suggestions the one that fits.
+    start, end = quotes[int(m.group("s"))], quotes[int(m.group("e"))] if m.group("e") else ""
+    field = _field_target(m.group("f"), quotes) if m.group("f") else Target(role="textbox")
+    return [Part(Kind.SUGGEST, restored, labels=(start, end), field=field)], search
+
+
 _END = r"(?P<w>\s+(?:all\s+the\s+way\s+)?(?:down|up|to\s+(?:the\s+|its\s+)?(?:bottom|end|top|start|beginning))" \
        r"(?:\s+of\s+(?:the\s+|its\s+)?(?:text|content|contents|box|list))?)?"
 _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.IGNORECASE), b) for p, b in (
@@ -323,6 +331,9 @@ _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.I
      _scroll),
     (r"^(?:set|move|put|drag|adjust)\s+(?:the\s+|all\s+(?:the\s+)?)?sliders\s+to\s+(?:the\s+)?"
      r"(?:combination|values?)?\s*(?P<v>\[?\s*[-+−]?\d+(?:\.\d+)?(?:\s*,\s*[-+−]?\d+(?:\.\d+)?)+\s*\]?)$", _sliders),
+    (rf"^(?:enter|type|input|write|pick|choose|select)\s+(?:an?\s+|the\s+)?(?:item|value|word|name|entry|option|one)"
+     rf"\s+(?:that\s+|which\s+)?(?:starts|begins)\s+with\s+{_Q}(?P<s>\d+){_QE}(?:\s*,?\s*and\s+(?:that\s+)?ends\s+with"
+     rf"\s+{_Q}(?P<e>\d+){_QE})?(?:\s+(?:into|in)\s+(?P<f>.+))?$", _suggest),
     (rf"^(?:click|tap|press|select|choose|pick)(?:\s+on)?\s+(?P<a>an?|the)\s+{_Q}(?P<q>\d+){_QE}\s+"
      r"(?:widget|element|control)$", _role_widget),
 ))

@@ -44,7 +44,7 @@ from ...resolve._values import field_value
 from .._fill import TextNotEntered, fill_text, not_entered
 from ._do import copy_between, do, select_label, set_slider
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op, settle
-from ._more import step_scroll, step_sliders
+from ._more import step_scroll, step_sliders, step_suggest
 from ._picker import pick_date
 from ._secret import enter_password
 from ._step import Step
@@ -401,6 +401,7 @@ _STEPS: dict[Kind, StepFn] = {
     Kind.SLIDER: _step_slider,
     Kind.SLIDERS: step_sliders,
     Kind.SCROLL: step_scroll,
+    Kind.SUGGEST: step_suggest,
     Kind.CHECK: _step_check,
     Kind.FIND: _step_find,
     Kind.SUBMIT: _step_submit,

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...resolve._match import TargetNotFound, find_target
+from ...resolve._match import AmbiguousTarget, TargetNotFound, find_target
 from ...resolve._model import SLIDER_KINDS, TEXT_KINDS, Inspection, describe
-from ...resolve._plan import Plan
-from ...resolve._select import number_text
+from ...resolve._plan import Plan, Target
+from ...resolve._select import OPTION_KINDS, field_match, number_text
 from ...resolve._state import Memo, ResolverState
-from ._do import set_slider
-from ._inspect import element_locator
+from .._fill import fill_text
+from ._do import do, set_slider
+from ._inspect import ACT_LIMIT, element_locator, inspect_page
 from ._step import Step
 
 if TYPE_CHECKING:
     from .._session import Session
 
-__all__ = ["step_scroll", "step_sliders"]
+__all__ = ["step_scroll", "step_sliders", "step_suggest"]
+
+# Tenths of a second to wait for suggestions after typing.
+_SUGGEST_WAITS = 15
 
 # Far enough to reach the end of any box; the wheel stops at its bottom.
 _TO_THE_END = 100_000
@@ -53,3 +57,36 @@ async def step_sliders(session: Session, state: ResolverState, plan: Plan, index
         done.append(f"{describe(control)} to {number_text(value)}")
     memo.mark(index, "set the sliders to " + ", ".join(number_text(v) for v in values))
     return Step("Set " + ", ".join(done) + " (the sliders in page order, one value each)")
+
+
+async def step_suggest(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+                       memo: Memo) -> Step:
+    """Type the start of a value so the field suggests, then click the one suggestion that fits."""
+    part = plan.parts[index]
+    start, end = part.labels
+    fits = [c for c in inspection.controls if c.kind in OPTION_KINDS and c.label.casefold().startswith(start.casefold())
+            and c.label.casefold().endswith(end.casefold())]
+    if len(fits) == 1:
+        control = fits[0]
+        await do(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
+        memo.mark(index, f"chose the suggestion {control.label!r}")
+        fit = f"starts with {start!r}" + (f" and ends with {end!r}" if end else "")
+        return Step(f"Chose the suggestion {describe(control)} (the only one that {fit})")
+    if len(fits) > 1:
+        listed = ", ".join(describe(c) for c in fits[:8])
+        raise AmbiguousTarget(f"Ambiguous: {len(fits)} suggestions fit: {listed}. Nothing was done; click the one you "
+                              "mean (`click @eN`).")
+    if index in memo.tried:
+        raise TargetNotFound(f"No suggestion appeared that starts with {start!r}" +
+                             (f" and ends with {end!r}" if end else "") + ". Nothing more was done; run `inspect` to "
+                             "see the page.")
+    field = field_match(part.field or Target(role="textbox"), inspection)
+    await do(session, inspection, field.control, "fill", fill_text(start))
+    memo.tried.add(index)
+    # Suggestions often come after a delay (a request, a debounce): wait a little for the first ones.
+    for _ in range(_SUGGEST_WAITS):
+        await session.pw.wait_for_timeout(100)
+        now = await inspect_page(session, limit=ACT_LIMIT)
+        if any(c.kind in OPTION_KINDS and c.label.casefold().startswith(start.casefold()) for c in now.controls):
+            break
+    return Step(f"Typed {start!r} into {describe(field.control)} ({field.how}) to show its suggestions", complete=False)
