@@ -219,6 +219,8 @@ def test_text_entry_refuses_words_it_does_not_understand() -> None:
     # Typing "Foo" when the request asks for it some other way would be a guess: refuse instead.
     with pytest.raises(UnsupportedRequest):
         parse_request('Type "Foo" in a very funny way in the text box')
+    with pytest.raises(UnsupportedRequest):
+        parse_request("Type the text below into the text field")
     fill = parse_request('Enter "x" into the First Name field').parts[0]
     assert fill.field == Target(label="First Name", role="textbox")
     assert parse_request('Enter "bob" as the username').parts[0].field == Target(label="username", role="textbox")

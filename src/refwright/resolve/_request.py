@@ -235,6 +235,10 @@ def _fill_values(clause: str, body: str, quotes: list[str]) -> list[Part] | None
         v = re.sub(r"^(?:number|text|value|word|date|time|code|amount)\s+", "", v, flags=re.IGNORECASE)
         if not v or (" " in v and not _TIME_VALUE.fullmatch(v) and parse_date(v) is None):
             return None
+        if re.fullmatch(r"(?:below|above|shown|here|there|it|that|this|them)", v, re.IGNORECASE):
+            # "Type the text below": the value is somewhere on the page, not in the request. Typing the word
+            # "below" would be a guess; refuse instead.
+            return None
         values.append(("", _restore(v, quotes)))
     every = False
     field: Target | None = None
