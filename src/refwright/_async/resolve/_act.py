@@ -74,8 +74,8 @@ async def _click(session: Session, state: ResolverState, inspection: Inspection,
     control = match.control
     if control.approval:
         return Step("", complete=False,
-                     proposal=state.propose(inspection, control, "click", f"matched by {match.how}; {why}",
-                                      on_done=on_done))
+                    proposal=state.propose(inspection, control, "click", f"matched by {match.how}; {why}",
+                                           on_done=on_done))
     await do(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
     on_done()
     return Step(_did(match, "Clicked"))
@@ -218,7 +218,7 @@ async def _step_names(session: Session, state: ResolverState, plan: Plan, index:
         if how == "radio" and control.checked != on:
             if control.approval:
                 return Step("", False, state.propose(inspection, control, "click",
-                                                "the radio the request names"))
+                                                     "the radio the request names"))
             await do(session, inspection, control, "check", lambda loc, t: loc.check(timeout=t))
             return Step(f"Checked the radio {describe(control)} (label {name!r})", complete=len(resolved) == 1)
         if how == "option" and not select_done(control, option, inspection.token):
@@ -293,7 +293,7 @@ async def _step_check(session: Session, state: ResolverState, plan: Plan, index:
     if match.control.approval:
         note = f"checked {describe(match.control, with_ref=False)}"
         return Step("", False, state.propose(inspection, match.control, "click", f"matched by {match.how}",
-                                        on_done=lambda: memo.mark(index, note)))
+                                             on_done=lambda: memo.mark(index, note)))
     await do(session, inspection, match.control, "check", lambda loc, t: loc.check(timeout=t))
     memo.mark(index, f"checked {describe(match.control, with_ref=False)}")
     return Step(_did(match, "Checked"))
@@ -381,9 +381,9 @@ async def _step_submit(session: Session, state: ResolverState, plan: Plan, index
     note = f"submitted with {describe(control, with_ref=False)}"
     # A submit sends what the form holds, whatever the button is called.
     return Step("", False, state.propose(inspection, control, "click",
-                                          "the form's only submit button; the request asks to submit",
-                                          on_done=lambda: memo.mark(index, note),
-                                          reason="it submits the form (what was entered is sent)"))
+                                         "the form's only submit button; the request asks to submit",
+                                         on_done=lambda: memo.mark(index, note),
+                                         reason="it submits the form (what was entered is sent)"))
 
 
 # ---------------------------------------------------------------------------------------------------

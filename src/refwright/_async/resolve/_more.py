@@ -68,9 +68,14 @@ async def step_suggest(session: Session, state: ResolverState, plan: Plan, index
             and c.label.casefold().endswith(end.casefold())]
     if len(fits) == 1:
         control = fits[0]
-        await do(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
-        memo.mark(index, f"chose the suggestion {control.label!r}")
         fit = f"starts with {start!r}" + (f" and ends with {end!r}" if end else "")
+        note = f"chose the suggestion {control.label!r}"
+        if control.approval:
+            # A suggestion drawn as a custom pointer target is approved like any other.
+            return Step("", False, state.propose(inspection, control, "click", f"the only suggestion that {fit}",
+                                                 on_done=lambda: memo.mark(index, note)))
+        await do(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
+        memo.mark(index, note)
         return Step(f"Chose the suggestion {describe(control)} (the only one that {fit})")
     if len(fits) > 1:
         listed = ", ".join(describe(c) for c in fits[:8])

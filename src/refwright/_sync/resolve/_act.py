@@ -75,8 +75,8 @@ def _click(session: Session, state: ResolverState, inspection: Inspection, match
     control = match.control
     if control.approval:
         return Step("", complete=False,
-                     proposal=state.propose(inspection, control, "click", f"matched by {match.how}; {why}",
-                                      on_done=on_done))
+                    proposal=state.propose(inspection, control, "click", f"matched by {match.how}; {why}",
+                                           on_done=on_done))
     do(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
     on_done()
     return Step(_did(match, "Clicked"))
@@ -219,7 +219,7 @@ def _step_names(session: Session, state: ResolverState, plan: Plan, index: int, 
         if how == "radio" and control.checked != on:
             if control.approval:
                 return Step("", False, state.propose(inspection, control, "click",
-                                                "the radio the request names"))
+                                                     "the radio the request names"))
             do(session, inspection, control, "check", lambda loc, t: loc.check(timeout=t))
             return Step(f"Checked the radio {describe(control)} (label {name!r})", complete=len(resolved) == 1)
         if how == "option" and not select_done(control, option, inspection.token):
@@ -294,7 +294,7 @@ def _step_check(session: Session, state: ResolverState, plan: Plan, index: int, 
     if match.control.approval:
         note = f"checked {describe(match.control, with_ref=False)}"
         return Step("", False, state.propose(inspection, match.control, "click", f"matched by {match.how}",
-                                        on_done=lambda: memo.mark(index, note)))
+                                             on_done=lambda: memo.mark(index, note)))
     do(session, inspection, match.control, "check", lambda loc, t: loc.check(timeout=t))
     memo.mark(index, f"checked {describe(match.control, with_ref=False)}")
     return Step(_did(match, "Checked"))
@@ -382,9 +382,9 @@ def _step_submit(session: Session, state: ResolverState, plan: Plan, index: int,
     note = f"submitted with {describe(control, with_ref=False)}"
     # A submit sends what the form holds, whatever the button is called.
     return Step("", False, state.propose(inspection, control, "click",
-                                          "the form's only submit button; the request asks to submit",
-                                          on_done=lambda: memo.mark(index, note),
-                                          reason="it submits the form (what was entered is sent)"))
+                                         "the form's only submit button; the request asks to submit",
+                                         on_done=lambda: memo.mark(index, note),
+                                         reason="it submits the form (what was entered is sent)"))
 
 
 # ---------------------------------------------------------------------------------------------------
