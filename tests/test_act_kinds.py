@@ -184,3 +184,29 @@ async def test_suggestions_that_all_fit_are_refused_as_ambiguous(page: Page, ser
     with pytest.raises(RefwrightError, match=r'Ambiguous: 2 suggestions fit: @e\d+ option "Sardine"'):
         await run(page, 'act Enter an item that starts with "Sard"')
     assert await log(page) == ""
+
+
+def test_a_value_the_page_shows_parses_as_a_lookup() -> None:
+    lookup, click = parse_request("Enter the value of Language into the text field and press Submit.").parts
+    assert (lookup.kind, lookup.labels, click.kind) == ("lookup", ("Language",), "click")
+    each, submit = parse_request("Enter the value that corresponds with each label into the form and submit when "
+                                 "done.").parts
+    assert (each.kind, each.labels, submit.kind) == ("lookup", (), "submit")
+
+
+async def test_the_value_the_page_shows_for_a_key_is_entered(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/profile.html')}")
+    out = await run(page, "act Enter the value of City into the Notes field")
+    assert out.startswith("Done: Entered the value the page shows for 'City' (6 characters) into @"), out
+    assert await run(page, "get value #free") == "Lisbon"
+    missing = r"The page shows no value for 'Weight'\. Nothing was done\. Keys it shows: 'City', 'Language', 'Year of"
+    with pytest.raises(RefwrightError, match=missing):
+        await run(page, "act Enter the value of Weight into the Notes field")
+
+
+async def test_each_field_gets_the_value_shown_for_its_label(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/profile.html')}")
+    await run(page, "fill #free x")
+    out = await run(page, "act Enter the value that corresponds with each label into the form")
+    assert out.startswith('Done: Entered into @') and '"Language" (10 characters)' in out, out
+    assert [await run(page, f"get value #{i}") for i in ("lang", "year")] == ["Portuguese", "1815"]

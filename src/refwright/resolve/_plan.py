@@ -61,12 +61,13 @@ class Kind(StrEnum):
     SCROLL = "scroll"
     SLIDERS = "sliders"
     SUGGEST = "suggest"
+    LOOKUP = "lookup"
 
 
 # Parts whose outcome the page shows (a field's value, a box's check), so whether they are done is read
 # from the page; the others are done when act did them.
 STATE_KINDS = frozenset({Kind.FILL, Kind.COPY, Kind.NAMES, Kind.OPTION, Kind.SLIDER, Kind.CHECK, Kind.SLIDERS,
-                         Kind.SUGGEST})
+                         Kind.SUGGEST, Kind.LOOKUP})
 ACTION_KINDS = frozenset({Kind.CLICK, Kind.FOCUS, Kind.MENU, Kind.FIND, Kind.SUBMIT, Kind.EXPAND, Kind.SCROLL})
 
 
@@ -129,6 +130,8 @@ _DESCRIBE: dict[Kind, Callable[[Part], str]] = {
     Kind.SCROLL: lambda part: f"scroll {part.targets[0].describe() if part.targets else 'the box'} to its "
                               f"{'top' if part.value == 'top' else 'end'}",
     Kind.SLIDERS: lambda part: "set the sliders to " + ", ".join(part.labels),
+    Kind.LOOKUP: lambda part: (f"enter the value of {part.labels[0]!r} shown on the page into {_where(part)}"
+                               if part.labels else "enter into each field the value the page shows for its label"),
     Kind.SUGGEST: lambda part: f"choose the suggestion that starts with {part.labels[0]!r}"
                                + (f" and ends with {part.labels[1]!r}" if part.labels[1] else ""),
 }
@@ -152,4 +155,4 @@ class Plan:
         """Whether the request only sets what a form holds (fields, boxes, options), so that once it is done
         the page's submit button may be offered, as an offer and not as a part of the request."""
         kinds = [p.kind for p in self.parts]
-        return not self.repeatable and (Kind.FILL in kinds or Kind.SUGGEST in kinds or len(kinds) >= 2)
+        return not self.repeatable and (bool({Kind.FILL, Kind.SUGGEST, Kind.LOOKUP} & set(kinds)) or len(kinds) >= 2)

@@ -654,6 +654,22 @@
     return { month: '' };
   }
 
+  // Key/value pairs the page shows: rows of two cells, and a definition list's terms and descriptions.
+  function pairs() {
+    const out = [];
+    const shown = el => boxShown(el, getComputedStyle(el));
+    for (const row of document.querySelectorAll('tr')) {
+      const cells = Array.from(row.children).filter(c => c.localName === 'td' || c.localName === 'th');
+      if (cells.length === 2 && shown(row)) out.push([shortText(cells[0]), shortText(cells[1])]);
+      if (out.length >= 200) break;
+    }
+    for (const term of document.querySelectorAll('dt')) {
+      const desc = term.nextElementSibling;
+      if (desc && desc.localName === 'dd' && shown(term)) out.push([shortText(term), shortText(desc)]);
+    }
+    return { pairs: out.filter(([k, v]) => k && v && k.length <= 80 && v.length <= 200) };
+  }
+
   function textField(el) {
     if (!el) return false;
     if (el.localName === 'textarea') return true;
@@ -818,6 +834,7 @@
     quiet,
     disclosures,
     calendar,
+    pairs,
     copy,
     setRange,
     sliderValue,

@@ -44,7 +44,7 @@ from ...resolve._values import field_value
 from .._fill import TextNotEntered, fill_text, not_entered
 from ._do import copy_between, do, select_label, set_slider
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op, settle
-from ._more import step_scroll, step_sliders, step_suggest
+from ._more import step_lookup, step_scroll, step_sliders, step_suggest
 from ._picker import pick_date
 from ._secret import enter_password
 from ._step import Step
@@ -56,6 +56,8 @@ __all__ = ["act"]
 
 # Kinds that click or submit: text the request asked for must be in place before them.
 _AFTER_TEXT = frozenset({Kind.CLICK, Kind.SUBMIT, Kind.FIND, Kind.MENU, Kind.EXPAND})
+# Kinds that put text in place (they must be done before a click or submit that follows them).
+_TEXT_KINDS = frozenset({Kind.FILL, Kind.LOOKUP, Kind.SUGGEST})
 
 # Each step function reads the part at `index` of `plan` and returns what it did.
 StepFn = Callable[["Session", ResolverState, Plan, int, Inspection, Memo], Awaitable[Step]]
@@ -402,6 +404,7 @@ _STEPS: dict[Kind, StepFn] = {
     Kind.SLIDERS: step_sliders,
     Kind.SCROLL: step_scroll,
     Kind.SUGGEST: step_suggest,
+    Kind.LOOKUP: step_lookup,
     Kind.CHECK: _step_check,
     Kind.FIND: _step_find,
     Kind.SUBMIT: _step_submit,
@@ -435,7 +438,7 @@ async def _act_step(session: Session, state: ResolverState, plan: Plan, before: 
     index = pending[0]
     # Text the request asked for must be in place before anything is clicked or submitted.
     if plan.parts[index].kind in _AFTER_TEXT:
-        unfilled = [i for i in range(index) if plan.parts[i].kind == Kind.FILL and i in pending]
+        unfilled = [i for i in range(index) if plan.parts[i].kind in _TEXT_KINDS and i in pending]
         if unfilled:
             raise RefwrightError("The request's text fields are not filled yet, so nothing was clicked. Run act again "
                                  "to fill them first.")

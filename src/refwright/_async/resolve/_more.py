@@ -5,19 +5,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...resolve._match import AmbiguousTarget, TargetNotFound, find_target
-from ...resolve._model import SLIDER_KINDS, TEXT_KINDS, Inspection, describe
+from ...resolve._model import SLIDER_KINDS, TEXT_KINDS, Inspection, describe, value_hash
 from ...resolve._plan import Plan, Target
 from ...resolve._select import OPTION_KINDS, field_match, number_text
 from ...resolve._state import Memo, ResolverState
+from ...resolve._text import match_labels
 from .._fill import fill_text
 from ._do import do, set_slider
-from ._inspect import ACT_LIMIT, element_locator, inspect_page
+from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op
 from ._step import Step
 
 if TYPE_CHECKING:
     from .._session import Session
 
-__all__ = ["step_scroll", "step_sliders", "step_suggest"]
+__all__ = ["step_lookup", "step_scroll", "step_sliders", "step_suggest"]
 
 # Tenths of a second to wait for suggestions after typing.
 _SUGGEST_WAITS = 15
@@ -95,3 +96,42 @@ async def step_suggest(session: Session, state: ResolverState, plan: Plan, index
         if any(c.kind in OPTION_KINDS and c.label.casefold().startswith(start.casefold()) for c in now.controls):
             break
     return Step(f"Typed {start!r} into {describe(field.control)} ({field.how}) to show its suggestions", complete=False)
+
+
+def _value_for(key: str, pairs: list[tuple[str, str]]) -> str:
+    """The value the page shows for ``key``: exactly one pair whose key matches, else a refusal."""
+    _tier, hits = match_labels(key, [k for k, _ in pairs])
+    values = sorted({pairs[i][1] for i in hits})
+    if len(values) == 1:
+        return values[0]
+    shown = ", ".join(repr(k) for k, _ in pairs[:12]) or "none"
+    if not values:
+        raise TargetNotFound(f"The page shows no value for {key!r}. Nothing was done. Keys it shows: {shown}.")
+    raise AmbiguousTarget(f"Ambiguous: the page shows {len(values)} values for {key!r}. Nothing was done.")
+
+
+async def step_lookup(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+                      memo: Memo) -> Step:
+    """Enter the value the page shows for a key (a table row, a definition) into a field; with no key, each
+    empty labelled field gets the value shown for its label."""
+    part = plan.parts[index]
+    pairs = [(str(k), str(v)) for k, v in (await run_resolver_op(session, "pairs"))["pairs"]]
+    if part.labels:
+        value = _value_for(part.labels[0], pairs)
+        fields = [(field_match(part.field or Target(role="textbox"), inspection).control, value)]
+    else:
+        empty = value_hash(inspection.token, "")
+        fields = [(c, _value_for(c.label, pairs)) for c in inspection.controls
+                  if c.kind in TEXT_KINDS and c.label and c.value_hash == empty and not c.disabled]
+        if not fields:
+            raise TargetNotFound("No empty labelled text field is visible to fill. Nothing was done.")
+    for control, value in fields:
+        await do(session, inspection, control, "fill", fill_text(value))
+    memo.mark(index, "entered the values the page shows")
+    if part.labels:
+        (control, value), = fields
+        return Step(f"Entered the value the page shows for {part.labels[0]!r} ({len(value)} characters) into "
+                    f"{describe(control)} (a table row or definition names the key)")
+    done = ", ".join(f"{describe(c)} ({len(v)} characters)" for c, v in fields)
+    return Step(f"Entered into {done} the value the page shows for each field's label (a table row or definition "
+                "names it)")
