@@ -11,7 +11,7 @@ import pytest
 
 from refwright import Page, RefwrightError
 from refwright.resolve import parse_request
-from refwright.resolve._dates import Day, month_of, months_between, parse_date
+from refwright.resolve._dates import Day, date_forms, month_of, months_between, parse_date
 
 from .conftest import run
 from .server import TestServer
@@ -133,6 +133,7 @@ def test_dates_as_requests_write_them() -> None:
     assert parse_date("13/40/2016") is None and parse_date("soon") is None
     assert month_of("March 2021") == (2021, 3) and month_of("Week 12") is None
     assert months_between((2021, 3), Day(2020, 12, 1)) == -3
+    assert "10/11/2016" in date_forms(Day(2016, 10, 11)) and "11/10/2016" not in date_forms(Day(2016, 10, 11))
 
 
 def test_scroll_sliders_and_a_kind_named_in_quotes_parse_as_kinds() -> None:

@@ -62,7 +62,7 @@ def month_name(day: Day) -> str:
 
 
 def date_forms(day: Day) -> tuple[str, ...]:
-    """The ways a date field commonly shows ``day`` once a picker wrote it."""
+    """The ways a date field commonly shows ``day`` once a picker wrote it. Day-first with slashes is left out:
+    11/10/2016 would also read as another date, month first."""
     y, m, d = day
-    return (f"{m:02d}/{d:02d}/{y}", f"{m}/{d}/{y}", f"{y}-{m:02d}-{d:02d}", f"{d:02d}/{m:02d}/{y}",
-            f"{d:02d}.{m:02d}.{y}")
+    return (f"{m:02d}/{d:02d}/{y}", f"{m}/{d}/{y}", f"{y}-{m:02d}-{d:02d}", f"{d:02d}.{m:02d}.{y}")
