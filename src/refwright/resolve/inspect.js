@@ -553,12 +553,11 @@
     return { ms: Date.now() - lastMutation };
   }
 
-  // Collapsed sections (aria-expanded=false, unselected tabs, closed <details>) in page order, and
-  // whether the region each one reveals holds an element whose text is `label`.
   // A tree's collapsed branch without ARIA: a list item whose own nested list is hidden; its first shown
   // child (the branch's name) is what a person clicks to open it.
   const branchLists = new Map();
   function collapsedBranches() {
+    branchLists.clear();  // only this call's branches: no element is kept alive after it
     const out = [];
     for (const list of document.querySelectorAll('li > ul, li > ol')) {
       if (getComputedStyle(list).display !== 'none') continue;
@@ -573,6 +572,8 @@
     return out;
   }
 
+  // Collapsed sections (aria-expanded=false, unselected tabs, closed <details>) in page order, and
+  // whether the region each one reveals holds an element whose text is `label`.
   function disclosures(a) {
     const R = RT();
     const want = norm(a.label || '').toLowerCase();
@@ -617,14 +618,25 @@
   // A shown calendar (a date picker's month view): its "Month YYYY" heading, its previous and next month
   // controls, and the ids of its day cells of that month. Read only; act clicks what it returns.
   const MONTHS = /^(january|february|march|april|may|june|july|august|september|october|november|december)\s+(\d{4})$/i;
+  const MONTH_START = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
   const PREV = /^(?:prev(?:ious)?(?: month)?|<|‹|«|←)$/i;
   const NEXT = /^(?:next(?: month)?|>|›|»|→)$/i;
   function calendar() {
     const R = RT();
     const shown = el => boxShown(el, getComputedStyle(el));
     const name = el => norm(el.getAttribute('aria-label') || el.getAttribute('title') || el.textContent || '');
-    for (const heading of document.querySelectorAll('body *')) {
-      if (heading.children.length > 2 || !MONTHS.test(norm(heading.textContent)) || !shown(heading)) continue;
+    // Headings are found from text nodes that start with a month's name (one pass over the text), then the
+    // element, or its parent, whose whole text is "Month YYYY" (a picker may split month and year).
+    const headings = [];
+    const walker = document.createTreeWalker(document.body || document.documentElement, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!MONTH_START.test(norm(n.data))) continue;
+      const near = [n.parentElement, n.parentElement && n.parentElement.parentElement];
+      const el = near.find(e => e && MONTHS.test(norm(e.textContent)));
+      if (el && !headings.includes(el)) headings.push(el);
+    }
+    for (const heading of headings) {
+      if (!shown(heading)) continue;
       // The calendar: the nearest ancestor of the heading that also holds the day cells.
       let root = heading.parentElement;
       for (let up = 0; root && up < 5 && root.querySelectorAll('td, [role="gridcell"]').length < 28; up++) {
