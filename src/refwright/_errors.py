@@ -17,6 +17,7 @@ Third-party errors are translated into these where they enter: Playwright's at o
     ├── UnsupportedRequestError    act's request is not a kind it understands
     ├── TargetNotFoundError        no visible control matches act's target
     ├── AmbiguousTargetError       more than one control matches act's target
+    ├── DisabledTargetError        act's control is there but disabled (a popup may have disabled the page)
     ├── ProposalError              a confirm token is unknown, used, expired, or the page changed
     ├── DecisionError              the decision provider failed or picked no listed control
     ├── OcrUnavailableError        the local OCR engine or its language data is missing
@@ -128,6 +129,10 @@ class TargetNotFoundError(RefwrightError):
 
 class AmbiguousTargetError(RefwrightError):
     """More than one control matches; the message lists them with refs."""
+
+
+class DisabledTargetError(RefwrightError):
+    """The control is there but disabled (a popup may have disabled the page)."""
 
 
 class ProposalError(RefwrightError):

@@ -217,7 +217,7 @@ def test_a_healed_step_riskier_than_the_recorded_one_needs_approval(saved: Path)
     saved.write_text(risky, encoding="utf-8")
     done = _replay(str(saved), "--heal", "local")
     assert done.returncode == 1
-    assert "it submits a form, and the recorded step did not" in done.stderr.decode()
+    assert "it submits a form (what was entered is sent), and the recorded step did not" in done.stderr.decode()
     assert _replay(str(saved), "--heal", "local", "--approve", "auto").returncode == 0
 
 

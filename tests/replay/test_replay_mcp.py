@@ -49,7 +49,7 @@ async def test_browser_save_run_writes_the_sessions_steps_as_a_script(session: B
         refused = await client.call_tool("browser_save_run", {"name": "../escape.py"})
         assert refused.is_error
         out = await call("browser_save_run", name="signup.py", answer='It says "Welcome, coder@example.com!"')
-    assert out.startswith("Saved 6 step(s) as ")
+    assert out.startswith("Saved 6 step(s) as "), out
     script = out.split("The script:\n\n", 1)[1]
     assert "longenough1" not in script
     items = parse_script(script)

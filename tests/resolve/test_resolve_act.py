@@ -106,7 +106,7 @@ async def test_menu_path_reveals_one_level_per_step(page: Page, server: TestServ
     assert second.startswith('Done: Clicked @') and await log_text(page) == "save"
 
 
-async def test_ordinal_focus_and_radio_with_an_unmentioned_submit(page: Page, server: TestServer) -> None:
+async def test_ordinal_focus_and_radio_without_an_invented_submit(page: Page, server: TestServer) -> None:
     await open_html(page, server, "/a8.html", """
       <input type=radio name=r value=1><input type=radio name=r value=2><input type=radio name=r value=3>
       <input id=t1><input id=t2><input id=t3>
@@ -116,14 +116,12 @@ async def test_ordinal_focus_and_radio_with_an_unmentioned_submit(page: Page, se
     one = await run(page, f"act {request}")
     assert one.startswith("Checked @") and "number 2 of 3 visible radios" in one and "Next: enter a value" in one
     two = await run(page, f"act {request}")
-    assert "Entered the requested text (1 characters) into @" in two and "number 3 of 3" in two
-    three = await run(page, f"act {request}")
-    assert three.startswith("Needs approval: click @") and "did not say to submit" in three
-    token = re.search(r"`confirm (p-[\w-]+)`", three)
-    assert token is not None
-    await run(page, f"confirm {token.group(1)}")
-    assert await log_text(page) == "1:5"
-    assert (await run(page, f"act {request}")).startswith("Done:")
+    # The request never asked for a submit: its plan ends with what it asked for.
+    assert two.startswith("Done: Entered the requested text (1 characters) into @") and "number 3 of 3" in two
+    # The page's Submit button is offered after Done, as not asked for; nothing is sent without a confirm.
+    assert "submit" not in two.splitlines()[0].lower() and "Offered, not asked for: click @" in two
+    assert (await run(page, f"act {request}")).startswith("Done: nothing is left")
+    assert await log_text(page) == ""
 
 
 async def test_focus_into_the_nth_textbox(page: Page, server: TestServer) -> None:

@@ -106,7 +106,7 @@ async def test_a_confirmed_submit_that_navigates_keeps_the_request_done(page: Pa
     done_url = server.html("/m7b.html", "<h1>Thanks</h1>")
     await run(page, f"""open {server.html('/m7.html', f'''<form action={done_url!r}>
       <input aria-label=Name name=n><button>Submit</button></form>''')}""")
-    request = 'act Enter "Ada" into the Name field'
+    request = 'act Enter "Ada" into the Name field and submit the form'
     assert (await run(page, request)).startswith("Entered")
     proposal = await run(page, request)
     token = re.search(r"`confirm (p-[A-Za-z0-9_-]+)`", proposal)

@@ -64,9 +64,9 @@ def test_parts_keep_labels_values_and_ordinals() -> None:
     check, fill = plan.parts
     assert check.targets[0] == Target(role="radio", ordinal=2)
     assert fill.value == "5" and fill.field is not None and (fill.field.role, fill.field.ordinal) == ("textbox", 3)
-    # Form filling that never names a final click ends with a proposed submit.
-    assert plan.implicit_submit
-    assert not parse_request('Enter "Keli" into the text field and press Submit').implicit_submit
+    # A plan holds what the request asked for and no more: no submit it did not ask for.
+    assert [p.kind for p in plan.parts] == ["check", "fill"]
+    assert not plan.repeatable and parse_request('Enter "Keli" into the text field and press Submit').repeatable
 
     menu = parse_request("Select Alice>Bob>Carol").parts[0]
     assert menu.labels == ("Alice", "Bob", "Carol")
@@ -216,9 +216,11 @@ def test_new_kinds_keep_their_fields_and_values() -> None:
 
 
 def test_text_entry_refuses_words_it_does_not_understand() -> None:
-    # Typing "Foo" when the request asks for it in lower case would be a guess: refuse instead.
+    # Typing "Foo" when the request asks for it some other way would be a guess: refuse instead.
     with pytest.raises(UnsupportedRequestError):
-        parse_request('Type "Foo" in all lower case letters in the text box')
+        parse_request('Type "Foo" in a very funny way in the text box')
+    with pytest.raises(UnsupportedRequestError):
+        parse_request("Type the text below into the text field")
     fill = parse_request('Enter "x" into the First Name field').parts[0]
     assert fill.field == Target(label="First Name", role="textbox")
     assert parse_request('Enter "bob" as the username').parts[0].field == Target(label="username", role="textbox")

@@ -145,9 +145,9 @@ def test_slider_and_password_status() -> None:
 def test_state_keeps_memory_per_document_and_proposes() -> None:
     state = ResolverState()
     memo, moved = state.memo_for("r", False, "doc1")
-    assert state.memo_for("r", False, "doc1") == (memo, False)
+    assert state.memo_for("r", False, "doc1") == (memo, "")
     state.follow("doc1", "doc2")
-    assert state.memo_for("r", False, "doc2") == (memo, False)
+    assert state.memo_for("r", False, "doc2") == (memo, "")
     fresh, moved = state.memo_for("r", False, "doc3")
     assert moved and fresh is not memo
     button = control(7, "button", "Delete", risk="approval", risk_reason="it deletes data")

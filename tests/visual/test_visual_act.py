@@ -79,6 +79,9 @@ async def test_act_falls_back_to_ocr_and_says_so_still_a_proposal(canvas: Page) 
     out = await run(canvas, "act click Export")
     assert out.startswith('Needs approval: visual click on "Export"')
     assert "local OCR" in out and "No semantic control matched" in out
+    # The refusal is quoted as a whole sentence, never cut off mid-word or mid-ref.
+    whole = r"No semantic control matched \(No visible control matches \"Export\"[^`(]*\), so act read"
+    assert re.search(whole, out), out
     assert await log(canvas) == []
     await run(canvas, f"confirm {token(out)}")
     assert await log(canvas) == ["clicked Export"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from collections.abc import Awaitable, Callable
 from typing import IO, TYPE_CHECKING, Any
 
 from .._errors import RefwrightError
@@ -18,8 +19,15 @@ __all__ = ["add_parser", "run"]
 
 _MODEL_HELP = (
     "openai:MODEL (any OpenAI-compatible server: OPENAI_API_KEY, OPENAI_BASE_URL), anthropic:MODEL "
-    "(ANTHROPIC_API_KEY), or local; default: openai if OPENAI_API_KEY is set, else anthropic if "
-    "ANTHROPIC_API_KEY is set, else local"
+    "(ANTHROPIC_API_KEY), local (no model: refwright's own resolver, which asks y/N on a terminal before a "
+    "step that needs approval, and without a terminal stops there with exit status 1), or "
+    "local:auto-approve (the same, approving such steps in advance); default: openai if OPENAI_API_KEY is "
+    "set, else anthropic if ANTHROPIC_API_KEY is set, else local"
+)
+_NO_TERMINAL = (
+    "the run stopped at a step that needs approval, and there is no terminal to ask on (its token is useless "
+    "once this process ends). Run it on a terminal to be asked, or with --model local:auto-approve to "
+    "approve such steps in advance."
 )
 
 
@@ -62,7 +70,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..agent import llm_from_spec
+    from ..agent import LocalResolverLlm, llm_from_spec
 
     if getattr(args, "tasks", None):  # the demo builds its own arguments, without --tasks
         return _run_tasks(args)
@@ -77,6 +85,8 @@ def run(args: argparse.Namespace) -> int:
     except RefwrightError as exc:
         progress.error(exc.message)
         return 1
+    if isinstance(llm, LocalResolverLlm) and not llm.confirm_proposals and sys.stdin.isatty():
+        llm.approve = _terminal_approval(progress)
     try:
         transcript = open(args.transcript, "w", encoding="utf-8") if args.transcript else None  # noqa: SIM115
     except OSError as exc:
@@ -126,6 +136,14 @@ async def _run(args: argparse.Namespace, llm: Any, progress: _Progress, transcri
             await close()
     if outcome.stopped:
         progress.error(outcome.answer)
+        return 1
+    unconfirmed = getattr(llm, "unconfirmed", None)
+    if unconfirmed:
+        progress.error(f"{_NO_TERMINAL}\n{unconfirmed}")
+        return 1
+    if getattr(llm, "declined", None):
+        progress.error("the step was not approved, so the task is not done.")
+        print(outcome.answer)
         return 1
     progress.done(outcome)
     if getattr(args, "save_run", None):
@@ -192,6 +210,23 @@ async def _drive(args: argparse.Namespace, llm: Any, progress: _Progress, transc
             save_run=save_run or None,
             save_plain=bool(getattr(args, "plain", False)),
         )
+
+
+def _terminal_approval(progress: _Progress) -> Callable[[str], Awaitable[bool]]:
+    """Ask the person at the terminal about a proposal: y approves it, anything else declines."""
+
+    def ask(proposal: str) -> bool:
+        progress.stop()
+        # On stderr, with the progress: stdout carries only the answer.
+        print(f"{proposal}\nApprove this step? [y/N] ", end="", file=sys.stderr, flush=True)
+        answer = sys.stdin.readline()
+        return answer.strip().lower() in ("y", "yes")
+
+    async def approve(proposal: str) -> bool:
+        # In a thread, so the browser's connection keeps being served while the person reads.
+        return await asyncio.to_thread(ask, proposal)
+
+    return approve
 
 
 def summarize(output: str, width: int = 100) -> str:

@@ -50,6 +50,10 @@ async def _step(call: Call, result: StepResult) -> str:
         return result.output
     book: dict[str, str] = call.extra.setdefault(_PROPOSALS, {})
     book[result.token] = result.output
+    if result.done:
+        # A finished request may offer a step it did not ask for (the page's one submit button): that stays
+        # the model's and the person's to choose with browser_confirm, never approved along with the request.
+        return result.output
     return await _decide(call, result.token, result.output)
 
 

@@ -15,7 +15,8 @@ RESOLVE_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("act", "Resolve", "act [--new] <request>",
                 "do ONE step of a plain-language request without a model (again until `Done:`)",
                 "What it did and how it resolved it, then the changes; `Done: ...` when nothing is left; a second "
-                "line says so when a new document (open, reload, back) started the request afresh",
+                "line says so when a new document (open, reload, back) started the request afresh, or when a done "
+                "request that clicks was asked again after the page's controls changed (a wizard's next step)",
                 flags=(FlagSpec("new", ("--new",), help="start the request afresh on the same page"),),
                 min_args=1, free_text=True,
                 action=ActionType.CLICK, extension=True, page_text=True),

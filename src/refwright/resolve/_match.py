@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
-from .._errors import AmbiguousTargetError, TargetNotFoundError
+from .._errors import AmbiguousTargetError, DisabledTargetError, TargetNotFoundError
 from ._model import CLICKABLE, KIND_NAMES, Control, describe
 from ._plan import Target
 from ._text import match_labels
 
-__all__ = ["AmbiguousTargetError", "Match", "TargetNotFoundError", "find_target", "kinds_for_role"]
+__all__ = ["AmbiguousTargetError", "DisabledTargetError", "Match", "TargetNotFoundError", "find_target",
+           "kinds_for_role"]
 
 # Role word -> (kinds it names, kinds tried when none of those match: styled spans acting as links...).
 _ROLE_KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {

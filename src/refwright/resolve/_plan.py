@@ -58,12 +58,17 @@ class Kind(StrEnum):
     FIND = "find"
     SUBMIT = "submit"
     EXPAND = "expand"
+    SCROLL = "scroll"
+    SLIDERS = "sliders"
+    SUGGEST = "suggest"
+    LOOKUP = "lookup"
 
 
 # Parts whose outcome the page shows (a field's value, a box's check), so whether they are done is read
 # from the page; the others are done when act did them.
-STATE_KINDS = frozenset({Kind.FILL, Kind.COPY, Kind.NAMES, Kind.OPTION, Kind.SLIDER, Kind.CHECK})
-ACTION_KINDS = frozenset({Kind.CLICK, Kind.FOCUS, Kind.MENU, Kind.FIND, Kind.SUBMIT, Kind.EXPAND})
+STATE_KINDS = frozenset({Kind.FILL, Kind.COPY, Kind.NAMES, Kind.OPTION, Kind.SLIDER, Kind.CHECK, Kind.SLIDERS,
+                         Kind.SUGGEST, Kind.LOOKUP})
+ACTION_KINDS = frozenset({Kind.CLICK, Kind.FOCUS, Kind.MENU, Kind.FIND, Kind.SUBMIT, Kind.EXPAND, Kind.SCROLL})
 
 
 @dataclass(frozen=True)
@@ -122,19 +127,32 @@ _DESCRIBE: dict[Kind, Callable[[Part], str]] = {
     Kind.CHECK: lambda part: f"check {part.targets[0].describe()}",
     Kind.SUBMIT: lambda part: "submit the form",
     Kind.EXPAND: lambda part: "expand the collapsed section",
+    Kind.SCROLL: lambda part: f"scroll {part.targets[0].describe() if part.targets else 'the box'} to its "
+                              f"{'top' if part.value == 'top' else 'end'}",
+    Kind.SLIDERS: lambda part: "set the sliders to " + ", ".join(part.labels),
+    Kind.LOOKUP: lambda part: (f"enter the value of {part.labels[0]!r} shown on the page into {_where(part)}"
+                               if part.labels else "enter into each field the value the page shows for its label"),
+    Kind.SUGGEST: lambda part: f"choose the suggestion that starts with {part.labels[0]!r}"
+                               + (f" and ends with {part.labels[1]!r}" if part.labels[1] else ""),
 }
-
 
 
 @dataclass(frozen=True)
 class Plan:
+    """A request's parts, in order: what it asked for and nothing more (no submit it did not ask for)."""
+
     request: str
     parts: tuple[Part, ...]
 
     @property
-    def implicit_submit(self) -> bool:
-        """Form-filling requests that never name a final click end with a proposed submit."""
+    def repeatable(self) -> bool:
+        """Whether the request does something the page cannot show as done (a click): such a request, once
+        done, means "once more" when the page's controls have changed since (a wizard's Next)."""
+        return any(p.kind in ACTION_KINDS for p in self.parts)
+
+    @property
+    def fills_a_form(self) -> bool:
+        """Whether the request only sets what a form holds (fields, boxes, options), so that once it is done
+        the page's submit button may be offered, as an offer and not as a part of the request."""
         kinds = [p.kind for p in self.parts]
-        if any(k in ACTION_KINDS for k in kinds):
-            return False
-        return Kind.FILL in kinds or len(kinds) >= 2
+        return not self.repeatable and (bool({Kind.FILL, Kind.SUGGEST, Kind.LOOKUP} & set(kinds)) or len(kinds) >= 2)

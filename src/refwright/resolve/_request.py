@@ -8,42 +8,31 @@ decided later, against what ``inspect`` sees.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
 
 from .._errors import UnsupportedRequestError
+from ._dates import parse_date
 from ._plan import Kind, Part, Plan, Target
-from ._text import ORDINAL_PATTERN, norm, ordinal_of
+from ._target import (
+    PLACEHOLDER,
+    QE,
+    Q,
+    only_quote,
+    parse_target,
+    plural,
+    protect,
+    restore,
+    role_of,
+    strip_articles,
+)
+from ._text import ORDINAL_PATTERN, norm
+from ._transforms import split_transforms
 
 __all__ = ["UnsupportedRequestError", "parse_request"]
 
 
-# Role phrases, longest first when matched; values are the canonical role words.
-ROLE_WORDS: dict[str, str] = {
-    "radio button": "radio", "radiobutton": "radio", "radio": "radio", "option button": "radio",
-    "check box": "checkbox", "checkbox": "checkbox", "tickbox": "checkbox", "tick box": "checkbox",
-    "input textbox": "textbox", "input text box": "textbox", "text input": "textbox", "input field": "textbox",
-    "text field": "textbox", "text box": "textbox", "textbox": "textbox", "input box": "textbox",
-    "input": "textbox", "field": "textbox", "search box": "textbox", "searchbox": "textbox",
-    "text area": "textarea", "textarea": "textarea",
-    "menu item": "menuitem", "menuitem": "menuitem", "menu entry": "menuitem",
-    "button": "button", "hyperlink": "link", "link": "link", "tab": "tab", "option": "option",
-    "item": "item", "entry": "item", "slider": "slider", "dropdown": "select", "drop-down": "select",
-    "drop down": "select", "select box": "select", "list": "select", "icon": "icon", "image": "icon",
-    "element": "any", "control": "any", "widget": "any",
-    "date field": "date", "date": "date", "time field": "time", "time": "time",
-    "spinner": "spinner", "spin button": "spinner", "spinbutton": "spinner", "number field": "spinner",
-    "number input": "spinner",
-}
-_ROLE_ALT = "|".join(re.escape(w) for w in sorted(ROLE_WORDS, key=len, reverse=True))
-# "buttons", "links", "text fields": a plural role phrase.
-_ROLE_RE = re.compile(rf"^(?:{_ROLE_ALT})s?$", re.IGNORECASE)
-
-_Q = "\u27e6"  # ⟦n⟧ stands for the n-th quoted string while the request is parsed
-_QE = "\u27e7"
-_PLACEHOLDER = re.compile(rf"{_Q}(\d+){_QE}")
-_QUOTES = re.compile(
-    r"\"([^\"]*)\"|“([^”]*)”|„([^“”]*)[“”]|«([^»]*)»|‘([^’]*)’|(?<![\w'])'([^']+)'(?![\w'])"
-)
-
+# Words that begin a clause: a new verb after "and" or a comma starts the next clause.
 VERBS = (
     "click", "tap", "press", "hit", "push", "open", "follow", "select", "choose", "pick", "check", "uncheck",
     "tick", "untick", "mark", "enter", "type", "input", "fill", "write", "put", "focus", "expand", "close", "set",
@@ -52,116 +41,26 @@ VERBS = (
 )
 _VERB_ALT = "|".join(VERBS)
 _SPLIT_ALWAYS = re.compile(r"\s*(?:;|,?\s+and\s+then\s+|,\s*then\s+|\s+then\s+|\.\s+(?=\S))\s*", re.IGNORECASE)
-_SPLIT_VERB = re.compile(rf"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=(?:{_VERB_ALT})\b)", re.IGNORECASE)
-_ARTICLES = re.compile(r"^(?:(?:the|a|an|on|at|onto)\s+)+", re.IGNORECASE)
-_NAMED = re.compile(r"\s*\b(?:labell?ed|named|called|titled|that says|saying|with (?:the )?(?:text|label))\b\s*",
-                    re.IGNORECASE)
+# "Find and click X" is one clause: the "and" after find or locate joins, it does not split.
+_SPLIT_VERB = re.compile(rf"(?<!\bfind)(?<!\blocate)(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=(?:{_VERB_ALT})\b)",
+                         re.IGNORECASE)
 
 
-# ---------------------------------------------------------------------------------------------------
-
-
-def _protect(text: str) -> tuple[str, list[str]]:
-    quotes: list[str] = []
-
-    def repl(m: re.Match[str]) -> str:
-        value = next(g for g in m.groups() if g is not None)
-        quotes.append(value)
-        return f"{_Q}{len(quotes) - 1}{_QE}"
-
-    return _QUOTES.sub(repl, text), quotes
-
-
-def _restore(text: str, quotes: list[str]) -> str:
-    return _PLACEHOLDER.sub(lambda m: quotes[int(m.group(1))], text)
-
-
-def _only_quote(text: str, quotes: list[str]) -> str | None:
-    m = _PLACEHOLDER.fullmatch(text.strip())
-    return quotes[int(m.group(1))] if m else None
-
-
-def _strip_articles(text: str) -> str:
-    return _ARTICLES.sub("", text.strip()).strip()
-
-
-def _role(words: str) -> str | None:
-    w = words.strip().lower()
-    if not w:
-        return None
-    if _ROLE_RE.match(w):
-        base = w
-        if base not in ROLE_WORDS and base.endswith("s"):
-            base = base[:-1]
-        return ROLE_WORDS.get(base)
-    return None
-
-
-def _plural(words: str) -> bool:
-    w = words.strip().lower()
-    return w.endswith("s") and w not in ROLE_WORDS
-
-
-def parse_target(desc: str, quotes: list[str], *, default_role: str | None = None) -> tuple[Target, ...]:
-    """Readings of a target description, most specific first."""
-    d = _strip_articles(desc).rstrip(".!?").strip()
-    d = _NAMED.sub(" ", d).strip()
-    if not d:
-        return (Target(role=default_role),) if default_role else ()
-    m = re.match(rf"^({ORDINAL_PATTERN})\s+(.+)$", d, re.IGNORECASE)
-    if m:
-        ordinal = ordinal_of(m.group(1))
-        rest = m.group(2)
-        label = None
-        ph = _PLACEHOLDER.search(rest)
-        if ph:
-            label = quotes[int(ph.group(1))]
-            rest = _PLACEHOLDER.sub(" ", rest).strip()
-        # Only "<ordinal> <role>" is an ordinal: "First Name" is a label.
-        role = _role(rest) or (default_role if label is not None and not rest else None)
-        if role is not None:
-            return (Target(label=label, role=role, ordinal=ordinal, quoted=label is not None),)
-    ph = _PLACEHOLDER.search(d)
-    if ph:
-        label = quotes[int(ph.group(1))]
-        rest = _strip_articles(_PLACEHOLDER.sub(" ", d, count=1)).strip()
-        role = _role(rest)
-        if role is not None:
-            return (Target(label=label, role=role, quoted=True), Target(label=label, quoted=True))
-        return (Target(label=label, quoted=True),)
-    text = _restore(d, quotes)
-    whole_role = _role(text)
-    if whole_role is not None:
-        # "the text field", "the button": a role with no label (a control labelled "button" comes second).
-        return (Target(role=whole_role, every=_plural(text)), Target(label=text))
-    readings = [Target(label=text)]
-    words = text.split(" ")
-    for n in (3, 2, 1):
-        if len(words) > n:
-            head, tail = " ".join(words[:n]), " ".join(words[n:])
-            role = _role(head)
-            if role is not None:
-                readings.append(Target(label=tail, role=role))
-            head, tail = " ".join(words[:-n]), " ".join(words[-n:])
-            role = _role(tail)
-            if role is not None:
-                readings.append(Target(label=head, role=role))
-    if default_role is not None and len(readings) == 1:
-        readings.append(Target(label=text, role=default_role))
-    return tuple(readings)
+# "...to the bottom of the text hit submit": a final submit joined without "and" is a clause of its own.
+_SPLIT_SUBMIT = re.compile(r"\s+(?=(?:hit|press|click)\s+(?:the\s+)?submit\b)", re.IGNORECASE)
 
 
 def _split(text: str) -> list[str]:
     clauses: list[str] = []
     for chunk in _SPLIT_ALWAYS.split(text):
-        for piece in _SPLIT_VERB.split(chunk):
+        for piece in (p for part in _SPLIT_VERB.split(chunk) for p in _SPLIT_SUBMIT.split(part)):
             piece = piece.strip().strip(",").strip()
             if piece:
                 clauses.append(piece)
     return clauses
 
 
-# An unquoted value may hold a space only when it is a time of day: "7:55 PM".
+# An unquoted value may hold a space only when it is a time of day ("7:55 PM") or a date ("May 3, 2021").
 _TIME_VALUE = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?\s?(?:[ap]\.?m\.?)", re.IGNORECASE)
 _WHERE = re.compile(r"\s+(?:below|above|here|on (?:the|this) page|on the (?:left|right))$", re.IGNORECASE)
 
@@ -182,13 +81,27 @@ def _field_target(desc: str, quotes: list[str]) -> Target:
 
 
 def _fill_parts(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
+    body, changes = split_transforms(body)
+    parts = _fill_values(clause, body, quotes)
+    if not parts or not changes:
+        return parts
+    out = []
+    for part in parts:
+        value = part.value or ""
+        for change in changes:
+            value = change(value)
+        out.append(replace(part, value=value))
+    return out
+
+
+def _fill_values(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
     field_desc: str | None = None
     values_part = body
-    m = re.search(rf"^(?P<v>.*?{_QE}|.*?)\s+(?:into|in|inside|to|on|onto|within|as)\s+"
-                  rf"(?P<f>[^{_Q}]*?(?:{_Q}\d+{_QE}[^{_Q}]*)?)$", body, re.IGNORECASE)
+    m = re.search(rf"^(?P<v>.*?{QE}|.*?)\s+(?:into|in|inside|to|on|onto|within|as)\s+"
+                  rf"(?P<f>[^{Q}]*?(?:{Q}\d+{QE}[^{Q}]*)?)$", body, re.IGNORECASE)
     if m and m.group("v").strip():
         values_part, field_desc = m.group("v"), m.group("f")
-    tokens = list(_PLACEHOLDER.finditer(values_part))
+    tokens = list(PLACEHOLDER.finditer(values_part))
     values: list[tuple[str, str]] = []
     if tokens:
         start = 0
@@ -203,11 +116,15 @@ def _fill_parts(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
         if tail:
             return None
     else:
-        v = _strip_articles(values_part)
+        v = strip_articles(values_part)
         v = re.sub(r"^(?:number|text|value|word|date|time|code|amount)\s+", "", v, flags=re.IGNORECASE)
-        if not v or (" " in v and not _TIME_VALUE.fullmatch(v)):
+        if not v or (" " in v and not _TIME_VALUE.fullmatch(v) and parse_date(v) is None):
             return None
-        values.append(("", _restore(v, quotes)))
+        if re.fullmatch(r"(?:below|above|shown|here|there|it|that|this|them)", v, re.IGNORECASE):
+            # "Type the text below": the value is somewhere on the page, not in the request. Typing the word
+            # "below" would be a guess; refuse instead.
+            return None
+        values.append(("", restore(v, quotes)))
     every = False
     field: Target | None = None
     if field_desc is not None:
@@ -222,7 +139,7 @@ def _fill_parts(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
             # A long unquoted "field name" is more likely words this parser does not understand.
             return None
         if field is not None and field.role in _FIELD_ROLES and field.label is None and \
-                field.ordinal is None and _plural(_strip_articles(fd)) and len(values) == 1:
+                field.ordinal is None and plural(strip_articles(fd)) and len(values) == 1:
             every = True
     parts: list[Part] = []
     for name, value in values:
@@ -242,15 +159,88 @@ def _names(text: str, quotes: list[str]) -> tuple[str, ...]:
     names: list[str] = []
     for item in raw:
         item = item.strip().rstrip(".")
-        q = _only_quote(item, quotes)
+        q = only_quote(item, quotes)
         if q is not None:
             names.append(q)
             continue
-        names.append(_restore(item, quotes))
+        names.append(restore(item, quotes))
     if len(names) == 1 and names[0].strip().lower() in ("nothing", "none", "no boxes", "no checkboxes",
                                                         "no items"):
         return ()
     return tuple(names)
+
+
+# Kinds of clause as a table, pattern -> builder; tried before the older rules below (each new kind goes here).
+_Builder = Callable[[re.Match[str], str, list[str], bool], tuple[list[Part], bool]]
+
+
+def _submit(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+    return [Part(Kind.SUBMIT, restored)], search
+
+
+def _close(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+    close = (Target(label="Close", role="button"), Target(label="Close"))
+    return [Part(Kind.CLICK, restored, targets=close)], search
+
+
+def _scroll(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+    said = f"{m.group('w0') or ''} {m.group('w') or ''} {m.group(0).split()[1]}"
+    way = "top" if re.search(r"\b(?:top|up|start|beginning)\b", said, re.IGNORECASE) else "bottom"
+    return [Part(Kind.SCROLL, restored, targets=parse_target(m.group("d"), quotes), value=way)], search
+
+
+def _sliders(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+    values = tuple(v.replace("−", "-").lstrip("+") for v in re.findall(r"[-+−]?\d+(?:\.\d+)?", m.group("v")))
+    return [Part(Kind.SLIDERS, restored, labels=values)], search
+
+
+def _role_widget(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+    # "Click on a "textarea" widget": the quoted word is a kind of control, not a label; "a" asks for any
+    # one of that kind, so the first in page order is it (the answer says so), "the" for the only one.
+    role = role_of(quotes[int(m.group("q"))]) or "any"
+    ordinal = 1 if m.group("a").lower() in ("a", "an") and role != "any" else None
+    targets = (Target(role=role, ordinal=ordinal), Target(label=quotes[int(m.group("q"))], quoted=True))
+    return [Part(Kind.FIND if search else Kind.CLICK, restored, targets=targets)], search
+
+
+def _suggest(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+    # "Enter an item that starts with "Sa" and ends with "ino"": type the start, then choose among the
+    # suggestions the one that fits.
+    start, end = quotes[int(m.group("s"))], quotes[int(m.group("e"))] if m.group("e") else ""
+    field = _field_target(m.group("f"), quotes) if m.group("f") else Target(role="textbox")
+    return [Part(Kind.SUGGEST, restored, labels=(start, end), field=field)], search
+
+
+def _lookup(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+    # "Enter the value of Language into the text field": the value is the one the page shows for that key.
+    key = only_quote(m.group("k"), quotes) or restore(strip_articles(m.group("k")), quotes)
+    return [Part(Kind.LOOKUP, restored, labels=(key,), field=_field_target(m.group("f"), quotes))], search
+
+
+def _lookup_each(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+    return [Part(Kind.LOOKUP, restored)], search
+
+
+_END = r"(?P<w>\s+(?:all\s+the\s+way\s+)?(?:down|up|to\s+(?:the\s+|its\s+)?(?:bottom|end|top|start|beginning))" \
+       r"(?:\s+of\s+(?:the\s+|its\s+)?(?:text|content|contents|box|list))?)?"
+_RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.IGNORECASE), b) for p, b in (
+    (r"^submit(?:\s+(?:the\s+)?(?:form|it|answer|page|entry))?(?:\s+when\s+(?:done|finished|you\s+are\s+done))?$",
+     _submit),
+    (r"^(?:enter|type|input|write|put|fill\s+in)\s+the\s+value\s+(?:of|for)\s+(?P<k>.+?)\s+(?:into|in)\s+(?P<f>.+)$",
+     _lookup),
+    (r"^(?:enter|type|input|write|put|fill\s+in)\s+the\s+values?\s+that\s+(?:corresponds?|match(?:es)?)\s+(?:with|to)\s+"
+     r"(?:each|every)\s+(?:label|field)\s+(?:into|in)\s+the\s+(?:form|fields?)$", _lookup_each),
+    (r"^close(?:\s+the)?\s+(?:dialog|popup|pop-up|window|modal|box|message)(?:\s+box)?$", _close),
+    (rf"^scroll\s+(?:down\s+|up\s+)?(?P<w0>to\s+the\s+(?:bottom|end|top|start|beginning)\s+of\s+)?(?P<d>.+?){_END}$",
+     _scroll),
+    (r"^(?:set|move|put|drag|adjust)\s+(?:the\s+|all\s+(?:the\s+)?)?sliders\s+to\s+(?:the\s+)?"
+     r"(?:combination|values?)?\s*(?P<v>\[?\s*[-+−]?\d+(?:\.\d+)?(?:\s*,\s*[-+−]?\d+(?:\.\d+)?)+\s*\]?)$", _sliders),
+    (rf"^(?:enter|type|input|write|pick|choose|select)\s+(?:an?\s+|the\s+)?(?:item|value|word|name|entry|option|one)"
+     rf"\s+(?:that\s+|which\s+)?(?:starts|begins)\s+with\s+{Q}(?P<s>\d+){QE}(?:\s*,?\s*and\s+(?:that\s+)?ends\s+with"
+     rf"\s+{Q}(?P<e>\d+){QE})?(?:\s+(?:into|in)\s+(?P<f>.+))?$", _suggest),
+    (rf"^(?:click|tap|press|select|choose|pick)(?:\s+on)?\s+(?P<a>an?|the)\s+{Q}(?P<q>\d+){QE}\s+"
+     r"(?:widget|element|control)$", _role_widget),
+))
 
 
 def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
@@ -258,7 +248,11 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
     c = clause.strip().rstrip(".!?").strip()
     low = c.lower()
     f = re.IGNORECASE
-    restored = _restore(c, quotes)
+    restored = restore(c, quotes)
+    for pattern, build in _RULES:
+        found = pattern.match(c)
+        if found:
+            return build(found, restored, quotes, search)
 
     m = re.match(r"^(?:.*?\b)?(?:find|locate)\s+and\s+(?:click|tap|select|press)(?:\s+on)?\s+(?P<d>.+)$", c, f)
     if m:
@@ -267,8 +261,9 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
                 r"header|collapsible|accordion|fold|details)(?:\s+(?:below|above|on the page))?$", c, f):
         # One section, asked for in so many words: opening it is a step of its own.
         return [Part(Kind.EXPAND, restored)], True
-    if re.match(r"^(?:expand|open|search|look|go|browse|switch)\b.*\b(?:sections?|panels?|tabs|headers?|"
-                r"collapsibles?|accordions?|folds?)\b", c, f) and not _PLACEHOLDER.search(c):
+    if re.match(r"^(?:expand|open|search|look|go|browse|switch|navigate)\b.*\b(?:sections?|panels?|tabs|headers?|"
+                r"collapsibles?|accordions?|folds?|trees?|folders?)\b", c, f) and not PLACEHOLDER.search(c):
+        # A route ("Navigate through the file tree"): what follows is looked for by opening what is collapsed.
         return [], True
     m = re.match(r"^.*?\bby\s+(?:clicking|pressing|tapping|hitting|selecting|choosing)(?:\s+on)?\s+(?P<d>.+)$", c, f)
     if m:
@@ -305,9 +300,9 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
         if m:
             return [Part(Kind.FILL, restored, value=m.group("n").replace("−", "-").lstrip("+"),
                          field=Target(role="spinner"))], search
-    m = re.match(rf"^fill(?:\s+in|\s+out)?\s+(?P<f>.+?)\s+with\s+(?P<v>{_Q}\d+{_QE}|\S+)$", c, f)
+    m = re.match(rf"^fill(?:\s+in|\s+out)?\s+(?P<f>.+?)\s+with\s+(?P<v>{Q}\d+{QE}|\S+)$", c, f)
     if m:
-        value = _only_quote(m.group("v"), quotes) or m.group("v")
+        value = only_quote(m.group("v"), quotes) or m.group("v")
         field = parse_target(m.group("f"), quotes, default_role="textbox")
         target = field[0] if field else Target(role="textbox")
         if target.role in (None, "any"):
@@ -322,16 +317,16 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
     m = re.match(r"^(?:select|choose|pick)\s+(?P<l>.+?)\s+(?:from|in|on)\s+(?:the\s+)?(?:[\w-]+\s+)?"
                  r"(?:list|dropdown|drop-down|drop down|select box|menu|options|select)$", c, f)
     if m:
-        label = _only_quote(m.group("l"), quotes) or _restore(_strip_articles(m.group("l")), quotes)
+        label = only_quote(m.group("l"), quotes) or restore(strip_articles(m.group("l")), quotes)
         # "Select A, B and C from the list": several options of a multiple select (the whole text is tried
         # as one option first, for labels such as "Washington, D.C.").
         names = _names(m.group("l"), quotes)
         labels = (label, *names) if len(names) > 1 else (label,)
         return [Part(Kind.OPTION, restored, labels=labels, value="several" if len(names) > 1 else None)], search
-    if re.search(r"\s*(?:>|→)\s*", _PLACEHOLDER.sub("", c)):
+    if re.search(r"\s*(?:>|→)\s*", PLACEHOLDER.sub("", c)):
         m = re.match(r"^(?:(?:select|choose|click|open|go to|navigate to|pick|tap)\s+(?:on\s+)?)?(?P<p>.+)$", c, f)
         if m:
-            labels = tuple(_only_quote(x, quotes) or _restore(x.strip(), quotes)
+            labels = tuple(only_quote(x, quotes) or restore(x.strip(), quotes)
                            for x in re.split(r"\s*(?:>|→)\s*", m.group("p")) if x.strip())
             if len(labels) >= 2:
                 return [Part(Kind.MENU, restored, labels=labels)], search
@@ -345,13 +340,6 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
     m = re.match(r"^(?:uncheck|untick|deselect|unselect|clear)\s+(?P<n>.+)$", c, f)
     if m:
         return [Part(Kind.NAMES, restored, labels=_names(m.group("n"), quotes), value="off")], search
-    m = re.match(r"^submit\s+(?:the\s+)?(?:form|it|answer|page|entry)$", c, f)
-    if m:
-        return [Part(Kind.SUBMIT, restored)], search
-    m = re.match(r"^close(?:\s+the)?\s+(?:dialog|popup|pop-up|window|modal|box|message)(?:\s+box)?$", c, f)
-    if m:
-        close = (Target(label="Close", role="button"), Target(label="Close"))
-        return [Part(Kind.CLICK, restored, targets=close)], search
     m = re.match(r"^(?:select|check|tick|mark|choose|pick|toggle)\s+(?P<n>.+)$", c, f)
     if m:
         body = m.group("n")
@@ -363,7 +351,7 @@ def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], b
                  r"(?:\s+(?:on|at|onto|in))?\s+(?P<d>.+)$", c, f)
     if m:
         return [Part(Kind.FIND if search else Kind.CLICK, restored, targets=parse_target(m.group("d"), quotes))], search
-    q = _only_quote(c, quotes)
+    q = only_quote(c, quotes)
     if q is not None or (len(c.split()) <= 5 and not re.match(rf"^(?:{_VERB_ALT})\b", c, f)):
         return [Part(Kind.CLICK, restored, targets=parse_target(c, quotes))], search
     raise UnsupportedRequestError(
@@ -379,7 +367,7 @@ def parse_request(request: str) -> Plan:
     text = norm(request)
     if not text:
         raise UnsupportedRequestError("Empty request. Say what to do, for example: act click \"Save\".")
-    protected, quotes = _protect(text)
+    protected, quotes = protect(text)
     protected = protected.strip().rstrip(".!?").strip()
     parts: list[Part] = []
     search = False

@@ -7,6 +7,9 @@ Each function reads an ``Inspection`` and answers with controls (or raises ``Tar
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ._dates import date_forms, parse_date
 from ._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
 from ._model import CLICKABLE, TEXT_KINDS, Control, Inspection, describe, value_hash
 from ._plan import Part, Target
@@ -19,6 +22,7 @@ __all__ = [
     "click_match",
     "field_match",
     "fill_fields",
+    "holds",
     "is_secret",
     "number_text",
     "option_hits",
@@ -27,6 +31,7 @@ __all__ = [
     "resolve_name",
     "select_done",
     "submit_candidates",
+    "submit_offer",
     "wanted",
 ]
 
@@ -55,7 +60,8 @@ def fill_fields(part: Part, inspection: Inspection) -> Match:
 
 def field_match(field: Target, inspection: Inspection, *, exclude: int | None = None) -> Match:
     readings = [field]
-    if field.label is not None and field.role == "textbox":
+    if field.label is not None and field.role in ("textbox", "date", "time"):
+        # "the arrival date" is also a text field labelled Arrival (a date picker's input).
         readings.append(Target(label=field.label, every=field.every))
     if field.label is None and field.role in ("date", "time"):
         # "the date" is a date input, or else a text field labelled Date (a date picker's input).
@@ -67,6 +73,14 @@ def field_match(field: Target, inspection: Inspection, *, exclude: int | None = 
 def wanted(control: Control, value: str, token: str) -> str:
     """The hash the control shows once it holds ``value`` (a date input holds 2017-10-20 for 10/20/2017)."""
     return value_hash(token, field_value(control.input_type, value))
+
+
+def holds(control: Control, value: str, token: str) -> bool:
+    """Whether ``control`` holds ``value``, in the form it takes it; a date also in the forms pickers write."""
+    if control.value_hash == wanted(control, value, token):
+        return True
+    day = parse_date(value)
+    return day is not None and control.value_hash in {value_hash(token, form) for form in date_forms(day)}
 
 
 def option_set(labels: tuple[str, ...], inspection: Inspection) -> tuple[Control, list[str]] | None:
@@ -141,13 +155,21 @@ def click_match(part: Part, inspection: Inspection) -> Match:
             raise first from None
 
 
-def popup_dismiss(inspection: Inspection, *, covering: bool = False) -> Control | None:
-    """The button that closes a popup, when the popup is all the page shows (or, with ``covering``, when an
-    action could not reach its target and a popup is open), else None."""
+def popup_dismiss(inspection: Inspection, *, covering: bool = False, disabled: bool = False,
+                  named: Sequence[str] = ()) -> Control | None:
+    """The button that closes a popup, when the popup is all the page shows, or all it left enabled when the
+    control act was using went disabled (``disabled``), or, with ``covering``, when an action could not reach
+    its target and a popup is open; else None. ``named`` are the labels the request names."""
     controls = [c for c in inspection.controls if not c.disabled]
-    if not covering and not all(c.in_dialog for c in controls):
+    clickable = [c for c in controls if c.kind in ("button", "link", "pointer")]
+    # A popup that disabled the page under act (``disabled``: the control act was using went disabled):
+    # every other control is disabled, and only its few buttons are not.
+    disabling = (disabled and any(c.disabled for c in inspection.controls) and 0 < len(controls) <= 3 and
+                 len(clickable) == len(controls))
+    if not covering and not disabling and not all(c.in_dialog for c in controls):
         return None
-    buttons = [c for c in controls if c.kind in ("button", "link", "pointer") and c.in_dialog]
+    # A button the request itself asks to press is its target, never a popup's way out.
+    buttons = [c for c in clickable if (c.in_dialog or disabling) and not match_labels(c.label, named)[1]]
     for words in _DISMISS_WORDS:
         found = [c for c in buttons if synonym(c.label) in words]
         if len(found) == 1:
@@ -162,3 +184,11 @@ def submit_candidates(inspection: Inspection) -> list[Control]:
     if native:
         return native
     return [c for c in buttons if c.kind == "button" and fold(c.label).strip(" .!") in _SUBMIT_WORDS]
+
+
+def submit_offer(inspection: Inspection) -> Control | None:
+    """The page's one submit button, when there is exactly one that says so: a native submit button of a
+    form, or a button labelled Submit (a Next or Continue button is a step of its own, never offered)."""
+    buttons = [c for c in inspection.controls if c.kind in ("button", "link", "pointer") and not c.disabled]
+    found = [c for c in buttons if c.submits or (c.kind == "button" and fold(c.label).strip(" .!") == "submit")]
+    return found[0] if len(found) == 1 and found[0].approval else None

@@ -16,7 +16,11 @@ from ._model import Control, Inspection, describe
 from ._proposals import ProposalBook
 from ._result import StepResult
 
-__all__ = ["Memo", "ResolverState"]
+__all__ = ["AFRESH_AGAIN", "AFRESH_MOVED", "Memo", "ResolverState"]
+
+AFRESH_MOVED = "Started the request afresh: the page was opened, reloaded or navigated since the last act on it."
+AFRESH_AGAIN = ("Started the request again: it was done, and the page's controls have changed since, so the same "
+                "words ask for it once more.")
 
 
 @dataclass
@@ -30,7 +34,11 @@ class Memo:
     notes: list[str] = field(default_factory=list)
     tried: set[int] = field(default_factory=set)
     clicked_names: set[str] = field(default_factory=set)
-    submitted: bool = False
+    # The fingerprint of the page's controls when act last answered ``Done:`` for this request: the same
+    # words on a page whose controls changed since then (a wizard's next step) ask for it again.
+    finished: str | None = None
+    # Whether the page's submit button was offered once the request was done (it is offered once).
+    offered: bool = False
 
     def mark(self, index: int, note: str) -> None:
         self.done.add(index)
@@ -42,14 +50,21 @@ class ResolverState:
         self.proposals = ProposalBook()
         self.memo: Memo | None = None
 
-    def memo_for(self, request: str, new: bool, document: str) -> tuple[Memo, bool]:
-        """The memory of ``request`` on ``document``, and whether it was started afresh because the page
-        is another document than the one the same request last ran on (``new`` restarts it silently)."""
+    def memo_for(self, request: str, new: bool, document: str, fingerprint: str = "") -> tuple[Memo, str]:
+        """The memory of ``request`` on ``document``, and why it was started afresh when it was not asked to
+        be (``new`` restarts it silently): ``AFRESH_MOVED`` when the page is another document than the one
+        the same request last ran on, ``AFRESH_AGAIN`` when the request was done and the page's controls
+        have changed since; else ``""``."""
         memo = self.memo
-        moved = not new and memo is not None and memo.request == request and memo.document != document
-        if new or memo is None or memo.request != request or moved:
+        same = not new and memo is not None and memo.request == request
+        why = ""
+        if same and memo is not None and memo.document != document:
+            why = AFRESH_MOVED
+        elif same and memo is not None and memo.finished is not None and memo.finished != fingerprint:
+            why = AFRESH_AGAIN
+        if new or memo is None or memo.request != request or why:
             memo = self.memo = Memo(request, document)
-        return memo, moved
+        return memo, why
 
     def follow(self, before: str, after: str) -> None:
         """A step of the request itself led from document ``before`` to ``after`` (a link, a submit): the
@@ -58,8 +73,10 @@ class ResolverState:
             self.memo.document = after
 
     def propose(self, inspection: Inspection, control: Control, action: str, why: str, *,
-                args: dict[str, object] | None = None, on_done: Callable[[], None] | None = None) -> StepResult:
-        """An approval-required step as a proposal: nothing happens until ``confirm <token>``."""
+                args: dict[str, object] | None = None, on_done: Callable[[], None] | None = None,
+                reason: str = "") -> StepResult:
+        """An approval-required step as a proposal: nothing happens until ``confirm <token>``. ``reason`` is
+        why it needs approval when the control's own risk does not say (a submit the request asked for)."""
         summary = f"{action} {describe(control)}"
         if args and "target_desc" in args:
             summary += f" onto {args['target_desc']}"
@@ -67,7 +84,7 @@ class ResolverState:
             action, summary, url=inspection.url, fingerprint=inspection.fingerprint, now=time.monotonic(),
             args={"token": inspection.token, "id": control.id, "ref": control.ref, **(args or {})},
             on_done=on_done)
-        reason = control.risk_reason or "it needs approval"
+        reason = control.risk_reason or reason or f"a {action} here may commit something that cannot be undone"
         text = (f"Needs approval: {summary} — {why}; approval is required because {reason}. Nothing was done "
                 f"yet. To carry it out run `confirm {proposal.token}` (one use, valid 5 minutes, cancelled if the "
                 "page changes first).")

@@ -15,13 +15,13 @@ from ._plan import Kind, Part, Plan, Target
 from ._select import (
     field_match,
     fill_fields,
+    holds,
     is_secret,
     number_text,
     option_hits,
     option_set,
     resolve_name,
     select_done,
-    wanted,
 )
 from ._state import Memo
 from ._text import fold
@@ -36,7 +36,7 @@ def _fill_held(part: Part, index: int, inspection: Inspection, memo: Memo) -> bo
     if is_secret(part.field) or has_token(part.value or ""):
         return index in memo.done
     m = fill_fields(part, inspection)
-    return all(c.value_hash == wanted(c, part.value or "", inspection.token) for c in m.controls)
+    return all(holds(c, part.value or "", inspection.token) for c in m.controls)
 
 
 def _copy_held(part: Part, index: int, inspection: Inspection, memo: Memo) -> bool:

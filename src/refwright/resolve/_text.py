@@ -11,6 +11,7 @@ __all__ = [
     "ORDINAL_PATTERN",
     "TIERS",
     "compact",
+    "first_sentence",
     "fold",
     "loose",
     "match_labels",
@@ -104,3 +105,19 @@ def ordinal_of(word: str) -> int | None:
     if m and int(m.group(1)) > 0:
         return int(m.group(1))
     return None
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a message, whole: it ends at a full stop followed by a space (or the end) that
+    is outside quotes and backticks, so a label such as "D.C." or a ref such as `click @e3` is never cut."""
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    quoted = False
+    ticked = False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "`":
+            ticked = not ticked
+        elif ch in ".!?" and not quoted and not ticked and (i + 1 == len(line) or line[i + 1] == " "):
+            return line[: i + 1]
+    return line

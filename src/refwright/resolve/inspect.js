@@ -575,6 +575,25 @@
     return { ms: Date.now() - lastMutation };
   }
 
+  // A tree's collapsed branch without ARIA: a list item whose own nested list is hidden; its first shown
+  // child (the branch's name) is what a person clicks to open it.
+  const branchLists = new Map();
+  function collapsedBranches() {
+    branchLists.clear();  // only this call's branches: no element is kept alive after it
+    const out = [];
+    for (const list of document.querySelectorAll('li > ul, li > ol')) {
+      if (getComputedStyle(list).display !== 'none') continue;
+      const branch = list.parentElement;
+      let handle = Array.from(branch.children).find(c => c !== list && boxShown(c, getComputedStyle(c)) && shortText(c));
+      // A branch named by its own text ("<li>View<ul>...</ul></li>") is its own handle.
+      if (!handle && Array.from(branch.childNodes).some(n => n.nodeType === 3 && norm(n.data))) handle = branch;
+      if (!handle || !boxShown(handle, getComputedStyle(handle))) continue;
+      branchLists.set(handle, list);
+      out.push(handle);
+    }
+    return out;
+  }
+
   // Collapsed sections (aria-expanded=false, unselected tabs, closed <details>) in page order, and
   // whether the region each one reveals holds an element whose text is `label`.
   function disclosures(a) {
@@ -582,7 +601,8 @@
     const want = norm(a.label || '').toLowerCase();
     const out = [];
     const seen = new Set();
-    const candidates = document.querySelectorAll('[aria-expanded="false"], [role="tab"], details:not([open]) > summary');
+    const candidates = [...document.querySelectorAll('[aria-expanded="false"], [role="tab"], details:not([open]) > summary'),
+      ...collapsedBranches()];
     for (const el of candidates) {
       if (el.getAttribute('role') === 'tab' && el.getAttribute('aria-selected') === 'true') continue;
       const style = getComputedStyle(el);
@@ -591,6 +611,7 @@
       const ids = (el.getAttribute('aria-controls') || '').trim().split(/\s+/).filter(Boolean);
       if (ids.length) region = document.getElementById(ids[0]);
       if (!region && el.localName === 'summary') region = el.parentElement;
+      if (!region && branchLists.has(el)) region = branchLists.get(el);
       if (!region) region = el.nextElementSibling;
       let contains = false;
       if (region && want) {
@@ -609,9 +630,78 @@
       seen.add(id);
       const item = { id, l: norm(R.accessibleName(el, R.roleOf(el))) || shortText(el).slice(0, 80), c: contains };
       if (el.getAttribute('role') === 'tab') item.tab = 1;
+      // A tab that says it is collapsed is an accordion's header, a section to expand.
+      if (el.getAttribute('aria-expanded') === 'false') item.x = 1;
       out.push(item);
     }
     return { items: out };
+  }
+
+  // A shown calendar (a date picker's month view): its "Month YYYY" heading, its previous and next month
+  // controls, and the ids of its day cells of that month. Read only; act clicks what it returns.
+  const MONTHS = /^(january|february|march|april|may|june|july|august|september|october|november|december)\s+(\d{4})$/i;
+  const MONTH_START = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+  const PREV = /^(?:prev(?:ious)?(?: month)?|<|‹|«|←)$/i;
+  const NEXT = /^(?:next(?: month)?|>|›|»|→)$/i;
+  function calendar() {
+    const R = RT();
+    const shown = el => boxShown(el, getComputedStyle(el));
+    const name = el => norm(el.getAttribute('aria-label') || el.getAttribute('title') || el.textContent || '');
+    // Headings are found from text nodes that start with a month's name (one pass over the text), then the
+    // element, or its parent, whose whole text is "Month YYYY" (a picker may split month and year).
+    const headings = [];
+    const walker = document.createTreeWalker(document.body || document.documentElement, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!MONTH_START.test(norm(n.data))) continue;
+      const near = [n.parentElement, n.parentElement && n.parentElement.parentElement];
+      const el = near.find(e => e && MONTHS.test(norm(e.textContent)));
+      if (el && !headings.includes(el)) headings.push(el);
+    }
+    for (const heading of headings) {
+      if (!shown(heading)) continue;
+      // The calendar: the nearest ancestor of the heading that also holds the day cells.
+      let root = heading.parentElement;
+      for (let up = 0; root && up < 5 && root.querySelectorAll('td, [role="gridcell"]').length < 28; up++) {
+        root = root.parentElement;
+      }
+      if (!root) continue;
+      const off = el => /disabled|other-month|unselectable/.test(el.className || '') ||
+        el.getAttribute('aria-disabled') === 'true' || el.disabled;
+      // The month's own days run 1, 2, 3...: the days of the months around it, shown greyed, are not.
+      const days = {};
+      let last = 0;
+      for (const cell of root.querySelectorAll('td, [role="gridcell"]')) {
+        const hit = cell.querySelector('a, button') || cell;
+        const t = norm(hit.textContent);
+        if (!/^\d{1,2}$/.test(t) || Number(t) !== last + 1) continue;
+        last = Number(t);
+        if (!off(cell) && !off(hit) && shown(hit)) days[t] = R.idFor(hit);
+      }
+      const move = re => {
+        const el = Array.from(root.querySelectorAll('a, button, [role="button"], span, div'))
+          .find(e => re.test(name(e)) && !off(e) && (shown(e) || (e.parentElement && shown(e.parentElement))));
+        if (!el) return null;
+        return R.idFor(el.localName === 'span' && el.parentElement.localName === 'a' ? el.parentElement : el);
+      };
+      return { month: norm(heading.textContent), prev: move(PREV), next: move(NEXT), days };
+    }
+    return { month: '' };
+  }
+
+  // Key/value pairs the page shows: rows of two cells, and a definition list's terms and descriptions.
+  function pairs() {
+    const out = [];
+    const shown = el => boxShown(el, getComputedStyle(el));
+    for (const row of document.querySelectorAll('tr')) {
+      const cells = Array.from(row.children).filter(c => c.localName === 'td' || c.localName === 'th');
+      if (cells.length === 2 && shown(row)) out.push([shortText(cells[0]), shortText(cells[1])]);
+      if (out.length >= 200) break;
+    }
+    for (const term of document.querySelectorAll('dt')) {
+      const desc = term.nextElementSibling;
+      if (desc && desc.localName === 'dd' && shown(term)) out.push([shortText(term), shortText(desc)]);
+    }
+    return { pairs: out.filter(([k, v]) => k && v && k.length <= 80 && v.length <= 200) };
   }
 
   function textField(el) {
@@ -814,6 +904,8 @@
     describe,
     quiet,
     disclosures,
+    calendar,
+    pairs,
     copy,
     setRange,
     sliderValue,

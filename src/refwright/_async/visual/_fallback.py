@@ -13,6 +13,7 @@ from ..._errors import RefwrightError
 from ...resolve._plan import Kind
 from ...resolve._request import UnsupportedRequestError, parse_request
 from ...resolve._result import StepResult
+from ...resolve._text import first_sentence
 from ...visual import OcrUnavailableError
 from ._act import propose_click_text
 
@@ -40,7 +41,7 @@ async def ocr_fallback(session: Session, request: str, refusal: Exception) -> St
         return None
     except RefwrightError:
         return None
-    why = str(refusal).splitlines()[0][:200]
+    why = first_sentence(str(refusal)).rstrip(".")
     first, sep, rest = proposal.output.partition("\n")
     note = (f"\nNo semantic control matched ({why}), so act read the screen with local OCR and found "
             f'"{labels[0]}" exactly once; this is a visual proposal.')

@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError, RefwrightTimeoutError
 from ...resolve._changes import summarize_changes
 from ...resolve._covers import cover_request
-from ...resolve._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
+from ...resolve._finish import REPEAT, offer_submit, with_note
+from ...resolve._match import AmbiguousTargetError, DisabledTargetError, Match, TargetNotFoundError, find_target
 from ...resolve._model import (
     CLICKABLE,
     SLIDER_KINDS,
@@ -19,17 +19,16 @@ from ...resolve._model import (
     Inspection,
     describe,
     frames_note,
-    value_hash,
 )
 from ...resolve._plan import STATE_KINDS, Kind, Plan, Target
 from ...resolve._request import UnsupportedRequestError, parse_request
 from ...resolve._result import StepResult
 from ...resolve._select import (
-    MENU_KINDS,
     OPTION_KINDS,
     click_match,
     field_match,
     fill_fields,
+    holds,
     is_secret,
     number_text,
     option_hits,
@@ -41,13 +40,17 @@ from ...resolve._select import (
 )
 from ...resolve._state import Memo, ResolverState
 from ...resolve._status import done_text, pending_parts
-from ...resolve._text import fold, match_labels
+from ...resolve._text import fold
 from ...resolve._values import field_value
 from ...safety._secrets import has_token
 from .._fill import TextNotEnteredError, fill_text, not_entered
 from ._do import copy_between, do, select_label, set_slider
-from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op, settle
+from ._inspect import ACT_LIMIT, inspect_page, settle
+from ._more import step_lookup, step_scroll, step_sliders, step_suggest
+from ._picker import pick_date
+from ._reveal import step_expand, step_find, step_menu
 from ._secret import enter_password, fill_secret
+from ._step import Step, click_step, did_text
 
 if TYPE_CHECKING:
     from .._session import Session
@@ -56,105 +59,37 @@ __all__ = ["act"]
 
 # Kinds that click or submit: text the request asked for must be in place before them.
 _AFTER_TEXT = frozenset({Kind.CLICK, Kind.SUBMIT, Kind.FIND, Kind.MENU, Kind.EXPAND})
+# Kinds that put text in place (they must be done before a click or submit that follows them).
+_TEXT_KINDS = frozenset({Kind.FILL, Kind.LOOKUP, Kind.SUGGEST})
 
-
-class _Step:
-    """What one step did: the sentence, and whether its part is now complete."""
-
-    def __init__(self, text: str, complete: bool = True, proposal: StepResult | None = None) -> None:
-        self.text = text
-        self.complete = complete
-        self.proposal = proposal
-
-
-def _did(match: Match, verb: str) -> str:
-    return f"{verb} {describe(match.control)} ({match.how})"
+# Each step function reads the part at `index` of `plan` and returns what it did.
+StepFn = Callable[["Session", ResolverState, Plan, int, Inspection, Memo], Step]
 
 
 # ---------------------------------------------------------------------------------------------------
 # Steps
 
 
-def _click(session: Session, state: ResolverState, inspection: Inspection, match: Match,
-                 on_done: Callable[[], None], why: str) -> _Step:
-    control = match.control
-    if control.approval:
-        return _Step("", complete=False,
-                     proposal=state.propose(inspection, control, "click", f"matched by {match.how}; {why}",
-                                      on_done=on_done))
-    do(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
-    on_done()
-    return _Step(_did(match, "Clicked"))
-
-
 def _step_click(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                      memo: Memo) -> _Step:
+                      memo: Memo) -> Step:
     part = plan.parts[index]
     match = click_match(part, inspection)
     note = f"clicked {describe(match.control, with_ref=False)}"
-    return _click(session, state, inspection, match, lambda: memo.mark(index, note),
+    return click_step(session, state, inspection, match, lambda: memo.mark(index, note),
                         "the request asks to click it")
 
 
 def _step_focus(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                      memo: Memo) -> _Step:
+                      memo: Memo) -> Step:
     part = plan.parts[index]
     match = find_target(part.targets, inspection.controls, TEXT_KINDS | CLICKABLE | {"select"})
     do(session, inspection, match.control, "click", lambda loc, t: loc.click(timeout=t))
     memo.mark(index, f"focused {describe(match.control, with_ref=False)}")
-    return _Step(_did(match, "Focused (clicked into)"))
-
-
-def _step_menu(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                     memo: Memo) -> _Step:
-    part = plan.parts[index]
-    labels = part.labels
-    found: tuple[int, Match] | None = None
-    for j in range(len(labels) - 1, -1, -1):
-        try:
-            found = (j, find_target([Target(label=labels[j])], inspection.controls, MENU_KINDS))
-            break
-        except TargetNotFoundError:
-            continue
-    if found is None:
-        raise TargetNotFoundError(
-            f"No visible menu item matches {labels[0]!r}, the start of the path {' > '.join(labels)}. Nothing was "
-            "done; open the menu first or run `inspect` to see what is shown."
-        )
-    j, match = found
-    if j == len(labels) - 1:
-        note = "chose " + " > ".join(labels)
-        return _click(session, state, inspection, match, lambda: memo.mark(index, note),
-                            f"the last item of the menu path {' > '.join(labels)}")
-    nxt = labels[j + 1]
-    do(session, inspection, match.control, "hover", lambda loc, t: loc.hover(timeout=t))
-    if _wait_visible(session, nxt):
-        return _Step(f"Opened {describe(match.control)} by hovering ({match.how}), which revealed {nxt!r}", False)
-    if match.control.approval:
-        raise RefwrightError(f"Hovering {describe(match.control)} did not reveal {nxt!r}, and clicking it needs "
-                             "approval. Click it yourself (`click @…`) if that is meant.")
-    do(session, inspection, match.control, "click", lambda loc, t: loc.click(timeout=t))
-    if _wait_visible(session, nxt):
-        return _Step(f"Opened {describe(match.control)} by clicking ({match.how}), which revealed {nxt!r}", False)
-    raise TargetNotFoundError(f"Opening {describe(match.control)} did not reveal {nxt!r}; the path "
-                         f"{' > '.join(labels)} does not match this menu. Run `inspect` to see its items.")
-
-
-def _wait_visible(session: Session, label: str, max_ms: int = 1_200) -> bool:
-    waited = 0
-    while True:
-        now = inspect_page(session, limit=ACT_LIMIT)
-        _tier, hits = match_labels(label, [c.label for c in now.controls if c.kind in MENU_KINDS])
-        if hits:
-            return True
-        if waited >= max_ms:
-            return False
-        session.pw.wait_for_timeout(100)
-        waited += 100
+    return Step(did_text(match, "Focused (clicked into)"))
 
 
 def _step_fill(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                     memo: Memo) -> _Step:
+                     memo: Memo) -> Step:
     part = plan.parts[index]
     value = part.value or ""
     field = part.field or Target(role="textbox")
@@ -162,15 +97,19 @@ def _step_fill(session: Session, state: ResolverState, plan: Plan, index: int, i
         text = fill_secret(session, part, inspection, field, value)
         done_note = text.split(" (", 1)[0]
         memo.mark(index, done_note[:1].lower() + done_note[1:])
-        return _Step(text)
+        return Step(text)
     if is_secret(field):
         count, how = enter_password(session, inspection.token, field, value)
         memo.mark(index, f"entered the password into {count} field(s)")
-        return _Step(f"Entered the requested password into {count} password field(s) ({how}; it is never read back)")
+        return Step(f"Entered the requested password into {count} password field(s) ({how}; it is never read back)")
     match = fill_fields(part, inspection)
     # Each field gets the value in the form it holds (a date input takes 2017-10-20 for 10/20/2017).
     typed = [(c, field_value(c.input_type, value)) for c in match.controls]
-    pending = [(c, v) for c, v in typed if c.value_hash != value_hash(inspection.token, v)]
+    pending = [(c, v) for c, v in typed if not holds(c, v, inspection.token)]
+    if len(pending) == 1 and pending[0][0].readonly and not pending[0][0].disabled:
+        picked = pick_date(session, inspection, pending[0][0], value)
+        if picked is not None:
+            return Step(picked)
     for done, (c, v) in enumerate(pending):
         try:
             do(session, inspection, c, "fill", fill_text(v))
@@ -180,11 +119,11 @@ def _step_fill(session: Session, state: ResolverState, plan: Plan, index: int, i
     shown = ", ".join(describe(c) for c, _ in pending)
     converted = next((c for c, v in pending if v != value), None)
     how = f"{match.how}; written as the {converted.input_type} field takes it" if converted else match.how
-    return _Step(f"Entered the requested text ({len(value)} characters) into {shown} ({how})")
+    return Step(f"Entered the requested text ({len(value)} characters) into {shown} ({how})")
 
 
 def _step_copy(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                     memo: Memo) -> _Step:
+                     memo: Memo) -> Step:
     part = plan.parts[index]
     source = find_target(part.targets, inspection.controls, TEXT_KINDS,
                          what=f"a field to copy from: {part.targets[0].describe()}")
@@ -193,17 +132,17 @@ def _step_copy(session: Session, state: ResolverState, plan: Plan, index: int, i
                        describe(target.control))
     names = (describe(source.control, with_ref=False), describe(target.control, with_ref=False))
     memo.mark(index, f"copied {names[0]} into {names[1]}")
-    return _Step(f"Copied the text of {describe(source.control)} ({source.how}) into {describe(target.control)} "
+    return Step(f"Copied the text of {describe(source.control)} ({source.how}) into {describe(target.control)} "
                  f"({target.how}); the text is not shown")
 
 
 def _step_names(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                      memo: Memo) -> _Step:
+                      memo: Memo) -> Step:
     part = plan.parts[index]
     on = part.value != "off"
     if not part.labels:
         memo.mark(index, "selected nothing")
-        return _Step("Selected nothing, as asked")
+        return Step("Selected nothing, as asked")
     resolved = [(name, *resolve_name(name, inspection)) for name in part.labels]
     boxes = [(n, c) for n, how, c, _ in resolved if how == "checkbox" and c.checked != on]
     if boxes:
@@ -216,32 +155,32 @@ def _step_names(session: Session, state: ResolverState, plan: Plan, index: int, 
             rest = len(part.labels) - len(safe)
             done_text = "Checked" if on else "Unchecked"
             more = f"; {rest} other name(s) already set or handled next" if rest else ""
-            return _Step(f"{done_text} {', '.join(describe(c) for c in safe)} (exact checkbox labels{more})",
+            return Step(f"{done_text} {', '.join(describe(c) for c in safe)} (exact checkbox labels{more})",
                          complete=not risky and len(boxes) == len(safe) and
                          all(how == "checkbox" for _, how, _, _ in resolved))
         c = risky[0]
-        return _Step("", False, state.propose(inspection, c, "click", "a checkbox the request names"))
+        return Step("", False, state.propose(inspection, c, "click", "a checkbox the request names"))
     for name, how, control, option in resolved:
         if how == "radio" and control.checked != on:
             if control.approval:
-                return _Step("", False, state.propose(inspection, control, "click",
-                                                "the radio the request names"))
+                return Step("", False, state.propose(inspection, control, "click",
+                                                     "the radio the request names"))
             do(session, inspection, control, "check", lambda loc, t: loc.check(timeout=t))
-            return _Step(f"Checked the radio {describe(control)} (label {name!r})", complete=len(resolved) == 1)
+            return Step(f"Checked the radio {describe(control)} (label {name!r})", complete=len(resolved) == 1)
         if how == "option" and not select_done(control, option, inspection.token):
             do(session, inspection, control, "select", select_label(option))
-            return _Step(f"Selected the option {option!r} in {describe(control)}", complete=len(resolved) == 1)
+            return Step(f"Selected the option {option!r} in {describe(control)}", complete=len(resolved) == 1)
         if how == "click" and fold(name) not in memo.clicked_names:
             def mark(n: str = name) -> None:
                 memo.clicked_names.add(fold(n))
             match = Match((control,), "label of a " + control.kind, Target(label=name))
-            return _click(session, state, inspection, match, mark, "the request names it")
+            return click_step(session, state, inspection, match, mark, "the request names it")
     memo.mark(index, "selected " + ", ".join(repr(n) for n in part.labels))
-    return _Step("Everything named is already selected")
+    return Step("Everything named is already selected")
 
 
 def _step_option(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                       memo: Memo) -> _Step:
+                       memo: Memo) -> Step:
     part = plan.parts[index]
     label = part.labels[0]
     hits = option_hits(label, inspection)
@@ -255,7 +194,7 @@ def _step_option(session: Session, state: ResolverState, plan: Plan, index: int,
                                      "chosen. Nothing was done.")
             do(session, inspection, control, "select", lambda loc, t: loc.select_option(label=names, timeout=t))
             memo.mark(index, "selected " + ", ".join(map(repr, names)))
-            return _Step(f"Selected the options {', '.join(map(repr, names))} in {describe(control)} (exact options of "
+            return Step(f"Selected the options {', '.join(map(repr, names))} in {describe(control)} (exact options of "
                          "a multiple select)")
     if len(hits) > 1:
         listed = ", ".join(f"{describe(c)} option {o!r}" for c, o in hits[:6])
@@ -267,7 +206,7 @@ def _step_option(session: Session, state: ResolverState, plan: Plan, index: int,
             raise RefwrightError(f"The option {option!r} of {describe(control)} is disabled, so it cannot be chosen.")
         do(session, inspection, control, "select", lambda loc, t: loc.select_option(label=option, timeout=t))
         memo.mark(index, f"selected {option!r}")
-        return _Step(f"Selected the option {option!r} in {describe(control)} (an exact option of a native select)")
+        return Step(f"Selected the option {option!r} in {describe(control)} (an exact option of a native select)")
     try:
         match = find_target([Target(label=label)], inspection.controls, OPTION_KINDS)
     except TargetNotFoundError:
@@ -276,94 +215,51 @@ def _step_option(session: Session, state: ResolverState, plan: Plan, index: int,
         if len(closed) == 1:
             c = closed[0]
             do(session, inspection, c, "click", lambda loc, t: loc.click(timeout=t))
-            return _Step(f"Opened {describe(c)} to show its options (the only collapsed list on the page)", False)
+            return Step(f"Opened {describe(c)} to show its options (the only collapsed list on the page)", False)
         raise
     note = f"chose {label!r}"
-    return _click(session, state, inspection, match, lambda: memo.mark(index, note),
+    return click_step(session, state, inspection, match, lambda: memo.mark(index, note),
                         "the option the request names")
 
 
 def _step_slider(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                       memo: Memo) -> _Step:
+                       memo: Memo) -> Step:
     part = plan.parts[index]
     value = float(part.value or "0")
     match = find_target([Target(role="slider")], inspection.controls, SLIDER_KINDS, what="a slider")
     how = set_slider(session, inspection, match.control, value)
     memo.mark(index, f"set the slider to {number_text(value)}")
-    return _Step(f"Set {describe(match.control)} to {number_text(value)} ({match.how}; {how})")
+    return Step(f"Set {describe(match.control)} to {number_text(value)} ({match.how}; {how})")
 
 
 def _step_check(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                      memo: Memo) -> _Step:
+                      memo: Memo) -> Step:
     part = plan.parts[index]
     match = find_target(part.targets, inspection.controls, {"radio", "checkbox"})
     if match.control.approval:
         note = f"checked {describe(match.control, with_ref=False)}"
-        return _Step("", False, state.propose(inspection, match.control, "click", f"matched by {match.how}",
-                                        on_done=lambda: memo.mark(index, note)))
+        return Step("", False, state.propose(inspection, match.control, "click", f"matched by {match.how}",
+                                             on_done=lambda: memo.mark(index, note)))
     do(session, inspection, match.control, "check", lambda loc, t: loc.check(timeout=t))
     memo.mark(index, f"checked {describe(match.control, with_ref=False)}")
-    return _Step(_did(match, "Checked"))
-
-
-def _step_find(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                     memo: Memo) -> _Step:
-    part = plan.parts[index]
-    try:
-        match = find_target(part.targets, inspection.controls, CLICKABLE)
-    except TargetNotFoundError:
-        pass
-    else:
-        note = f"found and clicked {describe(match.control, with_ref=False)}"
-        return _click(session, state, inspection, match, lambda: memo.mark(index, note), "the request's target")
-    label = next((t.label for t in part.targets if t.label), "")
-    items = (run_resolver_op(session, "disclosures", label=label))["items"]
-    fresh = [i for i in items if int(i["id"]) not in memo.tried]
-    pick = next((i for i in fresh if i["c"]), None) or (fresh[0] if fresh else None)
-    if pick is None:
-        raise TargetNotFoundError(
-            f"{part.targets[0].describe()} is not visible, and every collapsed section was already "
-                             "opened. Nothing more was done; run `inspect` to see the page.")
-    memo.tried.add(int(pick["id"]))
-    locator = element_locator(session, inspection.token, int(pick["id"]))
-    locator.click(timeout=session.config.timeouts.action)
-    why = "its hidden content names it" if pick["c"] else "the next collapsed section in page order"
-    return _Step(f"Expanded the section {str(pick['l'])!r} to look for {part.targets[0].describe()} ({why})", False)
-
-
-def _step_expand(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                       memo: Memo) -> _Step:
-    items = [i for i in (run_resolver_op(session, "disclosures", label=""))["items"] if not i.get("tab")]
-    if not items:
-        memo.mark(index, "found no collapsed section to expand")
-        return _Step("Found no collapsed section to expand (nothing was done)")
-    if len(items) > 1:
-        listed = ", ".join(repr(str(i["l"])) for i in items[:6])
-        raise AmbiguousTargetError(
-            f"Ambiguous: {len(items)} collapsed sections ({listed}). Nothing was done; name the one "
-                              "to open (act click \"<its title>\").")
-    pick = items[0]
-    locator = element_locator(session, inspection.token, int(pick["id"]))
-    locator.click(timeout=session.config.timeouts.action)
-    memo.mark(index, f"expanded the section {str(pick['l'])!r}")
-    return _Step(f"Expanded the section {str(pick['l'])!r} (the only collapsed section on the page)")
+    return Step(did_text(match, "Checked"))
 
 
 def _dismiss_popup(session: Session, state: ResolverState, inspection: Inspection, control: Control,
-                         missing: str) -> _Step:
+                         missing: str) -> Step:
     match = Match((control,), "the button that closes the popup", Target(label=control.label))
-    step = _click(session, state, inspection, match, lambda: None,
+    step = click_step(session, state, inspection, match, lambda: None,
                         f"a popup is all the page shows, and {missing} is not visible behind it")
     if step.proposal is None:
-        step = _Step(f"Dismissed the popup with {describe(control)}: {missing} could not be reached while it was "
+        step = Step(f"Dismissed the popup with {describe(control)}: {missing} could not be reached while it was "
                      "open", complete=False)
     else:
         step.complete = False
     return step
 
 
-def _step_submit(session: Session, state: ResolverState, plan: Plan, index: int | None, inspection: Inspection,
-                       memo: Memo) -> _Step:
+def _step_submit(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+                       memo: Memo) -> Step:
     found = submit_candidates(inspection)
     if not found:
         raise TargetNotFoundError("The page shows no enabled submit button, so nothing was submitted.")
@@ -373,35 +269,35 @@ def _step_submit(session: Session, state: ResolverState, plan: Plan, index: int 
             f"Ambiguous submit: {listed}. Nothing was done; click the one you mean (`click @eN`).")
     control = found[0]
 
-    def mark() -> None:
-        memo.submitted = True
-        if index is not None:
-            memo.mark(index, f"submitted with {describe(control, with_ref=False)}")
-        else:
-            memo.notes.append(f"submitted with {describe(control, with_ref=False)}")
-
-    why = ("the form's only submit button; the request asks to submit" if index is not None else
-           "the request did not say to submit, but every part of it is done and this is the page's only submit button")
-    return _Step("", False, state.propose(inspection, control, "click", why, on_done=mark))
+    note = f"submitted with {describe(control, with_ref=False)}"
+    # A submit sends what the form holds, whatever the button is called.
+    return Step("", False, state.propose(inspection, control, "click",
+                                         "the form's only submit button; the request asks to submit",
+                                         on_done=lambda: memo.mark(index, note),
+                                         reason="it submits the form (what was entered is sent)"))
 
 
 # ---------------------------------------------------------------------------------------------------
 
 
 # One step per kind of part; each reads the part at `index` of `plan`.
-_STEPS: dict[Kind, Callable[[Session, ResolverState, Plan, int, Inspection, Memo], _Step]] = {
+_STEPS: dict[Kind, StepFn] = {
     Kind.CLICK: _step_click,
     Kind.FOCUS: _step_focus,
-    Kind.MENU: _step_menu,
+    Kind.MENU: step_menu,
     Kind.FILL: _step_fill,
     Kind.COPY: _step_copy,
     Kind.NAMES: _step_names,
     Kind.OPTION: _step_option,
     Kind.SLIDER: _step_slider,
+    Kind.SLIDERS: step_sliders,
+    Kind.SCROLL: step_scroll,
+    Kind.SUGGEST: step_suggest,
+    Kind.LOOKUP: step_lookup,
     Kind.CHECK: _step_check,
-    Kind.FIND: _step_find,
+    Kind.FIND: step_find,
     Kind.SUBMIT: _step_submit,
-    Kind.EXPAND: _step_expand,
+    Kind.EXPAND: step_expand,
 }
 
 
@@ -433,44 +329,42 @@ def act(session: Session, request: str, *, new: bool = False) -> StepResult:
         plan = parse_request(instead)
     elif plan is None:
         raise unsupported
-    memo, moved = state.memo_for(plan.request, new, before.token)
+    memo, afresh = state.memo_for(plan.request, new, before.token, before.fingerprint)
     result = _act_step(session, state, plan, before, memo)
-    return _with_afresh(result) if moved else result
-
-
-_AFRESH = "Started the request afresh: the page was opened, reloaded or navigated since the last act on it."
-
-
-def _with_afresh(result: StepResult) -> StepResult:
-    """The sentence saying the request started afresh goes right after the first line (which stays ``Done:``
-    or ``Needs approval:``, as callers read it)."""
-    first, sep, rest = result.output.partition("\n")
-    return replace(result, output=f"{first}\n{_AFRESH}{sep}{rest}")
+    return with_note(result, afresh) if afresh else result
 
 
 def _act_step(session: Session, state: ResolverState, plan: Plan, before: Inspection, memo: Memo) -> StepResult:
     pending = pending_parts(plan, before, memo)
     if not pending:
-        if plan.implicit_submit and not memo.submitted and submit_candidates(before):
-            step = _step_submit(session, state, plan, None, before, memo)
-            assert step.proposal is not None
-            return step.proposal
-        return StepResult(done_text(memo), done=True)
+        repeat = memo.finished is not None
+        if plan.repeatable:
+            memo.finished = before.fingerprint
+        result = StepResult(done_text(memo), done=True)
+        return with_note(result, REPEAT) if repeat else offer_submit(state, plan, before, memo, result)
+    # Parts the page already shows as done are remembered as done, so that once a later step takes their
+    # control away (a wizard's Next), they are not asked for again.
+    for i, part in enumerate(plan.parts):
+        if part.kind in STATE_KINDS and i not in pending and i not in memo.done:
+            memo.mark(i, f"found already done: {part.describe()}")
     index = pending[0]
     # Text the request asked for must be in place before anything is clicked or submitted.
     if plan.parts[index].kind in _AFTER_TEXT:
-        unfilled = [i for i in range(index) if plan.parts[i].kind == Kind.FILL and i in pending]
+        unfilled = [i for i in range(index) if plan.parts[i].kind in _TEXT_KINDS and i in pending]
         if unfilled:
             raise RefwrightError("The request's text fields are not filled yet, so nothing was clicked. Run act again "
                                  "to fill them first.")
     try:
         step = _STEPS[plan.parts[index].kind](session, state, plan, index, before, memo)
-    except (TargetNotFoundError, RefwrightTimeoutError) as exc:
-        # A popup that appeared (on focus, say) and hides or covers the page is closed first, as a person
-        # would. When the action timed out, the popup may have come after `before`: the page is read again.
+    except (TargetNotFoundError, RefwrightTimeoutError, DisabledTargetError) as exc:
+        # A popup that appeared (on focus, say) and hides, covers or disables the page is closed first, as a
+        # person would. When the action timed out or its control was disabled, the popup may have come after
+        # `before`: the page is read again.
         timed_out = isinstance(exc, RefwrightTimeoutError)
-        now = inspect_page(session, limit=ACT_LIMIT, texts=True) if timed_out else before
-        dismiss = popup_dismiss(now, covering=timed_out)
+        late = timed_out or isinstance(exc, DisabledTargetError)
+        now = inspect_page(session, limit=ACT_LIMIT, texts=True) if late else before
+        named = [t.label for p in plan.parts for t in p.targets if t.label] + [n for p in plan.parts for n in p.labels]
+        dismiss = popup_dismiss(now, covering=timed_out, disabled=isinstance(exc, DisabledTargetError), named=named)
         if dismiss is None:
             if isinstance(exc, TargetNotFoundError) and before.frames:
                 raise TargetNotFoundError(str(exc) + frames_note(before)) from None
@@ -489,8 +383,12 @@ def _act_step(session: Session, state: ResolverState, plan: Plan, before: Inspec
     changes = summarize_changes(before, after)
     remaining = pending_parts(plan, after, memo)
     first = step.text + "."
-    if not remaining and not (plan.implicit_submit and not memo.submitted and submit_candidates(after)):
-        return StepResult(f"Done: {first}\n{changes}", done=True)
-    nxt = plan.parts[remaining[0]].describe() if remaining else "submit the form (a proposal)"
+    if not remaining:
+        # The page the last step began on: the same words on a page whose controls changed since then
+        # (the click moved a wizard on) ask for the step again.
+        if plan.repeatable:
+            memo.finished = before.fingerprint
+        return offer_submit(state, plan, after, memo, StepResult(f"Done: {first}\n{changes}", done=True))
+    nxt = plan.parts[remaining[0]].describe()
     return StepResult(f"{first}\nNext: {nxt} — run act again.\n{changes}")
 

@@ -12,6 +12,7 @@ from ...resolve._match import AmbiguousTargetError, TargetNotFoundError
 from ...resolve._model import CLICKABLE, TEXT_KINDS, describe
 from ...resolve._request import UnsupportedRequestError
 from ...resolve._result import StepResult
+from ...resolve._text import first_sentence
 from ..visual._fallback import ocr_fallback
 from ._act import act as act_locally
 from ._do import do
@@ -51,4 +52,4 @@ def _decide(session: Session, provider: Decider, request: str, refusal: Exceptio
     settle(session)
     after = inspect_page(session, limit=ACT_LIMIT, texts=True)
     return StepResult(f"Clicked {describe(control)} ({how}). The local resolver could not: "
-                      f"{str(refusal).splitlines()[0][:200]}\n{summarize_changes(before, after)}")
+                      f"{first_sentence(str(refusal))}\n{summarize_changes(before, after)}")

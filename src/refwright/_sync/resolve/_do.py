@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from playwright.sync_api import Locator
 
 from ..._errors import RefwrightError
+from ...resolve._match import DisabledTargetError
 from ...resolve._model import Control, Inspection, describe
 from ...resolve._select import number_text
 from .._actionable import ensure_actionable
@@ -26,7 +27,7 @@ _MAX_PRESSES = 1000
 
 def unusable(control: Control, verb: str) -> RefwrightError | None:
     if control.disabled:
-        return RefwrightError(
+        return DisabledTargetError(
             f"{describe(control)} is disabled, so nothing was done. It may need other fields first; run `inspect` "
             "to see the page's state."
         )

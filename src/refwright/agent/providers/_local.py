@@ -2,13 +2,15 @@
 
 Every turn it asks the browser tool for ``act <task>`` (the task text is the request). It answers when a
 result says ``Done: ...``, when the resolver refuses (an error that repeats, or no progress), or when a
-step needs approval (unless ``confirm_proposals`` lets it confirm them itself).
+step needs approval: it confirms the step when ``confirm_proposals`` says the person approved such steps in
+advance, or when ``approve`` (asking the person, on a terminal) says yes; otherwise the run ends there.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Awaitable, Callable
 
 from .._turns import Assistant, Reply, ToolCall, ToolResult, Turn, User
 
@@ -32,10 +34,16 @@ class LocalResolverLlm:
     ``confirm <token>`` command. ``calls`` counts the tool calls it made.
     """
 
-    def __init__(self, *, confirm_proposals: bool = False, max_steps: int = 25) -> None:
+    def __init__(self, *, confirm_proposals: bool = False, max_steps: int = 25,
+                 approve: Callable[[str], Awaitable[bool]] | None = None) -> None:
         self.confirm_proposals = confirm_proposals
         self.max_steps = max_steps
+        self.approve = approve
         self.calls = 0
+        # The proposal the run ended on, unconfirmed: its token is useless once this process is gone.
+        self.unconfirmed: str | None = None
+        # The proposal the person declined when asked.
+        self.declined: str | None = None
 
     async def next(self, system: str, turns: list[Turn]) -> list[Turn]:
         task = next((t.text for t in turns if isinstance(t, User)), "").strip()
@@ -56,9 +64,16 @@ class LocalResolverLlm:
                     return Reply([Assistant("I could not finish this without a model. " + error.group(0).strip())])
             proposal = _PROPOSAL.search(last)
             if proposal:
-                if not self.confirm_proposals:
-                    return Reply([Assistant(last[proposal.start():].strip())])
-                return Reply([self._call(f"confirm {proposal.group(1)}")])
+                asked = last[proposal.start():].strip()
+                if self.confirm_proposals:
+                    return Reply([self._call(f"confirm {proposal.group(1)}")])
+                if self.approve is not None:
+                    if await self.approve(asked):
+                        return Reply([self._call(f"confirm {proposal.group(1)}")])
+                    self.declined = asked
+                    return Reply([Assistant("Not approved, so it was not done: " + asked.splitlines()[0])])
+                self.unconfirmed = asked
+                return Reply([Assistant(asked)])
             if len(results) >= 2 and results[-2].output == last and not error:
                 return Reply([Assistant("No progress: the same step keeps repeating. " + last.splitlines()[0])])
             if len(results) >= self.max_steps:

@@ -1,0 +1,72 @@
+"""A read-only date field's picker: open its calendar, move to the month, pick the day."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..._errors import RefwrightError
+from ...resolve._dates import month_name, month_of, months_between, parse_date
+from ...resolve._model import Control, Inspection, describe
+from ._do import do
+from ._inspect import element_locator, run_resolver_op
+
+if TYPE_CHECKING:
+    from .._session import Session
+
+__all__ = ["pick_date"]
+
+# A calendar is never moved further than this in one step: a wrong heading must not click forever.
+_MAX_MONTHS = 60
+
+
+async def _calendar(session: Session, wait_ms: int = 0) -> dict[str, Any]:
+    waited = 0
+    while True:
+        cal = await run_resolver_op(session, "calendar")
+        if cal.get("month") or waited >= wait_ms:
+            return cal
+        await session.pw.wait_for_timeout(100)
+        waited += 100
+
+
+async def pick_date(session: Session, inspection: Inspection, control: Control, value: str) -> str | None:
+    """Pick ``value`` in the calendar of the read-only ``control``; what was done, or None when ``value``
+    is not a date (the caller then refuses as for any read-only field)."""
+    wanted = parse_date(value)
+    if wanted is None:
+        return None
+    cal = await _calendar(session)
+    opened = ""
+    if not cal.get("month"):
+        await do(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
+        cal = await _calendar(session, wait_ms=1_000)
+        if not cal.get("month"):
+            raise RefwrightError(f"{describe(control)} is read-only, and clicking it showed no calendar with a month "
+                                 "heading. Nothing was typed; run `inspect` to see what appeared.")
+        opened = "opened its calendar, "
+    moves = 0
+    timeout = session.config.timeouts.action
+    while True:
+        shown = month_of(str(cal["month"]))
+        if shown is None:
+            raise RefwrightError(f"The calendar's heading {cal['month']!r} is not a month and year. Nothing more "
+                                 "was done; run `inspect` to see the picker.")
+        delta = months_between(shown, wanted)
+        if delta == 0:
+            break
+        way = "prev" if delta < 0 else "next"
+        if cal.get(way) is None or moves >= _MAX_MONTHS:
+            direction = "back" if delta < 0 else "forward"
+            raise RefwrightError(f"The calendar shows {cal['month']} and cannot move {direction} to the month of "
+                                 f"{month_name(wanted)} (it may be outside the dates it allows). Nothing was typed.")
+        await element_locator(session, inspection.token, int(cal[way])).click(timeout=timeout)
+        moves += 1
+        cal = await _calendar(session, wait_ms=500)
+    day = cal.get("days", {}).get(str(wanted.day))
+    if day is None:
+        raise RefwrightError(f"Day {wanted.day} of {cal['month']} cannot be picked in the calendar (it is disabled "
+                             "or missing). Nothing was typed.")
+    await element_locator(session, inspection.token, int(day)).click(timeout=timeout)
+    moved = f"moved {moves} month(s), " if moves else ""
+    return (f"Picked {month_name(wanted)} in the date picker of {describe(control)} (the field is read-only, so "
+            f"act {opened}{moved}then clicked day {wanted.day})")

@@ -1,0 +1,130 @@
+# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+"""Steps whose target must be revealed first: a menu item behind its menu, an item found by the route the
+request names ("Navigate through X. Find and click Y"), a control inside a collapsed section."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..._errors import RefwrightError
+from ...resolve._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
+from ...resolve._model import CLICKABLE, Inspection, describe
+from ...resolve._plan import Plan, Target
+from ...resolve._select import MENU_KINDS
+from ...resolve._state import Memo, ResolverState
+from ...resolve._text import match_labels
+from ._do import do
+from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op
+from ._step import Step, click_step
+
+if TYPE_CHECKING:
+    from .._session import Session
+
+__all__ = ["step_expand", "step_find", "step_menu"]
+
+
+def step_menu(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+                     memo: Memo) -> Step:
+    part = plan.parts[index]
+    labels = part.labels
+    found: tuple[int, Match] | None = None
+    for j in range(len(labels) - 1, -1, -1):
+        try:
+            found = (j, find_target([Target(label=labels[j])], inspection.controls, MENU_KINDS))
+            break
+        except TargetNotFoundError:
+            continue
+    if found is None:
+        raise TargetNotFoundError(
+            f"No visible menu item matches {labels[0]!r}, the start of the path {' > '.join(labels)}. Nothing was "
+            "done; open the menu first or run `inspect` to see what is shown."
+        )
+    j, match = found
+    if j == len(labels) - 1:
+        note = "chose " + " > ".join(labels)
+        return click_step(session, state, inspection, match, lambda: memo.mark(index, note),
+                            f"the last item of the menu path {' > '.join(labels)}")
+    nxt = labels[j + 1]
+    do(session, inspection, match.control, "hover", lambda loc, t: loc.hover(timeout=t))
+    if _wait_visible(session, nxt):
+        return Step(f"Opened {describe(match.control)} by hovering ({match.how}), which revealed {nxt!r}", False)
+    if match.control.approval:
+        raise RefwrightError(f"Hovering {describe(match.control)} did not reveal {nxt!r}, and clicking it needs "
+                             "approval. Click it yourself (`click @…`) if that is meant.")
+    do(session, inspection, match.control, "click", lambda loc, t: loc.click(timeout=t))
+    if _wait_visible(session, nxt):
+        return Step(f"Opened {describe(match.control)} by clicking ({match.how}), which revealed {nxt!r}", False)
+    raise TargetNotFoundError(f"Opening {describe(match.control)} did not reveal {nxt!r}; the path "
+                         f"{' > '.join(labels)} does not match this menu. Run `inspect` to see its items.")
+
+
+def _wait_visible(session: Session, label: str, max_ms: int = 1_200) -> bool:
+    waited = 0
+    while True:
+        now = inspect_page(session, limit=ACT_LIMIT)
+        _tier, hits = match_labels(label, [c.label for c in now.controls if c.kind in MENU_KINDS])
+        if hits:
+            return True
+        if waited >= max_ms:
+            return False
+        session.pw.wait_for_timeout(100)
+        waited += 100
+
+
+def step_find(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+                     memo: Memo) -> Step:
+    part = plan.parts[index]
+    match: Match | None = None
+    try:
+        match = find_target(part.targets, inspection.controls, CLICKABLE)
+    except AmbiguousTargetError:
+        # What is looked for is in what was opened: a section's header that shares its name is the route.
+        match = find_target(part.targets, [c for c in inspection.controls if c.kind != "tab"], CLICKABLE)
+    except TargetNotFoundError:
+        pass
+    if match is not None:
+        note = f"found and clicked {describe(match.control, with_ref=False)}"
+        return click_step(session, state, inspection, match, lambda: memo.mark(index, note),
+                                "the request's target")
+    label = next((t.label for t in part.targets if t.label), "")
+    items = (run_resolver_op(session, "disclosures", label=label))["items"]
+    fresh = [i for i in items if int(i["id"]) not in memo.tried]
+    pick = next((i for i in fresh if i["c"]), None) or (fresh[0] if fresh else None)
+    if pick is None:
+        raise TargetNotFoundError(
+            f"{part.targets[0].describe()} is not visible, and every collapsed section was already "
+                             "opened. Nothing more was done; run `inspect` to see the page.")
+    memo.tried.add(int(pick["id"]))
+    locator = element_locator(session, inspection.token, int(pick["id"]))
+    why = "its hidden content names it" if pick["c"] else "the next collapsed section in page order"
+    # A submenu opens on hover, and a click on its parent may close it again: hover first.
+    locator.hover(timeout=session.config.timeouts.action)
+    if label and _wait_visible(session, label, max_ms=300):
+        return Step(f"Opened {str(pick['l'])!r} by hovering, to look for {part.targets[0].describe()} ({why})", False)
+    locator.click(timeout=session.config.timeouts.action)
+    return Step(f"Expanded the section {str(pick['l'])!r} to look for {part.targets[0].describe()} ({why})", False)
+
+
+def step_expand(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+                       memo: Memo) -> Step:
+    found = (run_resolver_op(session, "disclosures", label=""))["items"]
+    items = [i for i in found if not i.get("tab") or i.get("x")]
+    # "Expand the section and click Submit": a collapsed header named like what the request clicks next is
+    # that target's look-alike, not the section that hides it.
+    later = [t.label for p in plan.parts[index + 1:] for t in p.targets[:1] if t.label]
+    items = [i for i in items if not any(match_labels(label, [str(i["l"])])[1] for label in later)] or items
+    if not items:
+        memo.mark(index, "found no collapsed section to expand")
+        return Step("Found no collapsed section to expand (nothing was done)")
+    if len(items) > 1:
+        listed = ", ".join(repr(str(i["l"])) for i in items[:6])
+        raise AmbiguousTargetError(
+            f"Ambiguous: {len(items)} collapsed sections ({listed}). Nothing was done; name the one "
+                              "to open (act click \"<its title>\").")
+    pick = items[0]
+    locator = element_locator(session, inspection.token, int(pick["id"]))
+    locator.click(timeout=session.config.timeouts.action)
+    memo.mark(index, f"expanded the section {str(pick['l'])!r}")
+    why = ("the only collapsed section not named like what the request clicks next" if len(found) > 1 else
+           "the only collapsed section on the page")
+    return Step(f"Expanded the section {str(pick['l'])!r} ({why})")

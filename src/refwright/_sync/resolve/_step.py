@@ -1,0 +1,47 @@
+# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+"""What one step of ``act`` did (its sentence, whether its part is complete, or the proposal it made), and the
+click that most steps end in."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ...resolve._match import Match
+from ...resolve._model import Inspection, describe
+from ...resolve._result import StepResult
+from ...resolve._state import ResolverState
+from ._do import do
+
+if TYPE_CHECKING:
+    from .._session import Session
+
+__all__ = ["Step", "click_step", "did_text"]
+
+
+class Step:
+    """What one step did: the sentence, and whether its part is now complete."""
+
+    def __init__(self, text: str, complete: bool = True, proposal: StepResult | None = None) -> None:
+        self.text = text
+        self.complete = complete
+        self.proposal = proposal
+
+
+def did_text(match: Match, verb: str) -> str:
+    """The sentence for a step that did ``verb`` to the matched control, saying how it matched."""
+    return f"{verb} {describe(match.control)} ({match.how})"
+
+
+def click_step(session: Session, state: ResolverState, inspection: Inspection, match: Match,
+                     on_done: Callable[[], None], why: str) -> Step:
+    """Click the matched control, or propose the click when it needs approval (``why`` says why it was
+    chosen); ``on_done`` runs once the click happened."""
+    control = match.control
+    if control.approval:
+        return Step("", complete=False,
+                    proposal=state.propose(inspection, control, "click", f"matched by {match.how}; {why}",
+                                           on_done=on_done))
+    do(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
+    on_done()
+    return Step(did_text(match, "Clicked"))
