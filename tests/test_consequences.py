@@ -101,7 +101,7 @@ async def test_a_new_tab_is_told_in_the_answer_that_opened_it(page: Page, server
     assert out == f'Clicked #go\nNote: A new tab [t2] opened ("{target}"); run `tab t2` to switch to it.'
 
 
-@pytest.mark.parametrize("kind", ["download-attribute", "attachment", "blob"])
+@pytest.mark.parametrize("kind", ["download-attribute", "attachment", "blob", "made by a script"])
 async def test_a_refused_download_is_told_in_the_answer_that_started_it(page: Page, server: TestServer,
                                                                         kind: str) -> None:
     def attachment(h: _Handler) -> None:
@@ -113,6 +113,10 @@ async def test_a_refused_download_is_told_in_the_answer_that_started_it(page: Pa
         "attachment": '<a id=go href="/report">get</a>',
         "blob": """<a id=go download="report.csv">get</a><script>
           go.href = URL.createObjectURL(new Blob(["a,b"], {type: "text/csv"}));</script>""",
+        # The "Export" pattern: a script makes a link to a blob and clicks it.
+        "made by a script": """<button id=go>Export</button><script>go.onclick = () => {
+          const a = document.createElement("a"); a.download = "report.csv";
+          a.href = URL.createObjectURL(new Blob(["a,b"], {type: "text/csv"})); a.click(); };</script>""",
     }[kind]
     url = await opened(page, server, control)
     out = await run(page, "click #go")
