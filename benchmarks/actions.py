@@ -24,6 +24,8 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -52,10 +54,10 @@ async def measure(rounds: int, toggle: bool = False) -> dict[str, list[float]]:
     import refwright
     from benchmarks.server import PageServer
     from refwright import Config
-    from refwright._async import _settle
 
-    settling = _settle.SETTLING
-    sides = [(" [off]", frozenset()), ("", settling)] if toggle else [("", settling)]
+    # Without toggle, nothing of this checkout's settle step is touched: --against runs this on a
+    # checkout that has none.
+    sides: list[tuple[str, Any]] = [(" [off]", frozenset()), ("", None)] if toggle else [("", None)]
     times: dict[str, list[float]] = {row + label: [] for row in ROWS for label, _ in sides}
     with PageServer() as server:
         server.add("/two.html", _TWO)
@@ -68,12 +70,25 @@ async def measure(rounds: int, toggle: bool = False) -> dict[str, list[float]]:
             for n in range(rounds):
                 for row, (command, changes) in ROWS.items():
                     for label, actions in sides if n % 2 else sides[::-1]:
-                        _settle.SETTLING = actions
-                        try:
+                        with _settling(actions):
                             times[row + label].append(await _timed(page, command, changes, home))
-                        finally:
-                            _settle.SETTLING = settling
     return times
+
+
+@contextmanager
+def _settling(actions: Any) -> Iterator[None]:
+    """The settle step runs for ``actions`` (None: as it is) until the block ends."""
+    if actions is None:
+        yield
+        return
+    from refwright._async import _settle
+
+    settling = _settle.SETTLING
+    _settle.SETTLING = actions
+    try:
+        yield
+    finally:
+        _settle.SETTLING = settling
 
 
 async def _timed(page: Any, command: str, changes: bool, home: str) -> float:
