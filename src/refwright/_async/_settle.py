@@ -54,7 +54,7 @@ async def settled(session: Session, action: ActionType | None, deadline: float,
     watch = session.events.watch
     if session.events.dialog is None:
         # (A dialog kept open blocks the renderer, which would then not answer the CDP set-up.)
-        await session.events.watch_windows()
+        await session.events.watch_browser()
     watch.begin(session.url)
     try:
         began = time.monotonic()

@@ -3,6 +3,8 @@ the action (``_settle``) waits for what is still under way, so that the action's
 
 from __future__ import annotations
 
+import time
+
 from playwright.async_api import Request
 
 __all__ = ["ActionWatch"]
@@ -10,6 +12,9 @@ __all__ = ["ActionWatch"]
 # Requests an action's answer does not wait for: streams and media that may never end, and fire-and-forget
 # beacons, whose outcome changes nothing on the page.
 _UNAWAITED = frozenset({"eventsource", "websocket", "media", "manifest", "texttrack", "ping"})
+# Seconds a navigation the page asked for may take to start its request before it is given up (a
+# navigation the page cancels, or one to a URL that makes no request).
+_ASKED_WAIT = 1.0
 
 
 class ActionWatch:
@@ -24,6 +29,9 @@ class ActionWatch:
         # frame's navigation request while it is.
         self.requests: set[Request] = set()
         self.navigation: Request | None = None
+        # When the main frame asked for a navigation whose request has not started yet (CDP
+        # Page.frameRequestedNavigation), or None.
+        self.asked: float | None = None
         # The main frame asked for a new document, committed one (or changed its URL in place), and
         # reached its load event since.
         self.navigation_requested = False
@@ -39,6 +47,7 @@ class ActionWatch:
         self.url_before = url
         self.requests.clear()
         self.navigation = None
+        self.asked = None
         self.navigation_requested = self.committed = self.loaded = False
         self.opening = self.downloads = 0
 
@@ -46,12 +55,14 @@ class ActionWatch:
         self.active = False
         self.requests.clear()
         self.navigation = None
+        self.asked = None
 
     def request_started(self, request: Request, main_navigation: bool) -> None:
         if not self.active:
             return
         if main_navigation:
             self.navigation = request
+            self.asked = None
             self.navigation_requested = True
             self.loaded = False
         elif not self.committed and request.resource_type not in _UNAWAITED:
@@ -63,8 +74,16 @@ class ActionWatch:
         if request is self.navigation:
             self.navigation = None
 
+    def navigation_asked(self) -> None:
+        if self.active:
+            self.asked = time.monotonic()
+
+    def navigation_settled(self) -> None:
+        self.asked = None
+
     def main_frame_navigated(self) -> None:
         if self.active:
+            self.asked = None
             self.committed = True
             # The old document's requests no longer matter.
             self.requests.clear()
@@ -93,5 +112,6 @@ class ActionWatch:
 
     def busy(self, *, requests: bool) -> bool:
         """Whether something the action set off is still under way (its requests only if ``requests``)."""
-        return bool(self.opening or self.downloads or self.navigation is not None or self.loading()
+        asked = self.asked is not None and time.monotonic() - self.asked < _ASKED_WAIT
+        return bool(self.opening or self.downloads or asked or self.navigation is not None or self.loading()
                     or (requests and self.requests))

@@ -108,19 +108,27 @@ class PageEvents:
         if not self._guard.capabilities().redirects_checked:
             pw.on("request", self._check_redirect_hop)
 
-    def watch_windows(self) -> None:
-        """Be told at once when the page asks for a new window: Playwright reports the popup only once it
-        has set it up, which can be after the action that opened it returned. Once per Playwright page."""
+    def watch_browser(self) -> None:
+        """Be told at once when the page asks for a new window or a new document: Playwright reports a popup
+        only once it has set it up, and a script's navigation only once its request starts, either of which
+        can be after the action that caused it returned. Once per Playwright page."""
         pw = self._pw
         if pw is None or (self._windows is not None and self._windows[0] is pw):
             return
         cdp: CDPSession | None = None
         try:
             cdp = pw.context.new_cdp_session(pw)
+            tree = cdp.send("Page.getFrameTree")
+            main = tree["frameTree"]["frame"]["id"]
             cdp.on("Page.windowOpen", lambda _: self.watch.window_opening())
+            cdp.on("Page.frameRequestedNavigation",
+                   lambda event: self.watch.navigation_asked()
+                   if event.get("frameId") == main and event.get("disposition") == "currentTab" else None)
+            cdp.on("Page.navigatedWithinDocument",
+                   lambda event: self.watch.navigation_settled() if event.get("frameId") == main else None)
             cdp.send("Page.enable")
-        except PlaywrightError:
-            cdp = None  # not Chromium, or the page is gone: a popup is told when Playwright reports it
+        except (PlaywrightError, KeyError, TypeError):
+            cdp = None  # not Chromium, or the page is gone: what it set off is told when Playwright reports it
         self._windows = (pw, cdp)
 
     def drain(self) -> list[str]:

@@ -55,7 +55,7 @@ def settled(session: Session, action: ActionType | None, deadline: float,
     watch = session.events.watch
     if session.events.dialog is None:
         # (A dialog kept open blocks the renderer, which would then not answer the CDP set-up.)
-        session.events.watch_windows()
+        session.events.watch_browser()
     watch.begin(session.url)
     try:
         began = time.monotonic()
