@@ -7,10 +7,11 @@ from os import PathLike
 
 from .safety._secrets import Secrets
 
-__all__ = ["DIALOG_POLICIES", "POPUP_POLICIES", "Config", "TimeoutConfig"]
+__all__ = ["DIALOG_POLICIES", "DOWNLOAD_POLICIES", "POPUP_POLICIES", "Config", "TimeoutConfig"]
 
 POPUP_POLICIES = ("tab", "close")
 DIALOG_POLICIES = ("dismiss", "accept", "wait")
+DOWNLOAD_POLICIES = ("refuse", "save")
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,9 @@ class Config:
     # JavaScript alert/confirm/prompt: "dismiss" and "accept" answer them at once (each leaves a note),
     # "wait" keeps one open until `dialog accept [text]` or `dialog dismiss` answers it.
     dialogs: str = "dismiss"
+    # A file the page offers for download: "refuse" cancels it (nothing is written anywhere), "save" saves
+    # it into output_dir; either way the answer of the action that started it says so.
+    downloads: str = "refuse"
 
     # Credentials typed only on their origins and scrubbed from every answer and file (docs/secrets.md).
     # Also accepts Secret items or {NAME: (value, origins)} at run time: always a Secrets once made.
@@ -79,6 +83,9 @@ class Config:
         if self.dialogs not in DIALOG_POLICIES:
             raise ValueError(
                 f"Config.dialogs must be one of {', '.join(DIALOG_POLICIES)}, not {self.dialogs!r}.")
+        if self.downloads not in DOWNLOAD_POLICIES:
+            raise ValueError(
+                f"Config.downloads must be one of {', '.join(DOWNLOAD_POLICIES)}, not {self.downloads!r}.")
     # The only folder `upload` may take files from (links and `..` resolved before the check); None, the
     # default, refuses every upload. Set by the user (CLI --upload-dir), never by the model.
     upload_dir: str | PathLike[str] | None = None

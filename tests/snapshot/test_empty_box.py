@@ -20,7 +20,8 @@ async def test_link_around_a_floated_image(page: refwright.Page, server: TestSer
     box = await page.playwright_page.locator("a").bounding_box()
     assert box is not None and box["width"] == 0  # the page really has the empty box
     assert await run(page, "snapshot -i") == '@e1 [link] "Read the story"'
-    assert await run(page, "click @e1") == "Clicked @e1"
+    # The answer tells where the click went.
+    assert await run(page, "click @e1") == f"Clicked @e1\nNote: The page navigated to {landed} — Story."
     assert page.url == landed
 
 
@@ -31,7 +32,8 @@ async def test_empty_logo_link_is_followed_by_keyboard(page: refwright.Page, ser
     await run(page, f"open {server.html('/logo.html', body)}")
     # Whether the snapshot lists such a link is perception's call; by selector it is clicked either way.
     assert await run(page, "click #logo") == (
-        "Clicked #logo (it shows no box of its own: refwright focused the link and pressed Enter)")
+        "Clicked #logo (it shows no box of its own: refwright focused the link and pressed Enter)\n"
+        f"Note: The page navigated to {home} — Home.")
     await page.playwright_page.wait_for_url(home, timeout=5_000)
 
 

@@ -19,7 +19,8 @@ async def test_a_link_whose_icon_never_loaded_is_listed_and_followed(page: refwr
     assert box is not None and box["width"] == 0
     assert await run(page, "snapshot -i") == '@e1 [link] "Like us on Facebook"'
     assert await run(page, "click @e1") == (
-        "Clicked @e1 (it shows no box of its own: refwright focused the link and pressed Enter)")
+        "Clicked @e1 (it shows no box of its own: refwright focused the link and pressed Enter)\n"
+        f"Note: The page navigated to {landed} — FB.")
     await page.playwright_page.wait_for_url(landed, timeout=5_000)
 
 

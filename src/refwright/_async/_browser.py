@@ -109,7 +109,7 @@ class Browser:
         self._impl.check_page_config(config)
         chromium = self._impl
         with mapped():
-            own_context = await chromium.own_context() if isolated else None
+            own_context = await chromium.own_context(config) if isolated else None
             pw_page = await chromium.fresh_page(own_context)
         output = chromium.output if config.output_dir == self.config.output_dir else OutputFolder(config)
         page = Page(pw_page, config=config, guard=chromium.guard, selectors=chromium.selectors,

@@ -145,7 +145,7 @@ class Chromium:
                 "Run `refwright doctor` for details."
             ) from exc
         await register_engine(self.playwright.selectors)
-        self.context = await self.browser.new_context(accept_downloads=False)
+        self.context = await self.browser.new_context(accept_downloads=_accepts_downloads(self.config))
         return self.context
 
     async def _start_on_grid(self, chromium: BrowserType) -> BrowserContext:
@@ -165,10 +165,11 @@ class Chromium:
         self.context = await self._remote_context()
         return self.context
 
-    async def _remote_context(self) -> BrowserContext:
+    async def _remote_context(self, config: Config | None = None) -> BrowserContext:
         """A new context of the remote browser, behind refwright's proxy (guard_listen) or intercepted."""
         assert self.browser is not None
-        context = await self.browser.new_context(accept_downloads=False, **self.guard.context_options())
+        context = await self.browser.new_context(accept_downloads=_accepts_downloads(config or self.config),
+                                                 **self.guard.context_options())
         if not self.guard.proxies_remote:
             await self.guard.intercept(context)
         return context
@@ -190,13 +191,13 @@ class Chromium:
             context = await self.start()
             return await context.new_page()
 
-    async def own_context(self) -> BrowserContext:
-        """A browser context of its own for one isolated page."""
+    async def own_context(self, config: Config | None = None) -> BrowserContext:
+        """A browser context of its own for one isolated page (whose ``config`` may differ from the browser's)."""
         await self.start()
         assert self.browser is not None
         if self.guard.remote:
-            return await self._remote_context()
-        return await self.browser.new_context(accept_downloads=False)
+            return await self._remote_context(config)
+        return await self.browser.new_context(accept_downloads=_accepts_downloads(config or self.config))
 
     async def stop_browser(self) -> None:
         browser, self.browser, self.context = self.browser, None, None
@@ -214,3 +215,8 @@ class Chromium:
             playwright, self.playwright = self.playwright, None
             with mapped():
                 await playwright.stop()
+
+
+def _accepts_downloads(config: Config) -> bool:
+    # Playwright keeps a download's file only in a context that accepts downloads; refusing needs none.
+    return config.downloads == "save"

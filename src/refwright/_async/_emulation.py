@@ -21,6 +21,7 @@ from playwright.async_api import Page as PlaywrightPage
 from .._browser._playwright_private import device_descriptors
 from .._errors import RefwrightError
 from ..safety import ActionType
+from ._permissions import grant
 from ._session import Session
 from ._translate import mapped
 
@@ -149,7 +150,8 @@ async def set_geolocation(session: Session, latitude: float, longitude: float) -
         raise RefwrightError(f"No such place: latitude {latitude}, longitude {longitude}. Latitude runs from -90 "
                              "to 90 and longitude from -180 to 180, e.g. `set geo 37.7749 -122.4194`.")
     context = session.pw.context
-    await context.grant_permissions(["geolocation"])
+    # The page reads the position only with the permission: granted to every origin, kept by later grants.
+    await grant(context, ["geolocation"])
     await context.set_geolocation({"latitude": latitude, "longitude": longitude})
 
 

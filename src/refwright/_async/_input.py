@@ -7,6 +7,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from .._errors import RefwrightError
 from ..safety import ActionType
+from ._permissions import grant
 from ._session import Session
 from ._translate import mapped
 
@@ -90,7 +91,7 @@ async def _grant(session: Session) -> None:
     if not url.startswith(("http://", "https://")):
         raise RefwrightError("The clipboard works on web pages only: `open` a page first, then use the clipboard.")
     try:
-        await session.pw.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
+        await grant(session.pw.context, ["clipboard-read", "clipboard-write"], origin=url)
     except PlaywrightError as exc:
         first = str(exc).splitlines()[0]
         raise RefwrightError(f"This browser does not let refwright use the clipboard: {first}") from exc

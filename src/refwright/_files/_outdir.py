@@ -50,6 +50,20 @@ class OutputFolder:
                 return candidate
         raise RefwrightError(f"The output folder {self.path} has too many {prefix} files; give a file name.")
 
+    def fresh_name(self, name: str, default: str) -> Path:
+        """A new file in the folder named after ``name`` (a page's suggestion: only its last part is kept,
+        without control characters or leading dots), numbered when the name is taken."""
+        base = "".join(c for c in name.replace("\\", "/").rsplit("/", 1)[-1] if c.isprintable()).strip()
+        base = base.lstrip(".").strip()[:200] or default
+        stem, dot, suffix = base.rpartition(".")
+        if not stem:
+            stem, dot, suffix = base, "", ""
+        for n in range(1, 10_000):
+            candidate = self.path / (base if n == 1 else f"{stem}-{n}{dot}{suffix}")
+            if not candidate.exists():
+                return candidate
+        raise RefwrightError(f"The output folder {self.path} has too many files named {base}.")
+
     def cleanup(self) -> None:
         """Remove a temporary folder nothing was written into (files the user asked for are kept)."""
         if self._chosen is None and self._path is not None:

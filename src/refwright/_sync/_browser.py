@@ -110,7 +110,7 @@ class Browser:
         self._impl.check_page_config(config)
         chromium = self._impl
         with mapped():
-            own_context = chromium.own_context() if isolated else None
+            own_context = chromium.own_context(config) if isolated else None
             pw_page = chromium.fresh_page(own_context)
         output = chromium.output if config.output_dir == self.config.output_dir else OutputFolder(config)
         page = Page(pw_page, config=config, guard=chromium.guard, selectors=chromium.selectors,

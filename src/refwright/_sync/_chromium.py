@@ -146,7 +146,7 @@ class Chromium:
                 "Run `refwright doctor` for details."
             ) from exc
         register_engine(self.playwright.selectors)
-        self.context = self.browser.new_context(accept_downloads=False)
+        self.context = self.browser.new_context(accept_downloads=_accepts_downloads(self.config))
         return self.context
 
     def _start_on_grid(self, chromium: BrowserType) -> BrowserContext:
@@ -166,10 +166,11 @@ class Chromium:
         self.context = self._remote_context()
         return self.context
 
-    def _remote_context(self) -> BrowserContext:
+    def _remote_context(self, config: Config | None = None) -> BrowserContext:
         """A new context of the remote browser, behind refwright's proxy (guard_listen) or intercepted."""
         assert self.browser is not None
-        context = self.browser.new_context(accept_downloads=False, **self.guard.context_options())
+        context = self.browser.new_context(accept_downloads=_accepts_downloads(config or self.config),
+                                                 **self.guard.context_options())
         if not self.guard.proxies_remote:
             self.guard.intercept(context)
         return context
@@ -191,13 +192,13 @@ class Chromium:
             context = self.start()
             return context.new_page()
 
-    def own_context(self) -> BrowserContext:
-        """A browser context of its own for one isolated page."""
+    def own_context(self, config: Config | None = None) -> BrowserContext:
+        """A browser context of its own for one isolated page (whose ``config`` may differ from the browser's)."""
         self.start()
         assert self.browser is not None
         if self.guard.remote:
-            return self._remote_context()
-        return self.browser.new_context(accept_downloads=False)
+            return self._remote_context(config)
+        return self.browser.new_context(accept_downloads=_accepts_downloads(config or self.config))
 
     def stop_browser(self) -> None:
         browser, self.browser, self.context = self.browser, None, None
@@ -215,3 +216,8 @@ class Chromium:
             playwright, self.playwright = self.playwright, None
             with mapped():
                 playwright.stop()
+
+
+def _accepts_downloads(config: Config) -> bool:
+    # Playwright keeps a download's file only in a context that accepts downloads; refusing needs none.
+    return config.downloads == "save"

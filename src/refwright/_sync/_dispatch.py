@@ -1,6 +1,7 @@
 # Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
-"""Running one command line on a session: the policy, the handler under the busy-page watchdog, the
-recovery of a crashed or hung tab, and the notes and boundary around the answer."""
+"""Running one command line on a session: the policy, the handler under the busy-page watchdog (an action
+then settles: what it set off is waited for), the recovery of a crashed or hung tab, and the notes and
+boundary around the answer."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from ._batch import run_batch
 from ._listeners import dialog_warning
 from ._recording import note_command, noted_done
 from ._session import Session, close_over_cdp
+from ._settle import settled
 from ._translate import is_closed_error, translate
 from .commands import HANDLERS
 
@@ -62,8 +64,10 @@ def run_command(session: Session, command: str) -> CommandResult:
     seconds = command_seconds(parsed.name, parsed.raw_args, parsed.flag("timeout"),
                               session.config.timeouts.action, session.config.timeouts.navigation)
     noted = note_command(session, parsed)  # only while a run is recorded (replay/)
+    deadline = time.monotonic() + seconds
     try:
-        result = _within(session, seconds, lambda: handler(session, parsed))
+        result = _within(session, seconds, lambda: settled(
+            session, action, deadline, lambda: handler(session, parsed), _text))
     except DialogOpenError as opened:
         result = str(opened)
     except PlaywrightError as exc:
@@ -80,6 +84,10 @@ def run_command(session: Session, command: str) -> CommandResult:
     if isinstance(result, str):
         result = CommandResult(command=command, output=result)
     return finish(session, result, parsed.spec.returns_page_text(parsed.args), dialog_note=parsed.name != "dialog")
+
+
+def _text(result: CommandResult | str) -> str:
+    return result if isinstance(result, str) else result.output
 
 
 def _policy_url(session: Session, parsed: ParsedCommand, action: ActionType | None) -> str:

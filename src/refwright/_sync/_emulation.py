@@ -22,6 +22,7 @@ from playwright.sync_api import Page as PlaywrightPage
 from .._browser._playwright_private import device_descriptors
 from .._errors import RefwrightError
 from ..safety import ActionType
+from ._permissions import grant
 from ._session import Session
 from ._translate import mapped
 
@@ -150,7 +151,8 @@ def set_geolocation(session: Session, latitude: float, longitude: float) -> None
         raise RefwrightError(f"No such place: latitude {latitude}, longitude {longitude}. Latitude runs from -90 "
                              "to 90 and longitude from -180 to 180, e.g. `set geo 37.7749 -122.4194`.")
     context = session.pw.context
-    context.grant_permissions(["geolocation"])
+    # The page reads the position only with the permission: granted to every origin, kept by later grants.
+    grant(context, ["geolocation"])
     context.set_geolocation({"latitude": latitude, "longitude": longitude})
 
 

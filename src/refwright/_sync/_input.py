@@ -8,6 +8,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from .._errors import RefwrightError
 from ..safety import ActionType
+from ._permissions import grant
 from ._session import Session
 from ._translate import mapped
 
@@ -91,7 +92,7 @@ def _grant(session: Session) -> None:
     if not url.startswith(("http://", "https://")):
         raise RefwrightError("The clipboard works on web pages only: `open` a page first, then use the clipboard.")
     try:
-        session.pw.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
+        grant(session.pw.context, ["clipboard-read", "clipboard-write"], origin=url)
     except PlaywrightError as exc:
         first = str(exc).splitlines()[0]
         raise RefwrightError(f"This browser does not let refwright use the clipboard: {first}") from exc

@@ -1,7 +1,8 @@
 # Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
 """What a page tells refwright as it runs: its console and errors, dialogs (answered or kept open, as the
-policy says), downloads (refused), popups (closed, or handed to the session as new tabs), each left as a
-note for the next answer, and the hosts it contacted."""
+policy says), downloads (refused, or saved as the policy says), popups (closed, or handed to the session as
+new tabs), each left as a note for the answer, and the hosts it contacted. What an action sets off is also
+recorded in ``watch``, which the settle step after the action waits on."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import ConsoleMessage, Dialog, Download, Request, WebSocket
+from playwright.sync_api import CDPSession, ConsoleMessage, Dialog, Download, Request, WebSocket
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
@@ -19,6 +20,7 @@ from .._browser._notes import why
 from ..safety import clean_line, clean_text
 from ..snapshot._format import quote
 from ._guard import NetworkGuard, target_key
+from ._watch import ActionWatch
 
 __all__ = ["Navigation", "PageEvents", "dialog_warning"]
 
@@ -67,7 +69,13 @@ class PageEvents:
         self.adopt: Callable[[PlaywrightPage], None] | None = None
         # Told when the main frame navigates (the session leaves a frame it had switched to).
         self.on_main_navigation: Callable[[], None] | None = None
+        # Saves a download and says where (Config.downloads == "save"); without it downloads are refused.
+        self.save_download: Callable[[Download], str] | None = None
+        # What the current action set off (see _settle).
+        self.watch = ActionWatch()
         self._pw: PlaywrightPage | None = None
+        # The CDP session that tells of windows the page asks to open, and the page it belongs to.
+        self._windows: tuple[PlaywrightPage, CDPSession | None] | None = None
         self.console: deque[str] = deque(maxlen=_MAX_CONSOLE)
         self._console_second = 0.0
         self._console_count = 0
@@ -93,9 +101,35 @@ class PageEvents:
         pw.on("download", self._on_download)
         pw.on("popup", self._on_popup)
         pw.on("request", self._on_request)
+        pw.on("requestfinished", self.watch.request_done)
+        pw.on("requestfailed", self.watch.request_done)
+        pw.on("load", lambda _: self.watch.main_frame_loaded())
         pw.on("websocket", self._on_websocket)
         if not self._guard.capabilities().redirects_checked:
             pw.on("request", self._check_redirect_hop)
+
+    def watch_browser(self) -> None:
+        """Be told at once when the page asks for a new window or a new document: Playwright reports a popup
+        only once it has set it up, and a script's navigation only once its request starts, either of which
+        can be after the action that caused it returned. Once per Playwright page."""
+        pw = self._pw
+        if pw is None or (self._windows is not None and self._windows[0] is pw):
+            return
+        cdp: CDPSession | None = None
+        try:
+            cdp = pw.context.new_cdp_session(pw)
+            tree = cdp.send("Page.getFrameTree")
+            main = tree["frameTree"]["frame"]["id"]
+            cdp.on("Page.windowOpen", lambda _: self.watch.window_opening())
+            cdp.on("Page.frameRequestedNavigation",
+                   lambda event: self.watch.navigation_asked()
+                   if event.get("frameId") == main and event.get("disposition") == "currentTab" else None)
+            cdp.on("Page.navigatedWithinDocument",
+                   lambda event: self.watch.navigation_settled() if event.get("frameId") == main else None)
+            cdp.send("Page.enable")
+        except (PlaywrightError, KeyError, TypeError):
+            cdp = None  # not Chromium, or the page is gone: what it set off is told when Playwright reports it
+        self._windows = (pw, cdp)
 
     def drain(self) -> list[str]:
         notes, self.notes = self.notes, []
@@ -120,6 +154,8 @@ class PageEvents:
 
     def _on_request(self, request: Request) -> None:
         self.remember_target(request.url)
+        main = request.is_navigation_request() and self._pw is not None and request.frame == self._pw.main_frame
+        self.watch.request_started(request, main)
         if (self._console_muted and not self._console_waking and self._pw is not None
                 and request.is_navigation_request() and request.frame == self._pw.main_frame):
             self._console_waking = True
@@ -179,6 +215,7 @@ class PageEvents:
 
     def _on_navigated(self, frame: Any) -> None:
         if self._pw is not None and frame == self._pw.main_frame:
+            self.watch.main_frame_navigated()
             self.console.clear()
             self.errors.clear()
             if self._console_muted:
@@ -223,20 +260,30 @@ class PageEvents:
             self.dialog = None
 
     def _on_download(self, download: Download) -> None:
-        self.notes.append(
-            f"A download of {quote(clean_line(download.suggested_filename))} was refused; nothing was saved.")
+        self.watch.download_started()
         try:
-            download.cancel()
-        except PlaywrightError:
-            pass
+            if self.save_download is not None:
+                self.notes.append(self.save_download(download))
+                return
+            self.notes.append(
+                f"A download of {quote(clean_line(download.suggested_filename))} was refused; nothing was saved.")
+            try:
+                download.cancel()
+            except PlaywrightError:
+                pass
+        finally:
+            self.watch.download_handled()
 
     def _on_popup(self, popup: PlaywrightPage) -> None:
-        if self.adopt is not None:
-            self.adopt(popup)
-            return
-        self.notes.append(
-            f"A popup window or new tab ({quote(clean_line(popup.url))}) was closed; this page stays in control.")
         try:
-            popup.close()
-        except PlaywrightError:
-            pass
+            if self.adopt is not None:
+                self.adopt(popup)
+                return
+            self.notes.append(
+                f"A popup window or new tab ({quote(clean_line(popup.url))}) was closed; this page stays in control.")
+            try:
+                popup.close()
+            except PlaywrightError:
+                pass
+        finally:
+            self.watch.window_handled()

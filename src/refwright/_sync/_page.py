@@ -8,6 +8,7 @@ error reaches a caller: each failure is a ``RefwrightError`` whose message says 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,7 @@ from ._network import Network
 from ._recording import add_answer_checks, note_request
 from ._secrets import secret_rects
 from ._session import ConfirmCallback, Opener, Session
+from ._settle import settled
 from ._snapshots import png_size, take_screenshot, take_snapshot
 from ._state import State
 from ._storage import Storage
@@ -360,16 +362,18 @@ class Page:
         with mapped():
             return resolve.inspect_page(self._impl)
 
+    def _step(self, action: ActionType, run: Callable[[], StepResult]) -> StepResult:
+        # A step settles as a command does: what it set off is waited for, and left in drain_events(). Its
+        # answer quotes the page (its change summary), so it is scrubbed of the secrets as run_command's is.
+        deadline = time.monotonic() + self._impl.config.timeouts.action / 1000
+        secrets = self._impl.config.secrets
+        with scrubbed_errors(secrets), mapped():
+            return scrub_step(secrets, settled(self._impl, action, deadline, run, lambda step: step.output))
+
     def act(self, request: str, *, new: bool = False) -> StepResult:
         """Carry out ONE step of a plain-language request without a model; ``Done: ...`` when nothing is left."""
         note_request(self._impl, request)
-        return self._step(lambda: resolve.act(self._impl, request, new=new))
-
-    def _step(self, run: Callable[[], StepResult]) -> StepResult:
-        # A step's answer quotes the page (its change summary): scrubbed of the secrets as run_command's is.
-        secrets = self._impl.config.secrets
-        with scrubbed_errors(secrets), mapped():
-            return scrub_step(secrets, run())
+        return self._step(ActionType.CLICK, lambda: resolve.act(self._impl, request, new=new))
 
     def set_decision_provider(self, provider: Decider | None) -> None:
         """Let ``provider`` (any ``refwright.Llm``) pick one inspected control when ``act`` cannot resolve a
@@ -380,34 +384,34 @@ class Page:
 
     def confirm(self, token: str) -> StepResult:
         """Carry out a proposal (an approval-required step) if the page has not changed since."""
-        return self._step(lambda: resolve.confirm(self._impl, token))
+        return self._step(ActionType.CLICK, lambda: resolve.confirm(self._impl, token))
 
     def set_field(self, target: str, value: str) -> StepResult:
         """Fill a visible text, date or time field with ``value``; never submits."""
         note_request(self._impl, f"set the field {target!r}")
-        return self._step(lambda: resolve.set_field(self._impl, target, value))
+        return self._step(ActionType.FILL, lambda: resolve.set_field(self._impl, target, value))
 
     def copy_field(self, source: str, target: str) -> StepResult:
         """Copy one visible text field into another without returning the text."""
-        return self._step(lambda: resolve.copy_field(self._impl, source, target))
+        return self._step(ActionType.FILL, lambda: resolve.copy_field(self._impl, source, target))
 
     def set_checks(self, items: Mapping[str, bool] | Sequence[str]) -> StepResult:
         """Set up to 40 uniquely labelled checkboxes: ``{"Label": True}`` or ``["Label", "Other=off"]``."""
         note_request(self._impl, f"set the checkboxes {items!r}")
-        return self._step(lambda: resolve.set_checks(self._impl, items))
+        return self._step(ActionType.CLICK, lambda: resolve.set_checks(self._impl, items))
 
     def select_exact(self, target: str | None, option: str) -> StepResult:
         """Choose one exact enabled option of a native select (``target`` None: the only select)."""
         note_request(self._impl, f"choose {option!r} in {target or 'the only select'!r}")
-        return self._step(lambda: resolve.select_exact(self._impl, target, option))
+        return self._step(ActionType.SELECT, lambda: resolve.select_exact(self._impl, target, option))
 
     def set_range(self, target: str | None, value: float) -> StepResult:
         """Set a slider to exactly ``value`` within its bounds and step, or restore it and refuse."""
-        return self._step(lambda: resolve.set_range(self._impl, target, value))
+        return self._step(ActionType.FILL, lambda: resolve.set_range(self._impl, target, value))
 
     def drag_to(self, source: str, target: str) -> StepResult:
         """Propose dragging an inspected draggable onto a declared drop target (carried out by ``confirm``)."""
-        return self._step(lambda: resolve.drag_to(self._impl, source, target))
+        return self._step(ActionType.DRAG, lambda: resolve.drag_to(self._impl, source, target))
 
 
 def wrap(page: PlaywrightPage, *, config: Config | None = None, playwright: Playwright | None = None,

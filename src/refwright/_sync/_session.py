@@ -32,6 +32,7 @@ from ..snapshot._refs import RefTable, parse_ref
 from ..snapshot._types import RefEntry, Snapshot
 from ..snapshot._views import SnapshotMemory
 from ._channel import RuntimeChannel
+from ._downloads import save_download
 from ._engine import ENGINE, scope_for
 from ._guard import NetworkGuard
 from ._inflight import InFlight
@@ -112,6 +113,8 @@ class Session:
         self.events.on_main_navigation = self._leave_frame
         if config.popups == "tab":
             self.events.adopt = self._adopt_popup
+        if config.downloads == "save":
+            self.events.save_download = lambda download: save_download(self.output, download)
         # Routes, the request log and HAR recording (`network ...`).
         self.network = NetworkRecorder(guard)
         self.channel = RuntimeChannel(lambda: self.pw, selectors, config, lambda: self.guarding)
@@ -273,7 +276,8 @@ class Session:
                 raise RefwrightError("This browser cannot open another window (a persistent context); use "
                                      "`tab new` instead.")
             # A remote browser behind refwright's proxy (guard_listen) needs it on every context it makes.
-            context = browser.new_context(accept_downloads=False, **self.guard.context_options())
+            context = browser.new_context(accept_downloads=self.config.downloads == "save",
+                                                **self.guard.context_options())
             if intercepted:
                 self.guard.intercept(context)
             return context.new_page(), context

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from .._capabilities import Capabilities
-from .._config import DIALOG_POLICIES, POPUP_POLICIES, Config, TimeoutConfig
+from .._config import DIALOG_POLICIES, DOWNLOAD_POLICIES, POPUP_POLICIES, Config, TimeoutConfig
 from ..safety import ActionPolicy, ActionType, clean_line, parse_action
 from ..safety._secrets import ENV_PREFIX, Secret, Secrets, parse_secret_flag, parse_secrets_file
 
@@ -102,6 +102,9 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
                    help="a page that opens a new tab: keep it as a tab to switch to (default), or close it")
     g.add_argument("--dialogs", choices=DIALOG_POLICIES, default="dismiss",
                    help="JavaScript dialogs: dismiss (default) or accept them, or wait for `dialog accept|dismiss`")
+    g.add_argument("--downloads", choices=DOWNLOAD_POLICIES, default="refuse",
+                   help="files a page offers for download: refuse them (default), or save them into the output "
+                        "folder (--output-dir)")
     g.add_argument("--action-policy", metavar="FILE",
                    help="JSON action policy (deniedActions, confirmActions, allowedDomains, ...)")
     g.add_argument("--confirm-actions", metavar="A1,A2",
@@ -289,6 +292,7 @@ def browser_options(args: argparse.Namespace, *, ask_at_terminal: bool = True) -
         allowed_domains=_split(args.allowed_domains),
         popups=getattr(args, "popups", "tab"),
         dialogs=getattr(args, "dialogs", "dismiss"),
+        downloads=getattr(args, "downloads", "refuse"),
         upload_dir=getattr(args, "upload_dir", None),
         secrets=_secrets(args),
     )

@@ -15,6 +15,7 @@ import urllib.request
 from typing import Any
 from urllib.parse import urlsplit
 
+from .._browser._notes import with_notes
 from .._errors import RefwrightError
 from ..commands._registry import lookup
 from ..resolve import render_inspection
@@ -47,7 +48,7 @@ _TARGET = {"type": "string", "description": "a ref from browser_inspect (@e3) or
 async def _step(call: Call, result: StepResult) -> str:
     """A step's text; a proposal is put to the person and carried out only if they approve."""
     if result.token is None:
-        return result.output
+        return await _noted(call, result.output)
     book: dict[str, str] = call.extra.setdefault(_PROPOSALS, {})
     book[result.token] = result.output
     if result.done:
@@ -67,7 +68,13 @@ async def _decide(call: Call, token: str, text: str) -> str:
     page = await call.page()
     done = await call.bounded(page.confirm(token))
     call.extra.get(_PROPOSALS, {}).pop(token, None)
-    return f"Approved by the person.\n{done.output}"
+    return await _noted(call, f"Approved by the person.\n{done.output}")
+
+
+async def _noted(call: Call, text: str) -> str:
+    """A step's text and what it set off (a navigation, a new tab, a download), as a command's answer has."""
+    page = await call.page()
+    return with_notes(text, page.drain_events())
 
 
 async def _launch(args: dict[str, Any], call: Call) -> str:
