@@ -298,3 +298,26 @@ def test_playwrights_private_api_is_used_in_one_module() -> None:
                    if name != "refwright._browser._playwright_private"
                    and _PLAYWRIGHT_PRIVATE.search(path.read_text(encoding="utf-8")))
     assert users == []
+
+
+def _state_of(cls: ast.ClassDef) -> set[str]:
+    """The attributes a class holds: each ``self.x`` its methods set, and the fields of a mutable dataclass
+    that has methods."""
+    attrs = {target.attr for fn in cls.body if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+             for node in ast.walk(fn) if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+             for assigned in (node.targets if isinstance(node, ast.Assign) else [node.target])
+             for target in ast.walk(assigned)
+             if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"}
+    decorators = [ast.unparse(d) for d in cls.decorator_list]
+    mutable_dataclass = any(d.startswith("dataclass") for d in decorators) and not any("frozen=True" in d
+                                                                                         for d in decorators)
+    if mutable_dataclass and any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) for n in cls.body):
+        attrs |= {n.target.id for n in cls.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
+    return attrs
+
+
+def test_no_class_holds_more_than_15_attributes() -> None:
+    """A class with more is two concerns or more: each gets a typed part the class composes."""
+    crowded = {f"{name}.{cls.name}": len(_state_of(cls)) for name, path in MODULES.items()
+               for cls in ast.walk(_tree(path)) if isinstance(cls, ast.ClassDef) and len(_state_of(cls)) > 15}
+    assert crowded == {}

@@ -207,7 +207,7 @@ async def test_the_screencast_runs_only_while_someone_watches(tab: PlaywrightPag
             break
         await asyncio.sleep(0.05)
     assert not cast.running, "the last viewer left"
-    assert run.viewers == 0
+    assert run.watching.viewers == 0
     assert cast.last is not None, "the last frame is kept"
     assert base64.b64decode(cast.last)[:2] == b"\xff\xd8"
 
@@ -255,7 +255,7 @@ async def test_a_run_reported_over_http_is_listed_and_approved_from_the_page(
         await expect(tab.get_by_role("img", name="The run's page, live")).to_be_visible()
         run = next(r for r in console.console.book.runs.values() if r.source == "agent")
         assert console.console.frames.get(run.id), "the reporting process relayed its screencast"
-        assert not run.screencast
+        assert not run.watching.screencast
     finally:
         await worker.close()
 

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from refwright import Page
+from refwright.resolve._memory import AFRESH_AGAIN
 from refwright.resolve._risk import RISKY_WORDS, risk_of
-from refwright.resolve._state import AFRESH_AGAIN
 from refwright.resolve._text import first_sentence
 
 from ..conftest import run

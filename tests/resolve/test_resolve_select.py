@@ -7,6 +7,7 @@ import time
 import pytest
 
 from refwright.resolve._match import AmbiguousTargetError
+from refwright.resolve._memory import Memo, ResolverState
 from refwright.resolve._model import Control, Inspection, value_hash
 from refwright.resolve._plan import ACTION_KINDS, STATE_KINDS, Kind, Part, Target
 from refwright.resolve._request import parse_request
@@ -21,7 +22,6 @@ from refwright.resolve._select import (
     resolve_name,
     submit_candidates,
 )
-from refwright.resolve._state import Memo, ResolverState
 from refwright.resolve._status import done_text, is_done, pending_parts
 
 TOKEN = "tok"

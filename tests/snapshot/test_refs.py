@@ -152,7 +152,7 @@ async def test_refs_of_collected_elements_are_released(listing: Page, command: s
         const b = document.createElement('button'); b.className = 'temp'; b.textContent = 'T' + i;
         document.body.append(b); } }""")
     await run(listing, command)
-    table = listing._impl.refs  # the session behind the page holds its refs
+    table = listing._impl.view.refs  # the session behind the page holds its refs
     assert sum(len(d) for d in table._docs.values()) == 62
     await pw.evaluate("document.querySelectorAll('.temp').forEach(b => b.remove())")
     cdp = await pw.context.new_cdp_session(pw)

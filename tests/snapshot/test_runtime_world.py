@@ -149,7 +149,7 @@ async def test_an_iframe_removed_from_its_document_is_reported_at_once(page: ref
     await run(page, f"open {server.html('/w-frames2.html', body)}")
     tree = await run(page, "snapshot")
     assert tree.count('[button] "Inside"') == 2
-    frames = [target for target in page._impl.refs.latest.values() if target.role == "iframe"]
+    frames = [target for target in page._impl.view.refs.latest.values() if target.role == "iframe"]
     assert len(frames) == 2
     await page.playwright_page.evaluate("document.getElementById('drop').remove()")
     world = UtilityWorld(page.playwright_page, ENGINES)

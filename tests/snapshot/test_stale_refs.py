@@ -89,12 +89,14 @@ async def test_a_changed_role_is_refused(app: Page) -> None:
 async def test_a_spa_route_change_keeps_the_kept_nodes_and_stales_the_replaced(app: Page) -> None:
     await run(app, "snapshot -i")
     # The nav survives the route change (pushState, same document); the view is rendered anew.
-    assert await run(app, "click @e2") == "Clicked @e2"
+    clicked = (await run(app, "click @e2")).splitlines()
+    assert clicked[0] == "Clicked @e2"
     assert app.playwright_page.url.endswith("/settings")
+    assert clicked[1:] == [f"Note: The page navigated to {app.playwright_page.url} — {await app.title()}."]
     with pytest.raises(StaleRefError, match=r"^@e3 is gone: the page removed that element \(or replaced it in a "
                                             r"re-render\)"):
         await app.run_command("click @e3")
-    assert await run(app, "click @e1") == "Clicked @e1"
+    assert (await run(app, "click @e1")).splitlines()[0] == "Clicked @e1"  # the kept node still acts
     snap = await run(app, "snapshot -i")
     assert '@e1 [button] "Home"' in snap and '@e2 [button] "Settings"' in snap and '"Save"' in snap
     assert "@e3 " not in snap  # the replaced button's ref is never given to its successor

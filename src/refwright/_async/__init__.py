@@ -4,7 +4,7 @@ from ._browser import Browser, launch
 from ._dialogs import DialogInfo, Dialogs
 from ._network import Network
 from ._page import Page, wrap
-from ._state import State, StateSummary
+from ._saved_state import State, StateSummary
 from ._storage import Storage
 from ._tabs import Tabs
 

@@ -52,7 +52,7 @@ async def ensure_actionable(session: Session, locator: Locator, target: str, act
     if verdict.get("why") not in _FINAL:
         deadline = time.monotonic() + _GRACE
         while True:
-            if verdict.get("settling") or session.inflight.busy():
+            if verdict.get("settling") or session.live.inflight.busy():
                 return
             if time.monotonic() >= deadline:
                 break
@@ -91,7 +91,7 @@ async def _ask(session: Session, locator: Locator, target: str, action: str,
     if value is not None:
         args["value"] = value
     ref = parse_ref(target)
-    entry = session.refs.latest.get(ref) if ref is not None else None
+    entry = session.view.refs.latest.get(ref) if ref is not None else None
     try:
         if entry is not None and not entry.frames:
             # The main document's ref, checked and asked about in one call on the document (the direct route).
@@ -118,10 +118,10 @@ async def _ask(session: Session, locator: Locator, target: str, action: str,
 
 def _error(session: Session, verdict: dict[str, Any], target: str, action: str, value: str | None) -> RefwrightError:
     ref = parse_ref(target)
-    entry = session.refs.latest.get(ref) if ref is not None else None
-    frames = entry.frames if entry is not None else session.frame_path
+    entry = session.view.refs.latest.get(ref) if ref is not None else None
+    frames = entry.frames if entry is not None else session.view.frame_path
     token = str(verdict.get("token") or "")
-    table = session.refs
+    table = session.view.refs
 
     def ref_of(local_id: object) -> str | None:
         return table.ref_of(frames, token, int(local_id)) if isinstance(local_id, int) and local_id else None

@@ -24,8 +24,8 @@ _TIMEOUT = 1_000
 def _frames(session: Session, target: str | None) -> tuple[str, ...]:
     """The iframes leading to the document the target is in: a ref's own, else the `frame` commands run in."""
     ref = parse_ref(target) if target is not None else None
-    entry = session.refs.latest.get(ref) if ref is not None else None
-    return entry.frames if entry is not None else session.frame_path
+    entry = session.view.refs.latest.get(ref) if ref is not None else None
+    return entry.frames if entry is not None else session.view.frame_path
 
 
 async def watch_forms(session: Session, target: str | None = None) -> tuple[str, ...] | None:
@@ -65,6 +65,6 @@ async def blocked_submission(session: Session, frames: tuple[str, ...]) -> str |
         return None
     if not report.get("blocked"):
         return None
-    ref = next((target.ref for target in session.refs.latest.values()
+    ref = next((target.ref for target in session.view.refs.latest.values()
                 if target.token == report.get("token") and target.local_id == report.get("id")), None)
     return describe_blocked(report, ref)

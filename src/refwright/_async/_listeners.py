@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -15,7 +16,7 @@ from playwright.async_api import CDPSession, ConsoleMessage, Dialog, Download, R
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 
-from .._browser._notes import why
+from .._browser._notes import reason_sentence
 from ..safety import clean_line, clean_text
 from ..snapshot._format import quote
 from ._guard import NetworkGuard, target_key
@@ -48,12 +49,40 @@ def dialog_warning(dialog: Dialog) -> str:
             "`dialog accept` or `dialog dismiss` to resolve it")
 
 
+@dataclass
+class EventHooks:
+    """What the session does with some of the page's events; each unset means the default."""
+
+    # Told when a dialog is kept open (the session stops a command the dialog blocks).
+    on_held: Callable[[Dialog], None] | None = None
+    # Takes a popup as a new tab (Config.popups == "tab"); without it popups are closed.
+    adopt: Callable[[PlaywrightPage], Awaitable[None]] | None = None
+    # Told when the main frame navigates (the session leaves a frame it had switched to).
+    on_main_navigation: Callable[[], None] | None = None
+    # Saves a download and says where (Config.downloads == "save"); without it downloads are refused.
+    save_download: Callable[[Download], Awaitable[str]] | None = None
+
+
+@dataclass
+class _Flood:
+    """The console's flood control: messages counted per second, and whether collecting is paused until
+    the next document."""
+
+    second: float = 0.0
+    count: int = 0
+    muted: bool = False
+    # Subscribed again at the main frame's navigation request while muted: Playwright applies a new
+    # subscription only after a delay (up to ~200 ms under load), which would lose the first messages
+    # of the next document. Until it commits, the old document's messages are dropped.
+    waking: bool = False
+
+
 class PageEvents:
     """The listeners of one refwright page, kept across the Playwright pages it replaces."""
 
     def __init__(self, guard: NetworkGuard, nav: Navigation, dialogs: str = "dismiss") -> None:
         self._guard = guard
-        self._nav = nav
+        self.nav = nav
         # The dialog policy: "dismiss", "accept" or "wait" (Config.dialogs).
         self.dialogs = dialogs
         # The dialog kept open under "wait", until `dialog accept|dismiss` answers it.
@@ -62,27 +91,14 @@ class PageEvents:
         self.next_answer: tuple[bool, str | None] | None = None
         # How many dialogs the page opened (a read that a dialog interrupted is worth doing again).
         self.dialogs_seen = 0
-        # Told when a dialog is kept open (the session stops a command the dialog blocks).
-        self.on_held: Callable[[Dialog], None] | None = None
-        # Takes a popup as a new tab (Config.popups == "tab"); without it popups are closed.
-        self.adopt: Callable[[PlaywrightPage], Awaitable[None]] | None = None
-        # Told when the main frame navigates (the session leaves a frame it had switched to).
-        self.on_main_navigation: Callable[[], None] | None = None
-        # Saves a download and says where (Config.downloads == "save"); without it downloads are refused.
-        self.save_download: Callable[[Download], Awaitable[str]] | None = None
+        self.hooks = EventHooks()
         # What the current action set off (see _settle).
         self.watch = ActionWatch()
         self._pw: PlaywrightPage | None = None
         # The CDP session that tells of windows the page asks to open, and the page it belongs to.
         self._windows: tuple[PlaywrightPage, CDPSession | None] | None = None
         self.console: deque[str] = deque(maxlen=_MAX_CONSOLE)
-        self._console_second = 0.0
-        self._console_count = 0
-        self._console_muted = False
-        # Subscribed again at the main frame's navigation request while muted: Playwright applies a new
-        # subscription only after a delay (up to ~200 ms under load), which would lose the first messages
-        # of the next document. Until it commits, the old document's messages are dropped.
-        self._console_waking = False
+        self._flood = _Flood()
         self.errors: list[str] = []
         # Notes for the next answer (dialogs, downloads, popups, redirects).
         self.notes: list[str] = []
@@ -92,7 +108,7 @@ class PageEvents:
 
     def attach(self, pw: PlaywrightPage) -> None:
         self._pw = pw
-        self._console_muted = self._console_waking = False
+        self._flood.muted = self._flood.waking = False
         pw.on("console", self._on_console)
         pw.on("pageerror", self._on_page_error)
         pw.on("framenavigated", self._on_navigated)
@@ -155,10 +171,10 @@ class PageEvents:
         self.remember_target(request.url)
         main = request.is_navigation_request() and self._pw is not None and request.frame == self._pw.main_frame
         self.watch.request_started(request, main)
-        if (self._console_muted and not self._console_waking and self._pw is not None
+        if (self._flood.muted and not self._flood.waking and self._pw is not None
                 and request.is_navigation_request() and request.frame == self._pw.main_frame):
-            self._console_waking = True
-            self._console_count = 0
+            self._flood.waking = True
+            self._flood.count = 0
             self._pw.on("console", self._on_console)
 
     async def _check_redirect_hop(self, request: Request) -> None:
@@ -167,31 +183,31 @@ class PageEvents:
         # of its own navigation into an error instead.
         if request.redirected_from is None:
             return
-        if (self._nav.opening and request.is_navigation_request() and self._pw is not None
+        if (self.nav.opening and request.is_navigation_request() and self._pw is not None
                 and request.frame == self._pw.main_frame):
             return
         reason = await self._guard.verdict(request.url)
         if reason is not None:
             self.notes.append(
                 f"A redirect reached {quote(clean_line(request.url)[:200])}, which refwright refuses: "
-                f"{why(reason)} This page is not behind refwright's proxy (a wrapped page or --cdp), and "
+                f"{reason_sentence(reason)} This page is not behind refwright's proxy (a wrapped page or --cdp), and "
                 "request interception cannot stop a redirect hop.")
 
     def _on_websocket(self, websocket: WebSocket) -> None:
         self.remember_target(websocket.url)
 
     def _on_console(self, message: ConsoleMessage) -> None:
-        if self._console_muted:
+        if self._flood.muted:
             # Still in the pipe when the listener went, or the old document's while the next one loads. A
             # navigation that never commits (a download, a 204) must not reopen the flood: past the limit
             # the listener goes again.
-            if self._console_waking and self._over_limit():
-                self._console_waking = False
+            if self._flood.waking and self._over_limit():
+                self._flood.waking = False
                 self._unsubscribe()
             return
         self.console.append(f"[{message.type}] {clean_text(message.text)}")
         if self._over_limit() and self._pw is not None:
-            self._console_muted = True
+            self._flood.muted = True
             self._unsubscribe()
             self.console.append(f"[refwright] The page logs more than {_CONSOLE_FLOOD_PER_SECOND} messages a second; "
                                 "later ones are not collected until it loads a new document.")
@@ -200,10 +216,10 @@ class PageEvents:
 
     def _over_limit(self) -> bool:
         now = time.monotonic()
-        if now - self._console_second >= 1.0:
-            self._console_second, self._console_count = now, 0
-        self._console_count += 1
-        return self._console_count > _CONSOLE_FLOOD_PER_SECOND
+        if now - self._flood.second >= 1.0:
+            self._flood.second, self._flood.count = now, 0
+        self._flood.count += 1
+        return self._flood.count > _CONSOLE_FLOOD_PER_SECOND
 
     def _unsubscribe(self) -> None:
         if self._pw is not None:
@@ -217,13 +233,13 @@ class PageEvents:
             self.watch.main_frame_navigated()
             self.console.clear()
             self.errors.clear()
-            if self._console_muted:
-                if not self._console_waking:
+            if self._flood.muted:
+                if not self._flood.waking:
                     self._pw.on("console", self._on_console)
-                self._console_muted = self._console_waking = False
-                self._console_count = 0
-            if self.on_main_navigation is not None:
-                self.on_main_navigation()
+                self._flood.muted = self._flood.waking = False
+                self._flood.count = 0
+            if self.hooks.on_main_navigation is not None:
+                self.hooks.on_main_navigation()
 
     async def _on_dialog(self, dialog: Dialog) -> None:
         self.dialogs_seen += 1
@@ -231,13 +247,13 @@ class PageEvents:
         accept, text = False, None
         if dialog.type == "beforeunload":
             # Dismissing "Leave site?" keeps the page; `open` then moves to a fresh tab (escape_trap).
-            self._nav.kept_by_beforeunload = True
+            self.nav.kept_by_beforeunload = True
         elif self.next_answer is not None:
             (accept, text), self.next_answer = self.next_answer, None
         elif self.dialogs == "wait" and self.dialog is None:
             self.dialog = dialog
-            if self.on_held is not None:
-                self.on_held(dialog)
+            if self.hooks.on_held is not None:
+                self.hooks.on_held(dialog)
             return
         else:
             accept = self.dialogs == "accept"
@@ -261,8 +277,8 @@ class PageEvents:
     async def _on_download(self, download: Download) -> None:
         self.watch.download_started()
         try:
-            if self.save_download is not None:
-                self.notes.append(await self.save_download(download))
+            if self.hooks.save_download is not None:
+                self.notes.append(await self.hooks.save_download(download))
                 return
             self.notes.append(
                 f"A download of {quote(clean_line(download.suggested_filename))} was refused; nothing was saved.")
@@ -275,8 +291,8 @@ class PageEvents:
 
     async def _on_popup(self, popup: PlaywrightPage) -> None:
         try:
-            if self.adopt is not None:
-                await self.adopt(popup)
+            if self.hooks.adopt is not None:
+                await self.hooks.adopt(popup)
                 return
             self.notes.append(
                 f"A popup window or new tab ({quote(clean_line(popup.url))}) was closed; this page stays in control.")

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 from ..safety import clean_line
 
-__all__ = ["refusal_notes", "why", "with_notes"]
+__all__ = ["reason_sentence", "refusal_notes", "with_notes"]
 
 # At most this many hosts are named in one summary line; the rest are counted.
 _HOSTS_NAMED = 3
@@ -21,7 +21,7 @@ _REASONS_SHOWN = 3
 _HOST = "\x00"
 
 
-def why(reason: str) -> str:
+def reason_sentence(reason: str) -> str:
     """A refusal's reason without its "Refused <url>: " head, for lines that already name the URL."""
     reason = clean_line(reason)
     head, sep, rest = reason.partition(": ")
@@ -51,13 +51,13 @@ def _where(target: str, host: str) -> str:
 def refusal_notes(refused: Sequence[tuple[str, str, int, str]]) -> list[str]:
     """One line per reason for ``(target, host, port, reason)`` records, oldest reason first.
 
-    A reason that stopped one request names its URL, as before: ``Blocked a request to URL: why``.
+    A reason that stopped one request names its URL, as before: ``Blocked a request to URL: reason_sentence``.
     One that stopped several says how many, which hosts (a few named, the rest counted) and why:
-    ``Blocked 12 requests to a.example, b.example, c.example and 4 more hosts: why``.
+    ``Blocked 12 requests to a.example, b.example, c.example and 4 more hosts: reason_sentence``.
     """
     groups: dict[str, list[tuple[str, str, str]]] = {}
     for target, host, _port, reason in refused:
-        text = why(reason)
+        text = reason_sentence(reason)
         name = clean_line(host)
         key = text.replace(name, _HOST) if name else text
         groups.setdefault(key, []).append((clean_line(target), _where(target, name), text))

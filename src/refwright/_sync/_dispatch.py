@@ -109,10 +109,10 @@ def _within(session: Session, seconds: float, run: Callable[[], T]) -> T:
     """Run one command (or one public call) so that it answers within ``seconds`` whatever the
     page's scripts do: a page that stops answering is closed and replaced, and the call raises
     PageUnresponsiveError. Nested calls run under the outer deadline."""
-    if session.guarding:
+    if session.live.guarding:
         return run()
-    watchdog = session.watchdog
-    session.guarding = True
+    watchdog = session.live.watchdog
+    session.live.guarding = True
     watchdog.arm(seconds)
     deadline = time.monotonic() + seconds
     failure: Exception | None = None
@@ -141,7 +141,7 @@ def _within(session: Session, seconds: float, run: Callable[[], T]) -> T:
             hung = watchdog.hung
     finally:
         watchdog.disarm()
-        session.guarding = False
+        session.live.guarding = False
     if hung:
         raise _replace_hung_page(session, seconds) from failure
     if overran:
@@ -174,7 +174,7 @@ def _replace_hung_page(session: Session, seconds: float) -> PageUnresponsiveErro
     """Close a page whose renderer stopped answering (over CDP, which needs no renderer) and go on
     in a fresh tab; the error says what happened and what to do."""
     hung = session.pw
-    if not hung.is_closed() and not session.watchdog.closed:
+    if not hung.is_closed() and not session.live.watchdog.closed:
         close_over_cdp(hung)
     replaced = False
     if session.replaceable:

@@ -40,11 +40,11 @@ from ._guard import NetworkGuard
 from ._input import Clipboard, Keyboard, Mouse
 from ._network import Network
 from ._recording import add_answer_checks, note_request
+from ._saved_state import State
 from ._secrets import secret_rects
 from ._session import ConfirmCallback, Opener, Session
 from ._settle import settled
 from ._snapshots import png_size, take_screenshot, take_snapshot
-from ._state import State
 from ._storage import Storage
 from ._tabs import Tabs
 from ._translate import mapped
@@ -160,19 +160,19 @@ class Page:
     def set_action_policy(self, policy: ActionPolicy | None) -> None:
         """Decide every command with ``policy`` from now on (``None``: no policy), on every tab of the window."""
         for entry in self._impl.tabs.entries:
-            entry.member.policy = policy
-        self._impl.policy = policy
+            entry.member.gate.policy = policy
+        self._impl.gate.policy = policy
 
     @property
     def action_policy(self) -> ActionPolicy | None:
-        return self._impl.policy
+        return self._impl.gate.policy
 
     def set_policy_confirm_callback(self, callback: ConfirmCallback | None) -> None:
         """``def callback(action, url) -> bool``; it may wait for a person. Without one, actions that
         need confirmation are denied."""
         for entry in self._impl.tabs.entries:
-            entry.member.confirm = callback
-        self._impl.confirm = callback
+            entry.member.gate.confirm = callback
+        self._impl.gate.confirm = callback
 
     def goto(self, url: str) -> str:
         """Navigate from code. Unlike the ``open`` command it also accepts ``about:blank``."""
@@ -205,7 +205,7 @@ class Page:
     @property
     def last_snapshot(self) -> Snapshot | None:
         """The latest snapshot taken on this page (its refs are the live ones)."""
-        return self._impl.last_snapshot
+        return self._impl.view.last_snapshot
 
     def diff_snapshot(self, before: Snapshot | str, after: Snapshot | str) -> SnapshotDiff:
         """A line diff of two snapshots with a one-line summary (pure; no page access)."""
@@ -319,10 +319,10 @@ class Page:
     def recording(self, task: str = "") -> Recording:
         """Record the steps that change this page from now on (or the recording under way): its ``script()``
         is a Playwright script that ``refwright replay`` runs with no model. ``task`` goes in its docstring."""
-        current = self._impl.recording
+        current = self._impl.work.recording
         if current is None or not current.recording:
             current = Recording(task, self.url)
-            self._impl.recording = current
+            self._impl.work.recording = current
         elif task and not current.task:
             current.task = task
         return current
@@ -335,7 +335,7 @@ class Page:
         with mapped():
             add_answer_checks(self._impl, recording, answer)
         recording.stop()
-        self._impl.recording = None
+        self._impl.work.recording = None
         return recording.save(path, plain=plain)
 
     # -- state and network (typed forms of `cookies set`, `storage`, `state`, `network`) ----------
@@ -379,8 +379,8 @@ class Page:
         """Let ``provider`` (any ``refwright.Llm``) pick one inspected control when ``act`` cannot resolve a
         request locally; ``None`` keeps the refusal. It sees only the request and the inspect list."""
         for entry in self._impl.tabs.entries:
-            entry.member.decider = provider
-        self._impl.decider = provider
+            entry.member.resolving.decider = provider
+        self._impl.resolving.decider = provider
 
     def confirm(self, token: str) -> StepResult:
         """Carry out a proposal (an approval-required step) if the page has not changed since."""

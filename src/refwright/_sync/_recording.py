@@ -50,8 +50,8 @@ class Noted:
 
 
 def _recording(session: Session) -> Recording | None:
-    rec = session.recording
-    return rec if isinstance(rec, Recording) and rec.recording and not session.frame_path else None
+    rec = session.work.recording
+    return rec if isinstance(rec, Recording) and rec.recording and not session.view.frame_path else None
 
 
 def note_command(session: Session, parsed: ParsedCommand) -> Noted | None:
@@ -59,7 +59,7 @@ def note_command(session: Session, parsed: ParsedCommand) -> Noted | None:
     rec = _recording(session)
     if rec is None:
         return None
-    names = {ref: f"{entry.role} {quote(entry.name)}" for ref, entry in session.refs.latest.items()}
+    names = {ref: f"{entry.role} {quote(entry.name)}" for ref, entry in session.view.refs.latest.items()}
     if parsed.name == "act":  # the request in the model's words, as act read it
         rec.set_request(rec.scrub(parsed.text_from(0)), names)
     elif parsed.name != "confirm":  # a confirmation carries out the request before it
@@ -70,7 +70,7 @@ def note_command(session: Session, parsed: ParsedCommand) -> Noted | None:
         return Noted(rec, Step("press", value=parsed.args[0], request=rec.request))
     action = _TARGETED.get(parsed.name)
     ref = parse_ref(parsed.args[0]) if action and parsed.args else None
-    entry = session.refs.latest.get(ref) if ref else None
+    entry = session.view.refs.latest.get(ref) if ref else None
     if action is None or entry is None:
         return None
     value = parsed.text_from(1) if action in ("fill", "select") else None

@@ -16,36 +16,27 @@ from playwright.sync_api import BrowserContext, Dialog, FrameLocator, Locator, S
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
-from .._browser._notes import refusal_notes, why
+from .._browser._notes import reason_sentence, refusal_notes
 from .._browser._selectors import to_playwright_selector
-from .._browser._watchdog import Watchdog
 from .._capabilities import Capabilities
 from .._config import Config
 from .._errors import PolicyDeniedError, RefwrightError, StaleRefError
 from .._files._outdir import OutputFolder
-from ..replay._record import Recording
-from ..resolve._decide import Decider
-from ..resolve._state import ResolverState
-from ..safety import ActionPolicy, ActionType, clean_line, decide, declined_reason
+from ..safety import ActionType, clean_line, decide, declined_reason
 from ..snapshot._format import quote
-from ..snapshot._refs import RefTable, parse_ref
-from ..snapshot._types import RefEntry, Snapshot
-from ..snapshot._views import SnapshotMemory
+from ..snapshot._refs import parse_ref
+from ..snapshot._types import RefEntry
 from ._channel import RuntimeChannel
 from ._downloads import save_download
 from ._engine import ENGINE, scope_for
 from ._guard import NetworkGuard
-from ._inflight import InFlight
 from ._listeners import Navigation, PageEvents
 from ._network_recorder import NetworkRecorder
+from ._session_parts import ConfirmCallback, Live, Opener, Origin, OutputWork, PolicyGate, Resolving, View
 from ._tabgroup import TabGroup
 
 __all__ = ["ConfirmCallback", "Opener", "Session", "close_over_cdp"]
 
-ConfirmCallback = Callable[[ActionType, str], bool]
-# Opens a fresh Playwright page (in the given context of the page's own, if any) for a session whose
-# browser refwright owns; wrapped pages have none.
-Opener = Callable[[BrowserContext | None], PlaywrightPage]
 
 # A dialog kept open that still blocks the command that opened it after this long stops that command.
 _DIALOG_GRACE = 0.4
@@ -103,42 +94,24 @@ class Session:
         self.config = config
         # Where file-writing commands write: the browser's folder, or the page's own when wrapped.
         self.output = output or OutputFolder(config)
-        # Per-session state of the output commands (a trace or a recording under way, the last screenshot).
-        self.output_state: dict[str, object] = {}
+        self.work = OutputWork()
         self.guard = guard
-        self.refs = RefTable()
-        self.nav = Navigation()
-        self.events = PageEvents(guard, self.nav, config.dialogs)
-        self.events.on_held = self._hold_dialog
-        self.events.on_main_navigation = self._leave_frame
+        self.events = PageEvents(guard, Navigation(), config.dialogs)
+        self.events.hooks.on_held = self._hold_dialog
+        self.events.hooks.on_main_navigation = self._leave_frame
         if config.popups == "tab":
-            self.events.adopt = self._adopt_popup
+            self.events.hooks.adopt = self._adopt_popup
         if config.downloads == "save":
-            self.events.save_download = lambda download: save_download(self.output, download)
+            self.events.hooks.save_download = lambda download: save_download(self.output, download)
         # Routes, the request log and HAR recording (`network ...`).
         self.network = NetworkRecorder(guard)
-        self.channel = RuntimeChannel(lambda: self.pw, selectors, config, lambda: self.guarding)
-        self._selectors = selectors
-        # `frame <target>`: the iframes (frame-locator selectors from the main document) commands run in.
-        self.frame_path: tuple[str, ...] = ()
-        self.resolver = ResolverState()
-        self.decider: Decider | None = None
-        # The vision-capable model `page.visual.inspect` asks (same adapter shape as a decider).
-        self.vision: Decider | None = None
-        self.policy: ActionPolicy | None = None
-        self.confirm: ConfirmCallback | None = None
-        self.last_snapshot: Snapshot | None = None
-        # The latest snapshot of each set of flags, which `diff snapshot` compares like with like.
-        self.snapshots = SnapshotMemory()
-        # The run being recorded as a script (`page.recording()`), if any.
-        self.recording: Recording | None = None
-        # The PNG of the latest screenshot, which `diff screenshot` compares with.
-        self.last_screenshot: bytes | None = None
-        self._opener = opener
-        # A context made for this page alone (Browser.new_page(isolated=True)): closed with the page.
-        self._own_context = own_context
-        # The context a replacement page opens in (the window's own context, which this tab may not own).
-        self._context = context or own_context
+        self.channel = RuntimeChannel(lambda: self.pw, selectors, config, lambda: self.live.guarding)
+        self.view = View()
+        self.resolving = Resolving()
+        self.gate = PolicyGate()
+        # A context made for this page alone (Browser.new_page(isolated=True)) is closed with the page; a
+        # replacement page opens in the window's own context, which this tab may not own.
+        self._origin = Origin(selectors, opener, own_context, context or own_context)
         # The public object over this session (a refwright Page), so that each tab has one.
         self.facade: object | None = None
         self.tabs: TabGroup[Session] = tabs if tabs is not None else TabGroup()
@@ -148,13 +121,9 @@ class Session:
 
     def attach(self, pw: PlaywrightPage) -> None:
         self.pw = pw
-        self.watchdog = Watchdog(pw, self.config.timeouts.probe / 1000)
-        # True while a command runs under the watchdog (nested calls share its deadline).
-        self.guarding = False
+        self.live = Live(pw, self.config.timeouts.probe / 1000)
         self.events.attach(pw)
         self.network.attach(pw)
-        # Requests in flight: an action on a blocked target waits while one is (``_actionable``).
-        self.inflight = InFlight(pw)
 
     @property
     def url(self) -> str:
@@ -185,8 +154,9 @@ class Session:
                 self.pw.close()
             except PlaywrightError:
                 pass
-        if self._own_context is not None:
-            context, self._own_context = self._own_context, None
+        context = self._origin.own_context
+        if context is not None:
+            self._origin = replace(self._origin, own_context=None)
             try:
                 context.close()
             except PlaywrightError:
@@ -203,17 +173,14 @@ class Session:
     @property
     def replaceable(self) -> bool:
         """Whether a fresh tab can stand in for this one (refwright owns the browser)."""
-        return self._opener is not None
+        return self._origin.opener is not None
 
     def recover(self) -> None:
         """After a crash or close, continue on a fresh page when refwright owns the browser."""
-        if self._opener is None:
+        if self._origin.opener is None:
             return
-        self.attach(self._opener(self._context))
-        self.refs = RefTable()
-        self.last_snapshot = None
-        self.snapshots.clear()
-        self.frame_path = ()
+        self.attach(self._origin.opener(self._origin.context))
+        self.view.reset()
         self.network.restore_routes()
 
     def recover_quietly(self) -> None:
@@ -227,7 +194,7 @@ class Session:
     def escape_trap(self) -> bool:
         """Leave a page that keeps itself open with a beforeunload dialog: close it (a CDP close skips
         beforeunload) and go on in a fresh tab. Only where refwright owns the browser."""
-        if self._opener is None:
+        if self._origin.opener is None:
             return False
         trapped = self.pw
         self.recover()
@@ -243,10 +210,11 @@ class Session:
               label: str | None = None) -> Session:
         """A new tab of this window on ``pw``, with this tab's settings (policy, confirmation, decider);
         its own refs, listeners and frame. ``own_context`` (a new window's) is closed with the tab."""
-        tab = Session(pw, config=self.config, guard=self.guard, selectors=self._selectors, opener=self._opener,
-                      own_context=own_context, output=self.output, tabs=self.tabs,
-                      context=own_context or self._context)
-        tab.policy, tab.confirm, tab.decider = self.policy, self.confirm, self.decider
+        tab = Session(pw, config=self.config, guard=self.guard, selectors=self._origin.selectors,
+                      opener=self._origin.opener, own_context=own_context, output=self.output, tabs=self.tabs,
+                      context=own_context or self._origin.context)
+        tab.gate = replace(self.gate)
+        tab.resolving.decider = self.resolving.decider
         self.tabs.add(tab, label)
         return tab
 
@@ -281,8 +249,8 @@ class Session:
             if intercepted:
                 self.guard.intercept(context)
             return context.new_page(), context
-        if self._opener is not None:
-            return self._opener(self._context), None
+        if self._origin.opener is not None:
+            return self._origin.opener(self._origin.context), None
         # A wrapped page: its routes are its own, so the new one is routed as well.
         pw = self.pw.context.new_page()
         if intercepted:
@@ -290,12 +258,12 @@ class Session:
         return pw, None
 
     def _adopt_popup(self, popup: PlaywrightPage) -> None:
-        if self._opener is None and not self.guard.capabilities().redirects_checked:
+        if self._origin.opener is None and not self.guard.capabilities().redirects_checked:
             self.guard.intercept(popup)
         reason = self.guard.verdict(popup.url)
         if reason is not None:
             self.events.notes.append(
-                f"A popup window or new tab to {quote(clean_line(popup.url))} was closed: {why(reason)}")
+                f"A popup window or new tab to {quote(clean_line(popup.url))} was closed: {reason_sentence(reason)}")
             close_over_cdp(popup)
             return
         tab = self.spawn(popup)
@@ -313,29 +281,29 @@ class Session:
                 f"A JavaScript {dialog.type} dialog was dismissed: {quote(clean_line(dialog.message))} (it blocked the "
                 "command, and the sync API cannot keep a dialog open while a command waits)")
 
-        self.watchdog.hold_dialog(dialog, _DIALOG_GRACE, lambda: self.events.dialog is dialog, release)
+        self.live.watchdog.hold_dialog(dialog, _DIALOG_GRACE, lambda: self.events.dialog is dialog, release)
 
     def _leave_frame(self) -> None:
-        self.frame_path = ()
+        self.view.frame_path = ()
 
     @property
     def scope(self) -> PlaywrightPage | FrameLocator:
         """Where selectors and snapshots apply: the page, or the frame `frame <target>` switched to."""
-        return scope_for(self.pw, self.frame_path)
+        return scope_for(self.pw, self.view.frame_path)
 
     # -- safety --------------------------------------------------------------------------------
 
     def check_policy(self, action: ActionType | None, url: str) -> None:
-        if action is None or self.policy is None:
+        if action is None or self.gate.policy is None:
             return
-        decision = decide(self.policy, action, url)
+        decision = decide(self.gate.policy, action, url)
         if decision.denied:
             raise PolicyDeniedError(decision.reason)
         if decision.needs_confirmation:
-            if self.confirm is None:
+            if self.gate.confirm is None:
                 raise PolicyDeniedError(declined_reason(action, url, asked=False))
             try:
-                approved = bool(self.confirm(action, url))
+                approved = bool(self.gate.confirm(action, url))
             except Exception:  # a prompt that failed did not say yes
                 approved = False
             if not approved:
@@ -376,9 +344,9 @@ class Session:
         ref = parse_ref(target)
         if ref is None:
             return self.scope.locator(to_playwright_selector(target))
-        entry = self.refs.latest.get(ref)
+        entry = self.view.refs.latest.get(ref)
         if entry is None:
-            if not self.refs.ever_assigned(ref):
+            if not self.view.refs.ever_assigned(ref):
                 raise RefwrightError(
                     f"There is no ref @{ref} on this page. Take a snapshot (`snapshot -i`) and use one of "
                     "the refs it lists."
@@ -395,5 +363,5 @@ class Session:
 
     def ref(self, ref: str) -> RefEntry | None:
         parsed = parse_ref(ref)
-        entry = self.refs.latest.get(parsed) if parsed else None
+        entry = self.view.refs.latest.get(parsed) if parsed else None
         return RefEntry(entry.ref, entry.role, entry.name) if entry else None

@@ -44,9 +44,9 @@ def take_snapshot(session: Session, *, interactive: bool = False, compact: bool 
     opts: dict[str, Any] = {"interactive": interactive, "compact": compact, "urls": urls, "maxDepth": max_depth,
                             "selector": selector, "cursor": cursor, "includeHidden": include_hidden}
     # After `frame <target>` the tree is that frame's, and its refs reach into it from the main document.
-    frames = session.frame_path
+    frames = session.view.frame_path
     main = session.channel.run("snapshot", frames=frames, **opts)
-    refs = session.refs
+    refs = session.view.refs
     refs.begin(main["token"], frames)
     build = TreeBuilder(refs, indent=not interactive)
     tokens = {main["token"]}
@@ -67,9 +67,9 @@ def take_snapshot(session: Session, *, interactive: bool = False, compact: bool 
         truncated = True
     snap = Snapshot(tree=tree, refs=build.refs, nodes=build.nodes, url=str(main.get("url", "")),
                     title=str(main.get("title", "")), truncated=truncated)
-    session.last_snapshot = snap
-    session.snapshots.remember(SnapshotView(interactive, compact, max_depth, selector, urls, cursor, include_hidden,
-                                            frames), snap)
+    session.view.last_snapshot = snap
+    view = SnapshotView(interactive, compact, max_depth, selector, urls, cursor, include_hidden, frames)
+    session.view.snapshots.remember(view, snap)
     return snap
 
 
@@ -144,7 +144,7 @@ def take_screenshot(session: Session, *, full_page: bool = False, annotate: bool
     if annotate:
         snap = take_snapshot(session)
         by_frame: dict[tuple[str, ...], list[RefTarget]] = {}
-        for target in session.refs.latest.values():
+        for target in session.view.refs.latest.values():
             by_frame.setdefault(target.frames, []).append(target)
         # Labels are drawn in the main document; refs inside frames are listed without a label.
         main_targets = by_frame.get((), [])
@@ -167,6 +167,6 @@ def take_screenshot(session: Session, *, full_page: bool = False, annotate: bool
     data = mask_secrets(session, data, full_page=full_page, before=before)
     width, height = png_size(data)
     if not annotate:
-        session.last_screenshot = data
+        session.view.last_screenshot = data
     annotations.sort(key=lambda a: a.number)
     return ScreenshotResult(bytes=data, width=width, height=height, annotations=tuple(annotations))

@@ -164,7 +164,7 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
             known = int((await _json(request)).get("known", -1))
         except (RefwrightError, ValueError, TypeError):
             known = -1
-        if run.viewers == known and run.ended is None and not run.stop_requested:
+        if run.watching.viewers == known and run.ended is None and not run.stop_requested:
             changed = asyncio.Event()
             unlisten = console.book.listen(run.id, lambda m: changed.set() if m["type"] in ("viewers", "stop") or
                                            run.ended is not None else None)
@@ -174,7 +174,8 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
                 pass
             finally:
                 unlisten()
-        return JSONResponse({"viewers": run.viewers, "ended": run.ended is not None, "stop": run.stop_requested})
+        return JSONResponse({"viewers": run.watching.viewers, "ended": run.ended is not None,
+                             "stop": run.stop_requested})
 
     # -- the live view --------------------------------------------------------------------------
 

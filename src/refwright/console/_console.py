@@ -144,14 +144,14 @@ class Console:
             self.frames[run.id] = str(data.get("data", ""))
             self.book.publish(run, {"type": "frame", "data": self.frames[run.id]})
         elif data.get("type") == "screencast":
-            run.screencast = bool(data.get("on"))
+            run.watching.screencast = bool(data.get("on"))
             self.book.publish(run, {"type": "run", "run": run.row()})
         elif data.get("type") == "shot":
             shot = data.get("data")
             if isinstance(shot, bytes):
                 self.add_shot(run, shot)
         elif data.get("type") == "finish":
-            run.screencast = False  # the reporting process stopped its relay before it finished
+            run.watching.screencast = False  # the reporting process stopped its relay before it finished
             self.book.finish(run, str(data.get("state") or "answered"), str(data.get("answer") or ""))
             self.save(run)
         else:
@@ -165,7 +165,7 @@ class Console:
             while len(self.shots) > _MAX_SHOTS:
                 del self.shots[next(iter(self.shots))]
             self.book.update_step(run, commands[-1]["n"], shot=True)
-        if run.id not in self.casts and not run.screencast:
+        if run.id not in self.casts and not run.watching.screencast:
             # Nobody streams this run: its latest screenshot is the live view.
             self.book.publish(run, {"type": "frame", "data": base64.b64encode(data).decode("ascii")})
 
@@ -187,24 +187,24 @@ class Console:
 
     async def viewer_joined(self, run: Run) -> str | None:
         """Start the live view if this is the first viewer; the last frame, to show at once."""
-        run.viewers += 1
+        run.watching.viewers += 1
         await self._sync_cast(run)
-        self.book.publish(run, {"type": "viewers", "count": run.viewers})
+        self.book.publish(run, {"type": "viewers", "count": run.watching.viewers})
         cast = self.casts.get(run.id)
         return cast.last if cast is not None else None
 
     async def viewer_left(self, run: Run) -> None:
-        run.viewers = max(0, run.viewers - 1)
+        run.watching.viewers = max(0, run.watching.viewers - 1)
         await self._sync_cast(run)
-        self.book.publish(run, {"type": "viewers", "count": run.viewers})
+        self.book.publish(run, {"type": "viewers", "count": run.watching.viewers})
 
     async def _sync_cast(self, run: Run) -> None:
         cast = self.casts.get(run.id)
         if cast is not None:
-            await cast.watchers(run.viewers)
+            await cast.watchers(run.watching.viewers)
         streaming = cast is not None and cast.running
-        if streaming != run.screencast:
-            run.screencast = streaming
+        if streaming != run.watching.screencast:
+            run.watching.screencast = streaming
             self.book.publish(run, {"type": "run", "run": run.row()})
 
     def last_frame(self, run: Run) -> str | None:

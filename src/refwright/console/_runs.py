@@ -22,6 +22,21 @@ def snapshot_like(command: str, output: str) -> bool:
 
 
 @dataclass
+class Watching:
+    """Who watches a run's live view: the screencast is on while anyone does."""
+
+    screencast: bool = False
+    viewers: int = 0
+    open_calls: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class TokenUse:
+    input: int = 0
+    output: int = 0
+
+
+@dataclass
 class Run:
     """One agent run, local or reported by another process. ``source`` says which."""
 
@@ -36,24 +51,21 @@ class Run:
     answer: str = ""
     steps: list[dict[str, Any]] = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
-    tokens_in: int = 0
-    tokens_out: int = 0
+    tokens: TokenUse = field(default_factory=TokenUse)
     pending: dict[str, Any] | None = None
     stop_requested: bool = False
-    screencast: bool = False
-    viewers: int = 0
-    open_calls: dict[str, int] = field(default_factory=dict)
+    watching: Watching = field(default_factory=Watching)
 
     def row(self) -> dict[str, Any]:
         """The run as the list shows it."""
         return {"id": self.id, "task": self.task, "start_url": self.start_url, "model": self.model,
                 "source": self.source, "state": self.state, "started": self.started, "ended": self.ended,
-                "steps": len(self.steps), "waiting": self.pending is not None, "screencast": self.screencast,
-                "viewers": self.viewers}
+                "steps": len(self.steps), "waiting": self.pending is not None,
+                "screencast": self.watching.screencast, "viewers": self.watching.viewers}
 
     def detail(self) -> dict[str, Any]:
         return {**self.row(), "answer": self.answer, "messages": self.messages[-50:],
-                "tokens": {"input": self.tokens_in, "output": self.tokens_out}, "pending": self.pending,
+                "tokens": {"input": self.tokens.input, "output": self.tokens.output}, "pending": self.pending,
                 "all_steps": self.steps}
 
 
@@ -102,12 +114,12 @@ class RunBook:
         if kind == "command":
             self.add_step(run, {"kind": "command", "command": str(event.get("command", "")), "output": "",
                                 "status": "running", "error": False, "collapsed": False, "shot": False})
-            run.open_calls[str(event.get("id"))] = run.steps[-1]["n"]
+            run.watching.open_calls[str(event.get("id"))] = run.steps[-1]["n"]
         elif kind == "result":
             command, output = str(event.get("command", "")), str(event.get("output", ""))
             changes = {"output": output, "status": "done", "error": output.startswith("Error:"),
                        "collapsed": snapshot_like(command, output)}
-            number = run.open_calls.pop(str(event.get("id")), None)
+            number = run.watching.open_calls.pop(str(event.get("id")), None)
             if number is None:
                 self.add_step(run, {"kind": "command", "command": command, "shot": False, **changes})
             else:
@@ -124,10 +136,10 @@ class RunBook:
     def message(self, run: Run, text: str, tokens_in: int = 0, tokens_out: int = 0) -> None:
         if text:
             run.messages.append(text)
-        run.tokens_in += tokens_in
-        run.tokens_out += tokens_out
-        self.publish(run, {"type": "model", "text": text, "tokens": {"input": run.tokens_in,
-                                                                    "output": run.tokens_out}})
+        run.tokens.input += tokens_in
+        run.tokens.output += tokens_out
+        self.publish(run, {"type": "model", "text": text, "tokens": {"input": run.tokens.input,
+                                                                    "output": run.tokens.output}})
 
     def finish(self, run: Run, state: str, answer: str) -> None:
         if run.ended is not None:

@@ -23,7 +23,7 @@ from .._url import normalize_url
 from ..commands._registry import lookup
 from ..safety import clean_line, clean_text
 from ._session import BrowserSession
-from ._tools import Call, ToolDef
+from ._tools import CallContext, ToolDef
 
 __all__ = ["ACTIONS", "MAX_SNAPSHOT_CHARS", "ActionsBrowser", "actions_schema", "actions_tools",
            "closing_popups", "frame_untrusted"]
@@ -289,7 +289,7 @@ async def _check_option(page: Page, target: str, value: str) -> None:
     raise RefwrightError(f"No option {json.dumps(value)} in that list; it offers {shown}{more}. Nothing was selected.")
 
 
-async def _handler(args: dict[str, Any], call: Call) -> str:
+async def _handler(args: dict[str, Any], call: CallContext) -> str:
     action = args.get("action")
     if action in _STATE_CHANGING:
         url = check_url(str(args.get("url") or "")) if action == "navigate" else None

@@ -22,7 +22,7 @@ from ..resolve import render_inspection
 from ..resolve._result import StepResult
 from ..safety import clean_line
 from ._actions import check_url
-from ._tools import Call, ToolDef
+from ._tools import CallContext, ToolDef
 from ._visual import visual_tools
 
 __all__ = ["coding_tools"]
@@ -45,7 +45,7 @@ def _obj(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
 _TARGET = {"type": "string", "description": "a ref from browser_inspect (@e3) or the control's exact label"}
 
 
-async def _step(call: Call, result: StepResult) -> str:
+async def _step(call: CallContext, result: StepResult) -> str:
     """A step's text; a proposal is put to the person and carried out only if they approve."""
     if result.token is None:
         return await _noted(call, result.output)
@@ -58,7 +58,7 @@ async def _step(call: Call, result: StepResult) -> str:
     return await _decide(call, result.token, result.output)
 
 
-async def _decide(call: Call, token: str, text: str) -> str:
+async def _decide(call: CallContext, token: str, text: str) -> str:
     # Without refs: the question must read the same when the call is repeated with the person's answer.
     summary = re.sub(r"@e\d+ ", "", text.split(" — ", 1)[0].removeprefix("Needs approval: "))
     if not await call.approve_proposal(summary):
@@ -71,13 +71,13 @@ async def _decide(call: Call, token: str, text: str) -> str:
     return await _noted(call, f"Approved by the person.\n{done.output}")
 
 
-async def _noted(call: Call, text: str) -> str:
+async def _noted(call: CallContext, text: str) -> str:
     """A step's text and what it set off (a navigation, a new tab, a download), as a command's answer has."""
     page = await call.page()
     return with_notes(text, page.drain_events())
 
 
-async def _launch(args: dict[str, Any], call: Call) -> str:
+async def _launch(args: dict[str, Any], call: CallContext) -> str:
     url = check_url(args["url"]) if args.get("url") else None
     await call.permit("launch", url)
     if call.session.attached:
@@ -110,7 +110,7 @@ def _list_tabs(endpoint: str) -> list[dict[str, Any]]:
     return [t for t in data if isinstance(t, dict) and t.get("type") == "page"][:_MAX_TABS]
 
 
-async def _connect(args: dict[str, Any], call: Call) -> str:
+async def _connect(args: dict[str, Any], call: CallContext) -> str:
     endpoint = _loopback(str(args.get("endpoint") or "http://127.0.0.1:9222"))
     index = args.get("pageIndex")
     try:
@@ -136,7 +136,7 @@ async def _connect(args: dict[str, Any], call: Call) -> str:
     return f"Attached to tab {index}: {clean_line(await page.title())[:100]} · {clean_line(page.url)[:200]}"
 
 
-async def _navigate(args: dict[str, Any], call: Call) -> str:
+async def _navigate(args: dict[str, Any], call: CallContext) -> str:
     url = check_url(args["url"])
     await call.permit("navigate", url)
     page = await call.page()
@@ -147,7 +147,7 @@ async def _navigate(args: dict[str, Any], call: Call) -> str:
 _SCRIPT_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,80}\.py$")
 
 
-async def _save_run(args: dict[str, Any], call: Call) -> str:
+async def _save_run(args: dict[str, Any], call: CallContext) -> str:
     name = str(args["name"])
     if not _SCRIPT_NAME.match(name):
         raise RefwrightError(f"{name!r} is not a script file name: give a plain name ending in .py (signup.py); "
@@ -162,13 +162,13 @@ async def _save_run(args: dict[str, Any], call: Call) -> str:
             f"`python {path}`. The script:\n\n{path.read_text(encoding='utf-8')}")
 
 
-async def _inspect(args: dict[str, Any], call: Call) -> str:
+async def _inspect(args: dict[str, Any], call: CallContext) -> str:
     await call.permit("inspect", reads=True)
     page = await call.page()
     return render_inspection(await call.bounded(page.inspect()))
 
 
-async def _action(args: dict[str, Any], call: Call) -> str:
+async def _action(args: dict[str, Any], call: CallContext) -> str:
     request, ref = args.get("request"), args.get("ref")
     if bool(request) == bool(ref):
         raise RefwrightError("browser_action takes either request (a plain instruction such as \"click Save\") or "
@@ -192,19 +192,19 @@ async def _action(args: dict[str, Any], call: Call) -> str:
     return await _step(call, await call.bounded(page.act(str(request), new=bool(args.get("new")))))
 
 
-async def _fill(args: dict[str, Any], call: Call) -> str:
+async def _fill(args: dict[str, Any], call: CallContext) -> str:
     await call.permit("fill", detail=str(args["target"]))
     page = await call.page()
     return await _step(call, await call.bounded(page.set_field(str(args["target"]), str(args["value"]))))
 
 
-async def _copy(args: dict[str, Any], call: Call) -> str:
+async def _copy(args: dict[str, Any], call: CallContext) -> str:
     await call.permit("fill", detail=f"copy {args['source']} to {args['target']}")
     page = await call.page()
     return await _step(call, await call.bounded(page.copy_field(str(args["source"]), str(args["target"]))))
 
 
-async def _checks(args: dict[str, Any], call: Call) -> str:
+async def _checks(args: dict[str, Any], call: CallContext) -> str:
     items = args["items"]
     if not all(isinstance(v, bool) for v in items.values()):
         raise RefwrightError('items maps each checkbox label to true or false, for example {"Remember me": true}.')
@@ -213,25 +213,25 @@ async def _checks(args: dict[str, Any], call: Call) -> str:
     return await _step(call, await call.bounded(page.set_checks(dict(items))))
 
 
-async def _select(args: dict[str, Any], call: Call) -> str:
+async def _select(args: dict[str, Any], call: CallContext) -> str:
     await call.permit("select", detail=str(args["option"]))
     page = await call.page()
     return await _step(call, await call.bounded(page.select_exact(args.get("target"), str(args["option"]))))
 
 
-async def _range(args: dict[str, Any], call: Call) -> str:
+async def _range(args: dict[str, Any], call: CallContext) -> str:
     await call.permit("fill", detail=f"{args.get('target') or 'the slider'} = {args['value']}")
     page = await call.page()
     return await _step(call, await call.bounded(page.set_range(args.get("target"), float(args["value"]))))
 
 
-async def _drag(args: dict[str, Any], call: Call) -> str:
+async def _drag(args: dict[str, Any], call: CallContext) -> str:
     await call.permit("drag", detail=f"{args['source']} onto {args['target']}")
     page = await call.page()
     return await _step(call, await call.bounded(page.drag_to(str(args["source"]), str(args["target"]))))
 
 
-async def _confirm(args: dict[str, Any], call: Call) -> str:
+async def _confirm(args: dict[str, Any], call: CallContext) -> str:
     token = str(args["token"])
     text = call.extra.get(_PROPOSALS, {}).get(token)
     if text is None:
@@ -241,7 +241,7 @@ async def _confirm(args: dict[str, Any], call: Call) -> str:
     return await _decide(call, token, text)
 
 
-async def _close(args: dict[str, Any], call: Call) -> str:
+async def _close(args: dict[str, Any], call: CallContext) -> str:
     await call.session.reset()
     return "Closed the browser (an attached Chrome was only disconnected). The next call starts a fresh one."
 

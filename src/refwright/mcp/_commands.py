@@ -11,14 +11,14 @@ from ..commands import tokenize
 from ..commands._batch import batch_lines
 from ..commands._registry import lookup
 from ..safety import ActionType
-from ._tools import Call, Reply, ToolDef
+from ._tools import CallContext, Reply, ToolDef
 
 __all__ = ["commands_tools"]
 
 _READS = (None, ActionType.READ_CONTENT, ActionType.SCREENSHOT)
 
 
-async def _browser(args: dict[str, Any], call: Call) -> Reply:
+async def _browser(args: dict[str, Any], call: CallContext) -> Reply:
     command = str(args["command"])
     words = tokenize(command)
     if not words:
@@ -35,7 +35,7 @@ async def _browser(args: dict[str, Any], call: Call) -> Reply:
     return Reply(result.output, result.screenshot.bytes if result.screenshot is not None else None)
 
 
-async def _permit(words: list[str], command: str, call: Call) -> None:
+async def _permit(words: list[str], command: str, call: CallContext) -> None:
     spec = lookup(words[0]) if words else None
     if spec is None:
         return

@@ -19,7 +19,7 @@ from ..safety._secrets import Secrets
 from ._approval import Approvals, Asker, InputRequiredError
 from ._session import BrowserSession, is_gone
 from ._tenants import SHARED_KEY, Tenant, Tenants, sessionless_refusal
-from ._tools import CURRENT_CALL, Call, HangError, Reply, ToolDef, check_args
+from ._tools import CURRENT_CALL, CallContext, HangError, Reply, ToolDef, check_args
 
 __all__ = ["RefwrightMcp"]
 
@@ -78,7 +78,7 @@ class RefwrightMcp:
             return _error(str(exc))
         asker = Asker(tenant.approvals, ctx.session, ctx.protocol_version, ctx.request_id,
                       params.input_responses, params.request_state)
-        call = Call(tenant.browser, asker, tenant.approvals, hang_limit=self.hang_limit,
+        call = CallContext(tenant.browser, asker, tenant.approvals, hang_limit=self.hang_limit,
                     approve_auto=self.approve_auto, extra=tenant.extra)
         args = dict(params.arguments or {})
         current = CURRENT_CALL.set(call)
@@ -100,7 +100,7 @@ class RefwrightMcp:
             raise sessionless_refusal(ctx.protocol_version)
         return str(key)
 
-    async def _run(self, tool: ToolDef, args: dict[str, Any], call: Call, tenant: Tenant
+    async def _run(self, tool: ToolDef, args: dict[str, Any], call: CallContext, tenant: Tenant
                    ) -> types.CallToolResult | types.InputRequiredResult:
         result = await self._answer(tool, args, call, tenant)
         if isinstance(result, types.CallToolResult) and self.secrets:
@@ -109,7 +109,7 @@ class RefwrightMcp:
                     block.text = self.secrets.scrub(block.text)
         return result
 
-    async def _answer(self, tool: ToolDef, args: dict[str, Any], call: Call, tenant: Tenant
+    async def _answer(self, tool: ToolDef, args: dict[str, Any], call: CallContext, tenant: Tenant
                       ) -> types.CallToolResult | types.InputRequiredResult:
         session = tenant.browser
         async with session.lock:

@@ -16,7 +16,7 @@ from ..safety import ActionType, clean_line
 from ._approval import Approvals, Asker, InputRequiredError, grant_scope
 from ._session import BrowserSession
 
-__all__ = ["Call", "HangError", "Reply", "ToolDef", "confirm_through_client"]
+__all__ = ["CallContext", "HangError", "Reply", "ToolDef", "confirm_through_client"]
 
 T = TypeVar("T")
 
@@ -34,13 +34,13 @@ class ToolDef:
     name: str
     description: str
     schema: dict[str, Any]
-    handler: Callable[[dict[str, Any], Call], Awaitable[Reply | str]]
+    handler: Callable[[dict[str, Any], CallContext], Awaitable[Reply | str]]
     read_only: bool = False
     title: str | None = None
 
 
 @dataclass
-class Call:
+class CallContext:
     """One tool call's context: the shared browser, the way to ask the person, and the server's settings."""
 
     session: BrowserSession
@@ -147,7 +147,7 @@ class Call:
 
 
 # The call in progress, for the confirm callback the browser was launched with (it runs inside browser work).
-CURRENT_CALL: ContextVar[Call | None] = ContextVar("refwright_mcp_call", default=None)
+CURRENT_CALL: ContextVar[CallContext | None] = ContextVar("refwright_mcp_call", default=None)
 
 
 async def confirm_through_client(action: ActionType, url: str) -> bool:

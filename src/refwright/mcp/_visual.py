@@ -12,7 +12,7 @@ from typing import Any
 
 from .._errors import RefwrightError
 from ..resolve._result import StepResult
-from ._tools import Call, ToolDef
+from ._tools import CallContext, ToolDef
 
 __all__ = ["VISION", "visual_tools"]
 
@@ -20,7 +20,7 @@ __all__ = ["VISION", "visual_tools"]
 VISION = "vision"
 
 # How a proposal reaches the person (the coding profile's own: approval through the client).
-Step = Callable[[Call, StepResult], Awaitable[str]]
+Step = Callable[[CallContext, StepResult], Awaitable[str]]
 
 _SEGMENTATION = {"type": "string", "enum": ["automatic", "sparse-text"],
                  "description": "automatic (fast default) or sparse-text (scattered labels on mostly blank pages)"}
@@ -34,7 +34,7 @@ def _obj(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
     return {"type": "object", "properties": props, "required": required, "additionalProperties": False}
 
 
-async def _text(args: dict[str, Any], call: Call) -> str:
+async def _text(args: dict[str, Any], call: CallContext) -> str:
     await call.permit("read the screen", reads=True)
     page = await call.page()
     seen = await call.bounded(page.visual_text(segmentation=str(args.get("segmentationMode") or "automatic"),
@@ -42,33 +42,33 @@ async def _text(args: dict[str, Any], call: Call) -> str:
     return seen.render(digits=args.get("contentMode") == "digits")
 
 
-async def _action(args: dict[str, Any], call: Call, step: Step) -> str:
+async def _action(args: dict[str, Any], call: CallContext, step: Step) -> str:
     text = str(args["text"])
     await call.permit("click", detail=f'visual "{text}"')
     page = await call.page()
     return await step(call, await call.bounded(page.visual.click_text(text)))
 
 
-async def _click(args: dict[str, Any], call: Call, step: Step) -> str:
+async def _click(args: dict[str, Any], call: CallContext, step: Step) -> str:
     await call.permit("click", detail=f"visual at ({args['x']},{args['y']})")
     page = await call.page()
     return await step(call, await call.bounded(page.visual.click(float(args["x"]), float(args["y"]))))
 
 
-async def _drag(args: dict[str, Any], call: Call, step: Step) -> str:
+async def _drag(args: dict[str, Any], call: CallContext, step: Step) -> str:
     await call.permit("drag", detail=f"visual ({args['x1']},{args['y1']}) to ({args['x2']},{args['y2']})")
     page = await call.page()
     return await step(call, await call.bounded(page.visual.drag(
         float(args["x1"]), float(args["y1"]), float(args["x2"]), float(args["y2"]))))
 
 
-async def _scroll(args: dict[str, Any], call: Call) -> str:
+async def _scroll(args: dict[str, Any], call: CallContext) -> str:
     await call.permit("scroll", detail=f"visual at ({args['x']},{args['y']}) by {args['dy']}")
     page = await call.page()
     return await call.bounded(page.visual.scroll(float(args["x"]), float(args["y"]), float(args["dy"])))
 
 
-async def _inspect(args: dict[str, Any], call: Call) -> str:
+async def _inspect(args: dict[str, Any], call: CallContext) -> str:
     await call.permit("read the screen", reads=True)
     page = await call.page()
     provider = call.extra.get(VISION)

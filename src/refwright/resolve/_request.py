@@ -243,7 +243,7 @@ _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.I
 ))
 
 
-def _clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+def _parse_clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
     """Parts of one clause, and whether following clicks search collapsed sections."""
     c = clause.strip().rstrip(".!?").strip()
     low = c.lower()
@@ -372,7 +372,7 @@ def parse_request(request: str) -> Plan:
     parts: list[Part] = []
     search = False
     for clause in _split(protected):
-        found, search = _clause(clause, quotes, search)
+        found, search = _parse_clause(clause, quotes, search)
         parts.extend(found)
     if not parts:
         raise UnsupportedRequestError(

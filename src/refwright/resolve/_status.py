@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from ..safety._secrets import has_token
 from ._match import AmbiguousTargetError, TargetNotFoundError, find_target
+from ._memory import Memo
 from ._model import SLIDER_KINDS, TEXT_KINDS, Inspection, value_hash
 from ._plan import Kind, Part, Plan, Target
 from ._select import (
@@ -23,7 +24,6 @@ from ._select import (
     resolve_name,
     select_done,
 )
-from ._state import Memo
 from ._text import fold
 
 __all__ = ["done_text", "is_done", "pending_parts"]

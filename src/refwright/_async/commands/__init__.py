@@ -10,12 +10,12 @@ from ...commands import HELP, ParsedCommand
 from ...commands._help import command_help
 from .._session import Session
 from . import (
-    act,
     dialogs,
     diffs,
     frames,
     history,
     input,
+    interactions,
     navigation,
     network,
     observe,
@@ -50,7 +50,7 @@ async def _batch(session: Session, cmd: ParsedCommand) -> str:
 HANDLERS: dict[str, Handler] = {
     **navigation.HANDLERS,
     **observe.HANDLERS,
-    **act.HANDLERS,
+    **interactions.HANDLERS,
     **query.HANDLERS,
     **wait.HANDLERS,
     **state.HANDLERS,

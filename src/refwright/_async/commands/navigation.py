@@ -47,11 +47,11 @@ async def open_(session: Session, cmd: ParsedCommand) -> str:
     url = normalize_url(raw)
     # Refused schemes and addresses never reach the browser.
     await session.guard.check_navigation(url)
-    session.nav.opening = True
+    session.events.nav.opening = True
     try:
         return await _open_checked(session, url)
     finally:
-        session.nav.opening = False
+        session.events.nav.opening = False
 
 
 async def _refused_redirect(session: Session, response: Response) -> tuple[str, str] | None:
@@ -78,7 +78,7 @@ def _note_unloaded(session: Session) -> None:
 
 async def _open_checked(session: Session, url: str) -> str:
     pw = session.pw
-    session.nav.kept_by_beforeunload = False
+    session.events.nav.kept_by_beforeunload = False
     for attempt in range(3):
         committed = False
         try:
@@ -101,8 +101,8 @@ async def _open_checked(session: Session, url: str) -> str:
                 continue
             # The page kept itself with a beforeunload dialog (dismissed, never accepted): go on in a
             # fresh tab, so that a page cannot hold the agent.
-            if attempt < 2 and session.nav.kept_by_beforeunload and await session.escape_trap():
-                session.nav.kept_by_beforeunload = False
+            if attempt < 2 and session.events.nav.kept_by_beforeunload and await session.escape_trap():
+                session.events.nav.kept_by_beforeunload = False
                 pw = session.pw
                 continue
             if "net::ERR_" in str(exc):
@@ -145,11 +145,11 @@ async def _open_checked(session: Session, url: str) -> str:
 
 
 async def _history(session: Session, go: Callable[..., Awaitable[Response | None]]) -> Response | None:
-    session.nav.kept_by_beforeunload = False
+    session.events.nav.kept_by_beforeunload = False
     try:
         return await go(timeout=session.config.timeouts.navigation)
     except PlaywrightError as exc:
-        if session.nav.kept_by_beforeunload and not is_closed_error(exc):
+        if session.events.nav.kept_by_beforeunload and not is_closed_error(exc):
             raise RefwrightError(
                 "The page kept itself open with a \"Leave site?\" (beforeunload) dialog, which refwright "
                 "dismissed, so the page did not change. Use `open <url>` to leave it.") from exc

@@ -6,8 +6,8 @@ from ..._errors import RefwrightError
 from ...commands import ParsedCommand
 from .._secrets import secret_rects
 from .._session import Session
-from ..visual._act import propose_click_text, propose_points, visual_scroll
 from ..visual._capture import capture_text
+from ..visual._proposals import propose_click_text, propose_points, visual_scroll
 
 
 def _numbers(cmd: ParsedCommand, count: int, usage: str) -> list[float]:

@@ -15,7 +15,7 @@ from ...resolve._select import number_text
 from ...resolve._text import match_labels
 from .._fill import TextNotEnteredError, fill_text, not_entered
 from .._secrets import reveal_on_page
-from ._do import checked_to, copy_between, do, set_slider
+from ._do import act_on_control, checked_to, copy_between, set_slider
 from ._inspect import ACT_LIMIT, inspect_page, ref_id, run_resolver_op, settle
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ async def set_field(session: Session, target: str, value: str) -> StepResult:
     control = await _control(session, before, target, TEXT_KINDS, "a text, date or time field")
     typed = await reveal_on_page(session, value)  # a {{secret:NAME}}, only on its origins
     try:
-        await do(session, before, control, "fill", fill_text(typed))
+        await act_on_control(session, before, control, "fill", fill_text(typed))
     except TextNotEnteredError:
         raise not_entered(describe(control), "Nothing was done. Run `inspect` to see the page as it is now.") from None
     return await _finish(session, before, f"Filled {describe(control)} with the given text ({len(value)} characters); "
@@ -127,7 +127,7 @@ async def set_checks(session: Session, items: Mapping[str, bool] | Sequence[str]
     changed = 0
     for control, on in plan:
         if control.checked != on:
-            await do(session, before, control, "check" if on else "uncheck", checked_to(on))
+            await act_on_control(session, before, control, "check" if on else "uncheck", checked_to(on))
             changed += 1
     on_count = sum(1 for _, on in plan if on)
     text = (f"Set {len(plan)} checkbox(es): {on_count} checked, {len(plan) - on_count} cleared; {changed} changed, "
@@ -151,7 +151,7 @@ async def select_exact(session: Session, target: str | None, option: str) -> Ste
     label, disabled = control.options[hits[0]]
     if disabled:
         raise RefwrightError(f"The option {label!r} of {describe(control)} is disabled; nothing was done.")
-    await do(session, before, control, "select", lambda loc, t: loc.select_option(label=label, timeout=t))
+    await act_on_control(session, before, control, "select", lambda loc, t: loc.select_option(label=label, timeout=t))
     return await _finish(session, before, f"Selected {label!r} in {describe(control)}; nothing was submitted.")
 
 
@@ -171,5 +171,5 @@ async def drag_to(session: Session, source: str, target: str) -> StepResult:
     before = await inspect_page(session, limit=ACT_LIMIT)
     src = await _control(session, before, source, {"draggable"}, "a draggable item")
     dst = await _control(session, before, target, {"droptarget"}, "a declared drop target")
-    return session.resolver.propose(before, src, "drag", "the caller asked for this drag",
+    return session.resolving.state.propose(before, src, "drag", "the caller asked for this drag",
                                   args={"target": dst.id, "target_desc": describe(dst)})

@@ -10,7 +10,7 @@ from ...resolve._changes import summarize_changes
 from ...resolve._proposals import ProposalError
 from ...resolve._result import StepResult
 from ..visual._points import VISUAL_PREFIX, confirm_visual
-from ._do import do
+from ._do import act_on_control
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, settle
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ __all__ = ["confirm"]
 
 
 async def confirm(session: Session, token: str) -> StepResult:
-    state = session.resolver
+    state = session.resolving.state
     proposal = state.proposals.take(token, time.monotonic())
     if proposal.action.startswith(VISUAL_PREFIX):
         return await confirm_visual(session, proposal)
@@ -30,14 +30,14 @@ async def confirm(session: Session, token: str) -> StepResult:
     if control is None or before.token != proposal.args.get("token"):
         raise ProposalError("Cancelled: the proposed control is no longer on the page. Nothing was done.")
     if proposal.action == "click":
-        await do(session, before, control, "click", lambda loc, t: loc.click(timeout=t))
+        await act_on_control(session, before, control, "click", lambda loc, t: loc.click(timeout=t))
         verb = "Clicked"
     elif proposal.action == "drag":
         target = before.get(int(proposal.args["target"]))
         if target is None:
             raise ProposalError("Cancelled: the drop target is no longer on the page. Nothing was done.")
         destination = element_locator(session, before.token, target.id)
-        await do(session, before, control, "drag", lambda loc, t: loc.drag_to(destination, timeout=t))
+        await act_on_control(session, before, control, "drag", lambda loc, t: loc.drag_to(destination, timeout=t))
         verb = "Dragged"
     else:
         raise RefwrightError(f"Unknown proposal action {proposal.action!r}; nothing was done.")

@@ -19,7 +19,7 @@ from ._inspect import element_locator, run_resolver_op
 if TYPE_CHECKING:
     from .._session import Session
 
-__all__ = ["checked_to", "copy_between", "do", "select_label", "set_slider", "unusable"]
+__all__ = ["act_on_control", "checked_to", "copy_between", "select_label", "set_slider", "unusable"]
 
 _MAX_PRESSES = 1000
 
@@ -38,8 +38,8 @@ def unusable(control: Control, verb: str) -> RefwrightError | None:
     return None
 
 
-async def do(session: Session, inspection: Inspection, control: Control, command: str,
-             action: Callable[[Locator, float], Awaitable[Any]]) -> None:
+async def act_on_control(session: Session, inspection: Inspection, control: Control, command: str,
+                         action: Callable[[Locator, float], Awaitable[Any]]) -> None:
     """Run one Playwright action on ``control``, with refwright's error messages."""
     problem = unusable(control, command)
     if problem is not None:
@@ -106,7 +106,7 @@ async def set_slider(session: Session, inspection: Inspection, control: Control,
 async def _keyboard_slider(session: Session, inspection: Inspection, control: Control, value: float) -> str:
     shown = describe(control)
     keyboard = session.pw.keyboard
-    await do(session, inspection, control, "focus", lambda loc, t: loc.focus(timeout=t))
+    await act_on_control(session, inspection, control, "focus", lambda loc, t: loc.focus(timeout=t))
 
     async def numbers() -> dict[str, Any]:
         return await run_resolver_op(session, "numbers", id=control.id)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...resolve._match import AmbiguousTargetError, TargetNotFoundError, find_target
+from ...resolve._memory import Memo, ResolverState
 from ...resolve._model import SLIDER_KINDS, TEXT_KINDS, Inspection, describe, value_hash
 from ...resolve._plan import Plan, Target
 from ...resolve._select import OPTION_KINDS, field_match, number_text
-from ...resolve._state import Memo, ResolverState
 from ...resolve._text import match_labels
 from .._fill import fill_text
-from ._do import do, set_slider
+from ._do import act_on_control, set_slider
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op
 from ._step import Step
 
@@ -75,7 +75,7 @@ async def step_suggest(session: Session, state: ResolverState, plan: Plan, index
             # A suggestion drawn as a custom pointer target is approved like any other.
             return Step("", False, state.propose(inspection, control, "click", f"the only suggestion that {fit}",
                                                  on_done=lambda: memo.mark(index, note)))
-        await do(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
+        await act_on_control(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
         memo.mark(index, note)
         return Step(f"Chose the suggestion {describe(control)} (the only one that {fit})")
     if len(fits) > 1:
@@ -88,7 +88,7 @@ async def step_suggest(session: Session, state: ResolverState, plan: Plan, index
                              (f" and ends with {end!r}" if end else "") + ". Nothing more was done; run `inspect` to "
                              "see the page.")
     field = field_match(part.field or Target(role="textbox"), inspection)
-    await do(session, inspection, field.control, "fill", fill_text(start))
+    await act_on_control(session, inspection, field.control, "fill", fill_text(start))
     memo.tried.add(index)
     # Suggestions often come after a delay (a request, a debounce): wait a little for the first ones.
     for _ in range(_SUGGEST_WAITS):
@@ -127,7 +127,7 @@ async def step_lookup(session: Session, state: ResolverState, plan: Plan, index:
         if not fields:
             raise TargetNotFoundError("No empty labelled text field is visible to fill. Nothing was done.")
     for control, value in fields:
-        await do(session, inspection, control, "fill", fill_text(value))
+        await act_on_control(session, inspection, control, "fill", fill_text(value))
     memo.mark(index, "entered the values the page shows")
     if part.labels:
         (control, value), = fields

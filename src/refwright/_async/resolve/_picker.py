@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ..._errors import RefwrightError
 from ...resolve._dates import month_name, month_of, months_between, parse_date
 from ...resolve._model import Control, Inspection, describe
-from ._do import do
+from ._do import act_on_control
 from ._inspect import element_locator, run_resolver_op
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ async def pick_date(session: Session, inspection: Inspection, control: Control, 
     cal = await _calendar(session)
     opened = ""
     if not cal.get("month"):
-        await do(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
+        await act_on_control(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
         cal = await _calendar(session, wait_ms=1_000)
         if not cal.get("month"):
             raise RefwrightError(f"{describe(control)} is read-only, and clicking it showed no calendar with a month "

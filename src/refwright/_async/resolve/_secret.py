@@ -16,7 +16,7 @@ from ...safety._secrets import TOKEN
 from .._fill import TextNotEnteredError, fill_text, not_entered
 from .._recording import note_password
 from .._secrets import reveal_on_page
-from ._do import do
+from ._do import act_on_control
 from ._inspect import element_locator, run_resolver_op
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ async def fill_secret(session: Session, part: Part, inspection: Inspection, fiel
     value = await reveal_on_page(session, token)
     for done, c in enumerate(match.controls):
         try:
-            await do(session, inspection, c, "fill", fill_text(value))
+            await act_on_control(session, inspection, c, "fill", fill_text(value))
         except TextNotEnteredError:
             before = f"{done} other field(s) were filled before it." if done else "Nothing else was done."
             raise not_entered(describe(c), f"{before} Run `inspect` to see the page as it is now.") from None

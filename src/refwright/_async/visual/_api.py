@@ -9,9 +9,9 @@ from ...resolve._result import StepResult
 from ...visual import VisualText
 from .._secrets import secret_rects
 from .._translate import mapped
-from ._act import propose_click_text, propose_points, visual_scroll
 from ._capture import capture_text
 from ._inspect import visual_inspect
+from ._proposals import propose_click_text, propose_points, visual_scroll
 
 if TYPE_CHECKING:
     from .._session import Session
@@ -55,9 +55,9 @@ class Visual:
 
     def set_provider(self, provider: Decider | None) -> None:
         """The vision-capable model ``inspect`` asks (any of the agent's ``Llm`` adapters); None: none."""
-        self._session.vision = provider
+        self._session.resolving.vision = provider
 
     async def inspect(self, question: str) -> str:
         """Ask the vision provider about the masked screenshot (editable fields blanked); its answer."""
         with mapped():
-            return await visual_inspect(self._session, self._session.vision, question)
+            return await visual_inspect(self._session, self._session.resolving.vision, question)

@@ -15,7 +15,7 @@ from ...resolve._request import UnsupportedRequestError, parse_request
 from ...resolve._result import StepResult
 from ...resolve._text import first_sentence
 from ...visual import OcrUnavailableError
-from ._act import propose_click_text
+from ._proposals import propose_click_text
 
 if TYPE_CHECKING:
     from .._session import Session

@@ -41,13 +41,13 @@ def _threshold(cmd: ParsedCommand) -> float:
 
 
 def _diff_snapshot(session: Session, cmd: ParsedCommand) -> CommandResult:
-    last = session.snapshots.last_view
-    view = replace(view_of(cmd), frames=session.frame_path)
+    last = session.view.snapshots.last_view
+    view = replace(view_of(cmd), frames=session.view.frame_path)
     if last is not None and not any(cmd.flag(key) is not None for key in ("interactive", "compact", "depth",
                                                                              "selector")):
         # `diff snapshot` alone compares like with like: taken again as the last snapshot was.
-        view = replace(last, frames=session.frame_path)
-    before = session.snapshots.get(view)
+        view = replace(last, frames=session.view.frame_path)
+    before = session.view.snapshots.get(view)
     after = take_view(session, view)
     if before is not None:
         return CommandResult(command=cmd.line, output=diff_snapshots(before, after).text, snapshot=after)
@@ -84,8 +84,8 @@ def _diff_screenshot(session: Session, cmd: ParsedCommand) -> CommandResult:
             raise RefwrightError(
                 f"Cannot read the baseline {path} ({exc.strerror}). Save one first with `screenshot <path>`, "
                 "or omit --baseline to compare with the last screenshot.") from exc
-    elif session.last_screenshot is not None:
-        before = session.last_screenshot
+    elif session.view.last_screenshot is not None:
+        before = session.view.last_screenshot
     else:
         shot = take_screenshot(session, full_page=bool(cmd.flag("full")))
         return CommandResult(command=cmd.line, output=(

@@ -26,11 +26,11 @@ def current_frame(session: Session) -> Frame:
     """The Playwright frame commands run in (the main frame unless `frame <target>` chose another)."""
     frame = session.pw.main_frame
     timeout = session.config.timeouts.action
-    for selector in session.frame_path:
+    for selector in session.view.frame_path:
         handle = frame.locator(selector).element_handle(timeout=timeout)
         child = handle.content_frame() if handle is not None else None
         if child is None:
-            session.frame_path = ()
+            session.view.frame_path = ()
             raise RefwrightError("The frame that `frame` switched to is gone; commands run in the main frame "
                                  "again. Take a snapshot (`snapshot -i`) and choose the frame anew.")
         frame = child
@@ -40,7 +40,7 @@ def current_frame(session: Session) -> Frame:
 def _path_for(session: Session, target: str) -> tuple[str, ...]:
     ref = parse_ref(target)
     if ref is not None:
-        entry = session.refs.latest.get(ref)
+        entry = session.view.refs.latest.get(ref)
         if entry is None:
             raise RefwrightError(f"Unknown ref: {ref}. Take a snapshot (`snapshot -i`) and use the ref it shows "
                                  "for the iframe.")
@@ -49,7 +49,7 @@ def _path_for(session: Session, target: str) -> tuple[str, ...]:
             raise RefwrightError(f"Ref does not point to an iframe element: @{ref} is a {entry.role}. Use the ref "
                                  "of an Iframe line of the snapshot.")
         return path
-    base = session.frame_path
+    base = session.view.frame_path
     # A CSS selector of an iframe in the current frame, else the iframe's name.
     candidates = [to_playwright_selector(target)]
     if target.replace("-", "").replace("_", "").isalnum():
@@ -75,7 +75,7 @@ def _is_frame(session: Session, path: tuple[str, ...]) -> bool:
 
 def select_frame(session: Session, target: str) -> None:
     if target.lower() == "main":
-        session.frame_path = ()
+        session.view.frame_path = ()
         return
     path = _path_for(session, target)
     # The first match is the frame meant (as a selector's first match is for an action). It is kept as
@@ -83,7 +83,7 @@ def select_frame(session: Session, target: str) -> None:
     # lists them: an element in the frame keeps its ref whichever way it was listed.
     iframe = scope_for(session.pw, path[:-1]).locator(path[-1]).first
     found = session.channel.run("identify", scope=iframe)
-    session.frame_path = (*path[:-1], f"{ENGINE}=ref:{found['token']}:{int(found['id'])}")
+    session.view.frame_path = (*path[:-1], f"{ENGINE}=ref:{found['token']}:{int(found['id'])}")
 
 
 def frame(session: Session, cmd: ParsedCommand) -> str:

@@ -48,11 +48,11 @@ def open_(session: Session, cmd: ParsedCommand) -> str:
     url = normalize_url(raw)
     # Refused schemes and addresses never reach the browser.
     session.guard.check_navigation(url)
-    session.nav.opening = True
+    session.events.nav.opening = True
     try:
         return _open_checked(session, url)
     finally:
-        session.nav.opening = False
+        session.events.nav.opening = False
 
 
 def _refused_redirect(session: Session, response: Response) -> tuple[str, str] | None:
@@ -79,7 +79,7 @@ def _note_unloaded(session: Session) -> None:
 
 def _open_checked(session: Session, url: str) -> str:
     pw = session.pw
-    session.nav.kept_by_beforeunload = False
+    session.events.nav.kept_by_beforeunload = False
     for attempt in range(3):
         committed = False
         try:
@@ -102,8 +102,8 @@ def _open_checked(session: Session, url: str) -> str:
                 continue
             # The page kept itself with a beforeunload dialog (dismissed, never accepted): go on in a
             # fresh tab, so that a page cannot hold the agent.
-            if attempt < 2 and session.nav.kept_by_beforeunload and session.escape_trap():
-                session.nav.kept_by_beforeunload = False
+            if attempt < 2 and session.events.nav.kept_by_beforeunload and session.escape_trap():
+                session.events.nav.kept_by_beforeunload = False
                 pw = session.pw
                 continue
             if "net::ERR_" in str(exc):
@@ -146,11 +146,11 @@ def _open_checked(session: Session, url: str) -> str:
 
 
 def _history(session: Session, go: Callable[..., Response | None]) -> Response | None:
-    session.nav.kept_by_beforeunload = False
+    session.events.nav.kept_by_beforeunload = False
     try:
         return go(timeout=session.config.timeouts.navigation)
     except PlaywrightError as exc:
-        if session.nav.kept_by_beforeunload and not is_closed_error(exc):
+        if session.events.nav.kept_by_beforeunload and not is_closed_error(exc):
             raise RefwrightError(
                 "The page kept itself open with a \"Leave site?\" (beforeunload) dialog, which refwright "
                 "dismissed, so the page did not change. Use `open <url>` to leave it.") from exc

@@ -54,7 +54,7 @@ def trace(session: Session, cmd: ParsedCommand) -> str:
     sub = cmd.args[0].lower()
     tracing = session.pw.context.tracing
     if sub == "start":
-        if session.output_state.get("tracing"):
+        if session.work.tracing:
             raise RefwrightError("Tracing already active. Run `trace stop [path]` to save it first.")
         try:
             # Screencast frames cannot be searched for a secret's value: none while secrets are declared.
@@ -62,15 +62,15 @@ def trace(session: Session, cmd: ParsedCommand) -> str:
         except PlaywrightError as exc:
             raise RefwrightError(f"Tracing could not start: {first_line(str(exc))}. Another page of this "
                                  "browser may be tracing: stop it there first.") from exc
-        session.output_state["tracing"] = True
+        session.work.tracing = True
         # agent-browser's words for it.
         return "Recording started"
     if sub != "stop":
         raise RefwrightError("Usage: trace start | trace stop [path]")
-    if not session.output_state.get("tracing"):
+    if not session.work.tracing:
         raise RefwrightError("No tracing in progress. Run `trace start` first.")
     path = session.output.file(cmd.args[1]) if len(cmd.args) > 1 else session.output.fresh("trace", "zip")
-    session.output_state["tracing"] = False
+    session.work.tracing = False
     tracing.stop(path=str(path))
     scrub_zip(path, session.config.secrets)
     return f"Trace saved to {path}"
@@ -78,9 +78,9 @@ def trace(session: Session, cmd: ParsedCommand) -> str:
 
 def record(session: Session, cmd: ParsedCommand) -> str:
     sub = cmd.args[0].lower()
-    current = session.output_state.get("recorder")
+    current = session.work.recorder
     if sub == "start":
-        if isinstance(current, Recorder):
+        if current is not None:
             raise RefwrightError("Recording already active. Run `record stop` to save it first.")
         if len(cmd.args) < 2:
             raise RefwrightError("Usage: record start <path>  (for example `record start demo.webp`)")
@@ -88,13 +88,13 @@ def record(session: Session, cmd: ParsedCommand) -> str:
         check_format(path)
         recorder = Recorder(session.pw, path, (lambda: secret_rects(session)) if session.config.secrets else None)
         recorder.start()
-        session.output_state["recorder"] = recorder
+        session.work.recorder = recorder
         return f"Recording started: {path}"
     if sub != "stop":
         raise RefwrightError("Usage: record start <path> | record stop")
-    if not isinstance(current, Recorder):
+    if current is None:
         raise RefwrightError("No recording in progress. Run `record start <path>` first.")
-    del session.output_state["recorder"]
+    session.work.recorder = None
     current.stop()
     return f"Recording saved to {current.path}"
 

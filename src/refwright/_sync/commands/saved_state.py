@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
+from .._saved_state import load_state, save_state
 from .._session import Session
-from .._state import load_state, save_state
 
 
 def state(session: Session, cmd: ParsedCommand) -> str:

@@ -11,6 +11,7 @@ from ...resolve._changes import summarize_changes
 from ...resolve._covers import cover_request
 from ...resolve._finish import REPEAT, offer_submit, with_note
 from ...resolve._match import AmbiguousTargetError, DisabledTargetError, Match, TargetNotFoundError, find_target
+from ...resolve._memory import Memo, ResolverState
 from ...resolve._model import (
     CLICKABLE,
     SLIDER_KINDS,
@@ -38,13 +39,12 @@ from ...resolve._select import (
     select_done,
     submit_candidates,
 )
-from ...resolve._state import Memo, ResolverState
 from ...resolve._status import done_text, pending_parts
 from ...resolve._text import fold
 from ...resolve._values import field_value
 from ...safety._secrets import has_token
 from .._fill import TextNotEnteredError, fill_text, not_entered
-from ._do import copy_between, do, select_label, set_slider
+from ._do import act_on_control, copy_between, select_label, set_slider
 from ._inspect import ACT_LIMIT, inspect_page, settle
 from ._more import step_lookup, step_scroll, step_sliders, step_suggest
 from ._picker import pick_date
@@ -83,7 +83,7 @@ def _step_focus(session: Session, state: ResolverState, plan: Plan, index: int, 
                       memo: Memo) -> Step:
     part = plan.parts[index]
     match = find_target(part.targets, inspection.controls, TEXT_KINDS | CLICKABLE | {"select"})
-    do(session, inspection, match.control, "click", lambda loc, t: loc.click(timeout=t))
+    act_on_control(session, inspection, match.control, "click", lambda loc, t: loc.click(timeout=t))
     memo.mark(index, f"focused {describe(match.control, with_ref=False)}")
     return Step(did_text(match, "Focused (clicked into)"))
 
@@ -112,7 +112,7 @@ def _step_fill(session: Session, state: ResolverState, plan: Plan, index: int, i
             return Step(picked)
     for done, (c, v) in enumerate(pending):
         try:
-            do(session, inspection, c, "fill", fill_text(v))
+            act_on_control(session, inspection, c, "fill", fill_text(v))
         except TextNotEnteredError:
             before = f"{done} other field(s) were filled before it." if done else "Nothing else was done."
             raise not_entered(describe(c), f"{before} Run `inspect` to see the page as it is now.") from None
@@ -151,7 +151,7 @@ def _step_names(session: Session, state: ResolverState, plan: Plan, index: int, 
         if safe:
             verb = "check" if on else "uncheck"
             for c in safe:
-                do(session, inspection, c, verb, lambda loc, t: loc.set_checked(on, timeout=t))
+                act_on_control(session, inspection, c, verb, lambda loc, t: loc.set_checked(on, timeout=t))
             rest = len(part.labels) - len(safe)
             done_text = "Checked" if on else "Unchecked"
             more = f"; {rest} other name(s) already set or handled next" if rest else ""
@@ -165,10 +165,10 @@ def _step_names(session: Session, state: ResolverState, plan: Plan, index: int, 
             if control.approval:
                 return Step("", False, state.propose(inspection, control, "click",
                                                      "the radio the request names"))
-            do(session, inspection, control, "check", lambda loc, t: loc.check(timeout=t))
+            act_on_control(session, inspection, control, "check", lambda loc, t: loc.check(timeout=t))
             return Step(f"Checked the radio {describe(control)} (label {name!r})", complete=len(resolved) == 1)
         if how == "option" and not select_done(control, option, inspection.token):
-            do(session, inspection, control, "select", select_label(option))
+            act_on_control(session, inspection, control, "select", select_label(option))
             return Step(f"Selected the option {option!r} in {describe(control)}", complete=len(resolved) == 1)
         if how == "click" and fold(name) not in memo.clicked_names:
             def mark(n: str = name) -> None:
@@ -192,7 +192,8 @@ def _step_option(session: Session, state: ResolverState, plan: Plan, index: int,
             if disabled:
                 raise RefwrightError(f"The option {disabled[0]!r} of {describe(control)} is disabled, so it cannot be "
                                      "chosen. Nothing was done.")
-            do(session, inspection, control, "select", lambda loc, t: loc.select_option(label=names, timeout=t))
+            act_on_control(session, inspection, control, "select",
+                                 lambda loc, t: loc.select_option(label=names, timeout=t))
             memo.mark(index, "selected " + ", ".join(map(repr, names)))
             return Step(f"Selected the options {', '.join(map(repr, names))} in {describe(control)} (exact options of "
                          "a multiple select)")
@@ -204,7 +205,8 @@ def _step_option(session: Session, state: ResolverState, plan: Plan, index: int,
         control, option = hits[0]
         if dict(control.options).get(option):
             raise RefwrightError(f"The option {option!r} of {describe(control)} is disabled, so it cannot be chosen.")
-        do(session, inspection, control, "select", lambda loc, t: loc.select_option(label=option, timeout=t))
+        act_on_control(session, inspection, control, "select",
+                             lambda loc, t: loc.select_option(label=option, timeout=t))
         memo.mark(index, f"selected {option!r}")
         return Step(f"Selected the option {option!r} in {describe(control)} (an exact option of a native select)")
     try:
@@ -214,7 +216,7 @@ def _step_option(session: Session, state: ResolverState, plan: Plan, index: int,
                   and "expanded" not in c.states]
         if len(closed) == 1:
             c = closed[0]
-            do(session, inspection, c, "click", lambda loc, t: loc.click(timeout=t))
+            act_on_control(session, inspection, c, "click", lambda loc, t: loc.click(timeout=t))
             return Step(f"Opened {describe(c)} to show its options (the only collapsed list on the page)", False)
         raise
     note = f"chose {label!r}"
@@ -240,7 +242,7 @@ def _step_check(session: Session, state: ResolverState, plan: Plan, index: int, 
         note = f"checked {describe(match.control, with_ref=False)}"
         return Step("", False, state.propose(inspection, match.control, "click", f"matched by {match.how}",
                                              on_done=lambda: memo.mark(index, note)))
-    do(session, inspection, match.control, "check", lambda loc, t: loc.check(timeout=t))
+    act_on_control(session, inspection, match.control, "check", lambda loc, t: loc.check(timeout=t))
     memo.mark(index, f"checked {describe(match.control, with_ref=False)}")
     return Step(did_text(match, "Checked"))
 
@@ -320,7 +322,7 @@ def act(session: Session, request: str, *, new: bool = False) -> StepResult:
         plan: Plan | None = parse_request(request)
     except UnsupportedRequestError as exc:
         plan, unsupported = None, exc
-    state = session.resolver
+    state = session.resolving.state
     before = inspect_page(session, limit=ACT_LIMIT, texts=True)
     # A request about a cover ("Accept the cookies") that names nothing on the page is a click on one of
     # the cover's buttons.

@@ -16,7 +16,7 @@ from ...resolve._select import number_text
 from ...resolve._text import match_labels
 from .._fill import TextNotEnteredError, fill_text, not_entered
 from .._secrets import reveal_on_page
-from ._do import checked_to, copy_between, do, set_slider
+from ._do import act_on_control, checked_to, copy_between, set_slider
 from ._inspect import ACT_LIMIT, inspect_page, ref_id, run_resolver_op, settle
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def set_field(session: Session, target: str, value: str) -> StepResult:
     control = _control(session, before, target, TEXT_KINDS, "a text, date or time field")
     typed = reveal_on_page(session, value)  # a {{secret:NAME}}, only on its origins
     try:
-        do(session, before, control, "fill", fill_text(typed))
+        act_on_control(session, before, control, "fill", fill_text(typed))
     except TextNotEnteredError:
         raise not_entered(describe(control), "Nothing was done. Run `inspect` to see the page as it is now.") from None
     return _finish(session, before, f"Filled {describe(control)} with the given text ({len(value)} characters); "
@@ -128,7 +128,7 @@ def set_checks(session: Session, items: Mapping[str, bool] | Sequence[str]) -> S
     changed = 0
     for control, on in plan:
         if control.checked != on:
-            do(session, before, control, "check" if on else "uncheck", checked_to(on))
+            act_on_control(session, before, control, "check" if on else "uncheck", checked_to(on))
             changed += 1
     on_count = sum(1 for _, on in plan if on)
     text = (f"Set {len(plan)} checkbox(es): {on_count} checked, {len(plan) - on_count} cleared; {changed} changed, "
@@ -152,7 +152,7 @@ def select_exact(session: Session, target: str | None, option: str) -> StepResul
     label, disabled = control.options[hits[0]]
     if disabled:
         raise RefwrightError(f"The option {label!r} of {describe(control)} is disabled; nothing was done.")
-    do(session, before, control, "select", lambda loc, t: loc.select_option(label=label, timeout=t))
+    act_on_control(session, before, control, "select", lambda loc, t: loc.select_option(label=label, timeout=t))
     return _finish(session, before, f"Selected {label!r} in {describe(control)}; nothing was submitted.")
 
 
@@ -172,5 +172,5 @@ def drag_to(session: Session, source: str, target: str) -> StepResult:
     before = inspect_page(session, limit=ACT_LIMIT)
     src = _control(session, before, source, {"draggable"}, "a draggable item")
     dst = _control(session, before, target, {"droptarget"}, "a declared drop target")
-    return session.resolver.propose(before, src, "drag", "the caller asked for this drag",
+    return session.resolving.state.propose(before, src, "drag", "the caller asked for this drag",
                                   args={"target": dst.id, "target_desc": describe(dst)})

@@ -15,7 +15,7 @@ from ...resolve._result import StepResult
 from ...resolve._text import first_sentence
 from ..visual._fallback import ocr_fallback
 from ._act import act as act_locally
-from ._do import do
+from ._do import act_on_control
 from ._inspect import ACT_LIMIT, inspect_page, settle
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def act(session: Session, request: str, *, new: bool = False) -> StepResult:
             seen = ocr_fallback(session, request, refusal)
             if seen is not None:
                 return seen
-        provider = session.decider
+        provider = session.resolving.decider
         if provider is None:
             raise
         return _decide(session, provider, request, refusal)
@@ -44,11 +44,11 @@ def _decide(session: Session, provider: Decider, request: str, refusal: Exceptio
     control, reason = parse_decision(reply, before)
     how = f"picked by the decision provider: {reason}"
     if control.approval:
-        return session.resolver.propose(before, control, "click", how)
+        return session.resolving.state.propose(before, control, "click", how)
     if control.kind not in CLICKABLE | TEXT_KINDS | {"select"}:
         return StepResult(f"The decision provider picked {describe(control)}, which act can only click or focus; "
                           "nothing was done. Use the bounded actions (setfield, selectexact, setrange) on its ref.")
-    do(session, before, control, "click", lambda loc, t: loc.click(timeout=t))
+    act_on_control(session, before, control, "click", lambda loc, t: loc.click(timeout=t))
     settle(session)
     after = inspect_page(session, limit=ACT_LIMIT, texts=True)
     return StepResult(f"Clicked {describe(control)} ({how}). The local resolver could not: "

@@ -20,7 +20,7 @@ from ._inspect import element_locator, run_resolver_op
 if TYPE_CHECKING:
     from .._session import Session
 
-__all__ = ["checked_to", "copy_between", "do", "select_label", "set_slider", "unusable"]
+__all__ = ["act_on_control", "checked_to", "copy_between", "select_label", "set_slider", "unusable"]
 
 _MAX_PRESSES = 1000
 
@@ -39,8 +39,8 @@ def unusable(control: Control, verb: str) -> RefwrightError | None:
     return None
 
 
-def do(session: Session, inspection: Inspection, control: Control, command: str,
-             action: Callable[[Locator, float], Any]) -> None:
+def act_on_control(session: Session, inspection: Inspection, control: Control, command: str,
+                         action: Callable[[Locator, float], Any]) -> None:
     """Run one Playwright action on ``control``, with refwright's error messages."""
     problem = unusable(control, command)
     if problem is not None:
@@ -107,7 +107,7 @@ def set_slider(session: Session, inspection: Inspection, control: Control, value
 def _keyboard_slider(session: Session, inspection: Inspection, control: Control, value: float) -> str:
     shown = describe(control)
     keyboard = session.pw.keyboard
-    do(session, inspection, control, "focus", lambda loc, t: loc.focus(timeout=t))
+    act_on_control(session, inspection, control, "focus", lambda loc, t: loc.focus(timeout=t))
 
     def numbers() -> dict[str, Any]:
         return run_resolver_op(session, "numbers", id=control.id)

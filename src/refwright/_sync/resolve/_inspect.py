@@ -37,7 +37,7 @@ def publish_refs(session: Session, token: str, controls: Sequence[Control], gone
     Refs are keyed by element, so an element that a snapshot already named keeps its ref; ``gone`` are
     ids of collected elements, whose refs are forgotten.
     """
-    table = session.refs
+    table = session.view.refs
     same_document = any(t.token == token for t in table.latest.values() if not t.frames)
     table.begin(token)
     table.release((), token, gone)
@@ -99,9 +99,9 @@ def ref_id(session: Session, target: str, inspection: Inspection) -> int | None:
     ref = parse_ref(target)
     if ref is None:
         return None
-    entry = session.refs.latest.get(ref)
+    entry = session.view.refs.latest.get(ref)
     if entry is None or entry.frames or entry.token != inspection.token:
-        if not session.refs.ever_assigned(ref):
+        if not session.view.refs.ever_assigned(ref):
             raise RefwrightError(f"There is no ref @{ref} on this page. Run `inspect` and use a ref it lists.")
         raise RefwrightError(f"@{ref} is stale: the page changed since it was listed. Run `inspect` again.")
     return entry.local_id

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..._errors import RefwrightError
 from ...resolve._dates import month_name, month_of, months_between, parse_date
 from ...resolve._model import Control, Inspection, describe
-from ._do import do
+from ._do import act_on_control
 from ._inspect import element_locator, run_resolver_op
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def pick_date(session: Session, inspection: Inspection, control: Control, value:
     cal = _calendar(session)
     opened = ""
     if not cal.get("month"):
-        do(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
+        act_on_control(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
         cal = _calendar(session, wait_ms=1_000)
         if not cal.get("month"):
             raise RefwrightError(f"{describe(control)} is read-only, and clicking it showed no calendar with a month "

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError
 from ...resolve._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
+from ...resolve._memory import Memo, ResolverState
 from ...resolve._model import CLICKABLE, Inspection, describe
 from ...resolve._plan import Plan, Target
 from ...resolve._select import MENU_KINDS
-from ...resolve._state import Memo, ResolverState
 from ...resolve._text import match_labels
-from ._do import do
+from ._do import act_on_control
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op
 from ._step import Step, click_step
 
@@ -45,13 +45,13 @@ def step_menu(session: Session, state: ResolverState, plan: Plan, index: int, in
         return click_step(session, state, inspection, match, lambda: memo.mark(index, note),
                             f"the last item of the menu path {' > '.join(labels)}")
     nxt = labels[j + 1]
-    do(session, inspection, match.control, "hover", lambda loc, t: loc.hover(timeout=t))
+    act_on_control(session, inspection, match.control, "hover", lambda loc, t: loc.hover(timeout=t))
     if _wait_visible(session, nxt):
         return Step(f"Opened {describe(match.control)} by hovering ({match.how}), which revealed {nxt!r}", False)
     if match.control.approval:
         raise RefwrightError(f"Hovering {describe(match.control)} did not reveal {nxt!r}, and clicking it needs "
                              "approval. Click it yourself (`click @…`) if that is meant.")
-    do(session, inspection, match.control, "click", lambda loc, t: loc.click(timeout=t))
+    act_on_control(session, inspection, match.control, "click", lambda loc, t: loc.click(timeout=t))
     if _wait_visible(session, nxt):
         return Step(f"Opened {describe(match.control)} by clicking ({match.how}), which revealed {nxt!r}", False)
     raise TargetNotFoundError(f"Opening {describe(match.control)} did not reveal {nxt!r}; the path "

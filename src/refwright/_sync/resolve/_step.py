@@ -8,10 +8,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...resolve._match import Match
+from ...resolve._memory import ResolverState
 from ...resolve._model import Inspection, describe
 from ...resolve._result import StepResult
-from ...resolve._state import ResolverState
-from ._do import do
+from ._do import act_on_control
 
 if TYPE_CHECKING:
     from .._session import Session
@@ -42,6 +42,6 @@ def click_step(session: Session, state: ResolverState, inspection: Inspection, m
         return Step("", complete=False,
                     proposal=state.propose(inspection, control, "click", f"matched by {match.how}; {why}",
                                            on_done=on_done))
-    do(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
+    act_on_control(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
     on_done()
     return Step(did_text(match, "Clicked"))

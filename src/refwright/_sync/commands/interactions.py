@@ -1,3 +1,4 @@
+# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
 """Interactions: click, fill, press, select, drag, scroll and friends.
 
 Each goes through Playwright's actionability checks (attached, visible, enabled, stable, receives
@@ -8,10 +9,10 @@ found but not actionable.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 
-from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Locator
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator
 
 from ..._errors import CoveredError, RefwrightError, RefwrightTimeoutError
 from ...commands import ParsedCommand
@@ -35,30 +36,30 @@ _ON_TOP = """el => { const r = el.getBoundingClientRect();
 _MAX_CLOSERS_TRIED = 5
 
 
-async def _act(session: Session, target: str, name: str, action: Callable[[Locator, float], Awaitable[object]], *,
+def _act(session: Session, target: str, name: str, action: Callable[[Locator, float], object], *,
                check: str | None = None, value: str | None = None) -> None:
     locator = session.locator(target)
     # A target the action cannot reach (hidden, disabled, covered, the wrong kind) fails at once.
-    await ensure_actionable(session, locator, target, check or name, value=value)
+    ensure_actionable(session, locator, target, check or name, value=value)
     try:
-        await perform(locator, action, target=target, command=name, timeout=session.config.timeouts.action)
+        perform(locator, action, target=target, command=name, timeout=session.config.timeouts.action)
     except RefwrightTimeoutError as exc:
         # The page kept settling until the timeout: say what blocks the target now, in refwright's words.
-        reason = await explain_block(session, locator, target, check or name, value=value)
+        reason = explain_block(session, locator, target, check or name, value=value)
         if reason is not None:
             raise reason from exc
         if not isinstance(exc, CoveredError):
             raise
-        closer = await _closer_on_top(session)
+        closer = _closer_on_top(session)
         if closer is None:
             raise
         raise CoveredError(f"{exc} The last snapshot lists {closer}, which is on top now: click it to close "
                            "the cover.") from exc
 
 
-async def _closer_on_top(session: Session) -> str | None:
+def _closer_on_top(session: Session) -> str | None:
     """A ref of the last snapshot that closes something and can be clicked now (nothing covers it)."""
-    snap = session.last_snapshot
+    snap = session.view.last_snapshot
     if snap is None:
         return None
     tried = 0
@@ -69,28 +70,28 @@ async def _closer_on_top(session: Session) -> str | None:
         if tried > _MAX_CLOSERS_TRIED:
             break
         try:
-            if await session.locator(ref).evaluate(_ON_TOP, timeout=500):
+            if session.locator(ref).evaluate(_ON_TOP, timeout=500):
                 return f"@{ref} [{entry.role}] {quote(entry.name)}"
         except (PlaywrightError, RefwrightError):
             continue
     return None
 
 
-async def _choose_option(session: Session, target: str) -> bool:
+def _choose_option(session: Session, target: str) -> bool:
     """Clicking an <option> of a dropdown selects it, as a person's click in the open list would."""
     entry = session.ref(target)
     if entry is None or entry.role != "option":
         return False
     option = session.locator(target)
     select = option.locator("xpath=ancestor::select[1]")
-    if await select.count() != 1:
+    if select.count() != 1:
         return False
-    handle = await option.element_handle(timeout=session.config.timeouts.action)
-    await _act(session, target, "click", lambda loc, t: select.select_option(element=handle, timeout=t), check="option")
+    handle = option.element_handle(timeout=session.config.timeouts.action)
+    _act(session, target, "click", lambda loc, t: select.select_option(element=handle, timeout=t), check="option")
     return True
 
 
-async def _click_without_a_box(session: Session, target: str) -> str | None:
+def _click_without_a_box(session: Session, target: str) -> str | None:
     """Click an element whose own box is empty but that shows something: a link around a floated image,
     an empty logo link. Its visible content is clicked instead (the click reaches the element, as a
     person's would), else a link is focused and Enter pressed. ``None``: the element has a box (or is
@@ -99,25 +100,25 @@ async def _click_without_a_box(session: Session, target: str) -> str | None:
     locator = session.locator(target)
     timeout = session.config.timeouts.action
     try:
-        if await locator.count() != 1:
+        if locator.count() != 1:
             return None
-        box = await locator.bounding_box(timeout=timeout)
+        box = locator.bounding_box(timeout=timeout)
     except PlaywrightError:
         return None
     if box is None or (box["width"] > 0 and box["height"] > 0):
         return None
     content = locator.locator("*").filter(visible=True)
     try:
-        if await content.count() > 0:
-            await perform(content.first, lambda loc, t: loc.click(timeout=t), target=target, command="click",
+        if content.count() > 0:
+            perform(content.first, lambda loc, t: loc.click(timeout=t), target=target, command="click",
                           timeout=timeout)
             return ""
-        if not await locator.evaluate(_FOCUSABLE_LINK, timeout=timeout):
+        if not locator.evaluate(_FOCUSABLE_LINK, timeout=timeout):
             return None
-        await locator.focus(timeout=timeout)
-        if not await locator.evaluate("el => el.getRootNode().activeElement === el", timeout=timeout):
+        locator.focus(timeout=timeout)
+        if not locator.evaluate("el => el.getRootNode().activeElement === el", timeout=timeout):
             return None
-        await session.pw.keyboard.press("Enter")
+        session.pw.keyboard.press("Enter")
     except PlaywrightError as exc:
         raise translate(exc, target=target, command="click", timeout=timeout) from exc
     return " (it shows no box of its own: refwright focused the link and pressed Enter)"
@@ -127,23 +128,23 @@ async def _click_without_a_box(session: Session, target: str) -> str | None:
 _FOCUSABLE_LINK = "el => (el.localName === 'a' || el.localName === 'area') && el.hasAttribute('href')"
 
 
-def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand], Awaitable[str]]:
-    async def handler(session: Session, cmd: ParsedCommand) -> str:
+def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand], str]:
+    def handler(session: Session, cmd: ParsedCommand) -> str:
         target = cmd.args[0]
-        if method == "click" and await _choose_option(session, target):
+        if method == "click" and _choose_option(session, target):
             return f"{verb_output} {target}"
         if method == "click":
-            how = await _click_without_a_box(session, target)
+            how = _click_without_a_box(session, target)
             if how is not None:
                 return f"{verb_output} {target}{how}"
 
-        async def run(loc: Locator, timeout: float) -> object:
-            result: object = await getattr(loc, method)(timeout=timeout)
+        def run(loc: Locator, timeout: float) -> object:
+            result: object = getattr(loc, method)(timeout=timeout)
             return result
 
-        watching = await watch_forms(session, target) if method in _SUBMITTING else None
-        await _act(session, target, cmd.name, run)
-        await _note_stopped(session, watching)
+        watching = watch_forms(session, target) if method in _SUBMITTING else None
+        _act(session, target, cmd.name, run)
+        _note_stopped(session, watching)
         return f"{verb_output} {target}"
 
     return handler
@@ -153,58 +154,58 @@ def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand],
 _SUBMITTING = ("click", "dblclick", "tap")
 
 
-async def _note_stopped(session: Session, watching: tuple[str, ...] | None) -> None:
-    stopped = await blocked_submission(session, watching) if watching is not None else None
+def _note_stopped(session: Session, watching: tuple[str, ...] | None) -> None:
+    stopped = blocked_submission(session, watching) if watching is not None else None
     if stopped:
         # A note: it carries the page's words (the field's name, a custom message), which content
         # boundaries then wrap.
         session.events.notes.append(stopped)
 
 
-async def fill(session: Session, cmd: ParsedCommand) -> str:
+def fill(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
 
-    async def run(loc: Locator, timeout: float) -> None:
+    def run(loc: Locator, timeout: float) -> None:
         if has_token(text):  # a {{secret:NAME}} becomes its value only on its origins
-            await type_secret(session, loc, text, timeout)
+            type_secret(session, loc, text, timeout)
         else:
-            await fill_text(text)(loc, timeout)
+            fill_text(text)(loc, timeout)
 
     try:
-        await _act(session, target, cmd.name, run)
+        _act(session, target, cmd.name, run)
     except TextNotEnteredError:
         raise not_entered(target, "Run `snapshot -i` to see the page as it is now.") from None
     return f"Filled {target}"
 
 
-async def type_(session: Session, cmd: ParsedCommand) -> str:
+def type_(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
 
-    async def run(loc: Locator, timeout: float) -> None:
+    def run(loc: Locator, timeout: float) -> None:
         if has_token(text):
-            await type_secret(session, loc, text, timeout, keys=True)
+            type_secret(session, loc, text, timeout, keys=True)
         else:
-            await loc.press_sequentially(text, timeout=timeout)
+            loc.press_sequentially(text, timeout=timeout)
 
-    await _act(session, target, cmd.name, run)
+    _act(session, target, cmd.name, run)
     return f"Typed into {target}"
 
 
-async def press(session: Session, cmd: ParsedCommand) -> str:
+def press(session: Session, cmd: ParsedCommand) -> str:
     key = cmd.args[0]
     # Enter in a field submits its form (implicit submission), which validation may stop.
-    watching = await watch_forms(session, cmd.args[1] if len(cmd.args) > 1 else None) \
+    watching = watch_forms(session, cmd.args[1] if len(cmd.args) > 1 else None) \
         if key.endswith("Enter") else None
     try:
         if len(cmd.args) > 1:
-            await _act(session, cmd.args[1], cmd.name, lambda loc, t: loc.press(key, timeout=t))
+            _act(session, cmd.args[1], cmd.name, lambda loc, t: loc.press(key, timeout=t))
         else:
-            await session.pw.keyboard.press(key)
+            session.pw.keyboard.press(key)
     except PlaywrightError as exc:
         raise _key_error(exc, key) from exc
-    await _note_stopped(session, watching)
+    _note_stopped(session, watching)
     return f"Pressed {key}"
 
 
@@ -217,27 +218,27 @@ def _key_error(exc: PlaywrightError, key: str) -> RefwrightError:
     return translate(exc)
 
 
-async def select(session: Session, cmd: ParsedCommand) -> str:
+def select(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     value = cmd.text_from(1)
-    await _act(session, target, cmd.name, lambda loc, t: loc.select_option(value, timeout=t), value=value)
+    _act(session, target, cmd.name, lambda loc, t: loc.select_option(value, timeout=t), value=value)
     return f"Selected {value} in {target}"
 
 
-async def drag(session: Session, cmd: ParsedCommand) -> str:
+def drag(session: Session, cmd: ParsedCommand) -> str:
     source, target = cmd.args[0], cmd.args[1]
     destination = session.locator(target)
-    await _act(session, source, cmd.name, lambda loc, t: loc.drag_to(destination, timeout=t))
+    _act(session, source, cmd.name, lambda loc, t: loc.drag_to(destination, timeout=t))
     return f"Dragged {source} to {target}"
 
 
 _DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
-async def scroll(session: Session, cmd: ParsedCommand) -> str:
+def scroll(session: Session, cmd: ParsedCommand) -> str:
     direction = cmd.args[0].lower()
     if direction in ("top", "bottom"):
-        await session.channel.run("scroll", to=direction)
+        session.channel.run("scroll", to=direction)
         return f"Scrolled {direction}"
     if direction not in _DIRECTIONS:
         raise RefwrightError("Usage: scroll <up|down|left|right|top|bottom> [pixels]")
@@ -248,25 +249,25 @@ async def scroll(session: Session, cmd: ParsedCommand) -> str:
         except ValueError:
             px = 300
     dx, dy = _DIRECTIONS[direction]
-    await session.channel.run("scroll", dx=dx * px, dy=dy * px)
+    session.channel.run("scroll", dx=dx * px, dy=dy * px)
     return f"Scrolled {direction}"
 
 
-async def scrollintoview(session: Session, cmd: ParsedCommand) -> str:
+def scrollintoview(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
-    await _act(session, target, cmd.name, lambda loc, t: loc.scroll_into_view_if_needed(timeout=t))
+    _act(session, target, cmd.name, lambda loc, t: loc.scroll_into_view_if_needed(timeout=t))
     return f"Scrolled {target} into view"
 
 
-async def highlight(session: Session, cmd: ParsedCommand) -> str:
+def highlight(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
 
-    async def run(loc: Locator, timeout: float) -> None:
+    def run(loc: Locator, timeout: float) -> None:
         # highlight() does not wait; make sure the element is there first so a stale ref fails clearly.
-        await loc.wait_for(state="attached", timeout=timeout)
-        await loc.highlight()
+        loc.wait_for(state="attached", timeout=timeout)
+        loc.highlight()
 
-    await _act(session, target, cmd.name, run)
+    _act(session, target, cmd.name, run)
     return f"Highlighted {target}"
 
 

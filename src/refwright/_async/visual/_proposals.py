@@ -1,4 +1,3 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
 """Visual proposals: click by visible text, click or drag at CSS points, and visual scroll."""
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ __all__ = ["propose_click_text", "propose_points", "visual_scroll"]
 
 
 def _proposal(page: Session, action: str, summary: str, print_: str, points: list[tuple[float, float]]) -> StepResult:
-    proposal = page.resolver.proposals.create(
+    proposal = page.resolving.state.proposals.create(
         VISUAL_PREFIX + action, f"{VISUAL_PREFIX}{action} {summary}", url=page.url, fingerprint=print_,
         now=time.monotonic(), args={"points": [list(p) for p in points]})
     text = (f"Needs approval: visual {action} {summary} — visual actions always need approval. Nothing was done "
@@ -29,14 +28,14 @@ def _proposal(page: Session, action: str, summary: str, print_: str, points: lis
     return StepResult(text, token=proposal.token)
 
 
-def propose_click_text(page: Session, text: str) -> StepResult:
+async def propose_click_text(page: Session, text: str) -> StepResult:
     """A proposal to click the one place showing exactly ``text``; one slower sparse pass when it is missing."""
     if not text.strip():
         raise RefwrightError('Usage: visual click "<text>" or visual click <x> <y>')
-    seen = capture_text(page.pw, shown=secret_rects(page))
+    seen = await capture_text(page.pw, shown=await secret_rects(page))
     boxes = find_phrase(seen.lines, text)
     if not boxes:
-        seen = capture_text(page.pw, segmentation="sparse-text", shown=secret_rects(page))
+        seen = await capture_text(page.pw, segmentation="sparse-text", shown=await secret_rects(page))
         boxes = find_phrase(seen.lines, text)
     if not boxes:
         raise RefwrightError(f'No text "{text}" was read on the screen (automatic and sparse-text OCR). Run '
@@ -51,7 +50,7 @@ def propose_click_text(page: Session, text: str) -> StepResult:
                      fingerprint(seen.viewport, seen.screenshot_hash), [point])
 
 
-def propose_points(page: Session, action: str, points: list[tuple[float, float]]) -> StepResult:
+async def propose_points(page: Session, action: str, points: list[tuple[float, float]]) -> StepResult:
     """A proposal to click at one CSS point or drag between two."""
     size = page.pw.viewport_size or {"width": 0, "height": 0}
     for x, y in points:
@@ -59,14 +58,14 @@ def propose_points(page: Session, action: str, points: list[tuple[float, float]]
             raise RefwrightError(f"({x:g},{y:g}) is outside the {size['width']}x{size['height']} viewport; "
                                  "use CSS pixels of the visible page (see `visual text`).")
     where = " to ".join(f"({x:g},{y:g})" for x, y in points)
-    return _proposal(page, action, f"at {where}", visual_fingerprint(page), points)
+    return _proposal(page, action, f"at {where}", await visual_fingerprint(page), points)
 
 
-def visual_scroll(page: Session, x: float, y: float, dy: float) -> str:
+async def visual_scroll(page: Session, x: float, y: float, dy: float) -> str:
     """Wheel the scrollable area under (x, y) by ``dy`` CSS pixels, then read the screen again."""
     mouse = page.pw.mouse
-    mouse.move(x, y)
-    mouse.wheel(0, dy)
-    page.pw.wait_for_timeout(150)  # wheel scrolling is asynchronous (and may be smooth)
-    seen = capture_text(page.pw, shown=secret_rects(page))
+    await mouse.move(x, y)
+    await mouse.wheel(0, dy)
+    await page.pw.wait_for_timeout(150)  # wheel scrolling is asynchronous (and may be smooth)
+    seen = await capture_text(page.pw, shown=await secret_rects(page))
     return f"Scrolled {dy:+g}px at ({x:g},{y:g}).\n" + seen.render()

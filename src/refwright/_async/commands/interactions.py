@@ -1,4 +1,3 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
 """Interactions: click, fill, press, select, drag, scroll and friends.
 
 Each goes through Playwright's actionability checks (attached, visible, enabled, stable, receives
@@ -9,10 +8,10 @@ found but not actionable.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
-from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Locator
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator
 
 from ..._errors import CoveredError, RefwrightError, RefwrightTimeoutError
 from ...commands import ParsedCommand
@@ -36,30 +35,30 @@ _ON_TOP = """el => { const r = el.getBoundingClientRect();
 _MAX_CLOSERS_TRIED = 5
 
 
-def _act(session: Session, target: str, name: str, action: Callable[[Locator, float], object], *,
+async def _act(session: Session, target: str, name: str, action: Callable[[Locator, float], Awaitable[object]], *,
                check: str | None = None, value: str | None = None) -> None:
     locator = session.locator(target)
     # A target the action cannot reach (hidden, disabled, covered, the wrong kind) fails at once.
-    ensure_actionable(session, locator, target, check or name, value=value)
+    await ensure_actionable(session, locator, target, check or name, value=value)
     try:
-        perform(locator, action, target=target, command=name, timeout=session.config.timeouts.action)
+        await perform(locator, action, target=target, command=name, timeout=session.config.timeouts.action)
     except RefwrightTimeoutError as exc:
         # The page kept settling until the timeout: say what blocks the target now, in refwright's words.
-        reason = explain_block(session, locator, target, check or name, value=value)
+        reason = await explain_block(session, locator, target, check or name, value=value)
         if reason is not None:
             raise reason from exc
         if not isinstance(exc, CoveredError):
             raise
-        closer = _closer_on_top(session)
+        closer = await _closer_on_top(session)
         if closer is None:
             raise
         raise CoveredError(f"{exc} The last snapshot lists {closer}, which is on top now: click it to close "
                            "the cover.") from exc
 
 
-def _closer_on_top(session: Session) -> str | None:
+async def _closer_on_top(session: Session) -> str | None:
     """A ref of the last snapshot that closes something and can be clicked now (nothing covers it)."""
-    snap = session.last_snapshot
+    snap = session.view.last_snapshot
     if snap is None:
         return None
     tried = 0
@@ -70,28 +69,28 @@ def _closer_on_top(session: Session) -> str | None:
         if tried > _MAX_CLOSERS_TRIED:
             break
         try:
-            if session.locator(ref).evaluate(_ON_TOP, timeout=500):
+            if await session.locator(ref).evaluate(_ON_TOP, timeout=500):
                 return f"@{ref} [{entry.role}] {quote(entry.name)}"
         except (PlaywrightError, RefwrightError):
             continue
     return None
 
 
-def _choose_option(session: Session, target: str) -> bool:
+async def _choose_option(session: Session, target: str) -> bool:
     """Clicking an <option> of a dropdown selects it, as a person's click in the open list would."""
     entry = session.ref(target)
     if entry is None or entry.role != "option":
         return False
     option = session.locator(target)
     select = option.locator("xpath=ancestor::select[1]")
-    if select.count() != 1:
+    if await select.count() != 1:
         return False
-    handle = option.element_handle(timeout=session.config.timeouts.action)
-    _act(session, target, "click", lambda loc, t: select.select_option(element=handle, timeout=t), check="option")
+    handle = await option.element_handle(timeout=session.config.timeouts.action)
+    await _act(session, target, "click", lambda loc, t: select.select_option(element=handle, timeout=t), check="option")
     return True
 
 
-def _click_without_a_box(session: Session, target: str) -> str | None:
+async def _click_without_a_box(session: Session, target: str) -> str | None:
     """Click an element whose own box is empty but that shows something: a link around a floated image,
     an empty logo link. Its visible content is clicked instead (the click reaches the element, as a
     person's would), else a link is focused and Enter pressed. ``None``: the element has a box (or is
@@ -100,25 +99,25 @@ def _click_without_a_box(session: Session, target: str) -> str | None:
     locator = session.locator(target)
     timeout = session.config.timeouts.action
     try:
-        if locator.count() != 1:
+        if await locator.count() != 1:
             return None
-        box = locator.bounding_box(timeout=timeout)
+        box = await locator.bounding_box(timeout=timeout)
     except PlaywrightError:
         return None
     if box is None or (box["width"] > 0 and box["height"] > 0):
         return None
     content = locator.locator("*").filter(visible=True)
     try:
-        if content.count() > 0:
-            perform(content.first, lambda loc, t: loc.click(timeout=t), target=target, command="click",
+        if await content.count() > 0:
+            await perform(content.first, lambda loc, t: loc.click(timeout=t), target=target, command="click",
                           timeout=timeout)
             return ""
-        if not locator.evaluate(_FOCUSABLE_LINK, timeout=timeout):
+        if not await locator.evaluate(_FOCUSABLE_LINK, timeout=timeout):
             return None
-        locator.focus(timeout=timeout)
-        if not locator.evaluate("el => el.getRootNode().activeElement === el", timeout=timeout):
+        await locator.focus(timeout=timeout)
+        if not await locator.evaluate("el => el.getRootNode().activeElement === el", timeout=timeout):
             return None
-        session.pw.keyboard.press("Enter")
+        await session.pw.keyboard.press("Enter")
     except PlaywrightError as exc:
         raise translate(exc, target=target, command="click", timeout=timeout) from exc
     return " (it shows no box of its own: refwright focused the link and pressed Enter)"
@@ -128,23 +127,23 @@ def _click_without_a_box(session: Session, target: str) -> str | None:
 _FOCUSABLE_LINK = "el => (el.localName === 'a' || el.localName === 'area') && el.hasAttribute('href')"
 
 
-def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand], str]:
-    def handler(session: Session, cmd: ParsedCommand) -> str:
+def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand], Awaitable[str]]:
+    async def handler(session: Session, cmd: ParsedCommand) -> str:
         target = cmd.args[0]
-        if method == "click" and _choose_option(session, target):
+        if method == "click" and await _choose_option(session, target):
             return f"{verb_output} {target}"
         if method == "click":
-            how = _click_without_a_box(session, target)
+            how = await _click_without_a_box(session, target)
             if how is not None:
                 return f"{verb_output} {target}{how}"
 
-        def run(loc: Locator, timeout: float) -> object:
-            result: object = getattr(loc, method)(timeout=timeout)
+        async def run(loc: Locator, timeout: float) -> object:
+            result: object = await getattr(loc, method)(timeout=timeout)
             return result
 
-        watching = watch_forms(session, target) if method in _SUBMITTING else None
-        _act(session, target, cmd.name, run)
-        _note_stopped(session, watching)
+        watching = await watch_forms(session, target) if method in _SUBMITTING else None
+        await _act(session, target, cmd.name, run)
+        await _note_stopped(session, watching)
         return f"{verb_output} {target}"
 
     return handler
@@ -154,58 +153,58 @@ def _simple(verb_output: str, method: str) -> Callable[[Session, ParsedCommand],
 _SUBMITTING = ("click", "dblclick", "tap")
 
 
-def _note_stopped(session: Session, watching: tuple[str, ...] | None) -> None:
-    stopped = blocked_submission(session, watching) if watching is not None else None
+async def _note_stopped(session: Session, watching: tuple[str, ...] | None) -> None:
+    stopped = await blocked_submission(session, watching) if watching is not None else None
     if stopped:
         # A note: it carries the page's words (the field's name, a custom message), which content
         # boundaries then wrap.
         session.events.notes.append(stopped)
 
 
-def fill(session: Session, cmd: ParsedCommand) -> str:
+async def fill(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
 
-    def run(loc: Locator, timeout: float) -> None:
+    async def run(loc: Locator, timeout: float) -> None:
         if has_token(text):  # a {{secret:NAME}} becomes its value only on its origins
-            type_secret(session, loc, text, timeout)
+            await type_secret(session, loc, text, timeout)
         else:
-            fill_text(text)(loc, timeout)
+            await fill_text(text)(loc, timeout)
 
     try:
-        _act(session, target, cmd.name, run)
+        await _act(session, target, cmd.name, run)
     except TextNotEnteredError:
         raise not_entered(target, "Run `snapshot -i` to see the page as it is now.") from None
     return f"Filled {target}"
 
 
-def type_(session: Session, cmd: ParsedCommand) -> str:
+async def type_(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     text = cmd.text_from(1)
 
-    def run(loc: Locator, timeout: float) -> None:
+    async def run(loc: Locator, timeout: float) -> None:
         if has_token(text):
-            type_secret(session, loc, text, timeout, keys=True)
+            await type_secret(session, loc, text, timeout, keys=True)
         else:
-            loc.press_sequentially(text, timeout=timeout)
+            await loc.press_sequentially(text, timeout=timeout)
 
-    _act(session, target, cmd.name, run)
+    await _act(session, target, cmd.name, run)
     return f"Typed into {target}"
 
 
-def press(session: Session, cmd: ParsedCommand) -> str:
+async def press(session: Session, cmd: ParsedCommand) -> str:
     key = cmd.args[0]
     # Enter in a field submits its form (implicit submission), which validation may stop.
-    watching = watch_forms(session, cmd.args[1] if len(cmd.args) > 1 else None) \
+    watching = await watch_forms(session, cmd.args[1] if len(cmd.args) > 1 else None) \
         if key.endswith("Enter") else None
     try:
         if len(cmd.args) > 1:
-            _act(session, cmd.args[1], cmd.name, lambda loc, t: loc.press(key, timeout=t))
+            await _act(session, cmd.args[1], cmd.name, lambda loc, t: loc.press(key, timeout=t))
         else:
-            session.pw.keyboard.press(key)
+            await session.pw.keyboard.press(key)
     except PlaywrightError as exc:
         raise _key_error(exc, key) from exc
-    _note_stopped(session, watching)
+    await _note_stopped(session, watching)
     return f"Pressed {key}"
 
 
@@ -218,27 +217,27 @@ def _key_error(exc: PlaywrightError, key: str) -> RefwrightError:
     return translate(exc)
 
 
-def select(session: Session, cmd: ParsedCommand) -> str:
+async def select(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
     value = cmd.text_from(1)
-    _act(session, target, cmd.name, lambda loc, t: loc.select_option(value, timeout=t), value=value)
+    await _act(session, target, cmd.name, lambda loc, t: loc.select_option(value, timeout=t), value=value)
     return f"Selected {value} in {target}"
 
 
-def drag(session: Session, cmd: ParsedCommand) -> str:
+async def drag(session: Session, cmd: ParsedCommand) -> str:
     source, target = cmd.args[0], cmd.args[1]
     destination = session.locator(target)
-    _act(session, source, cmd.name, lambda loc, t: loc.drag_to(destination, timeout=t))
+    await _act(session, source, cmd.name, lambda loc, t: loc.drag_to(destination, timeout=t))
     return f"Dragged {source} to {target}"
 
 
 _DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
-def scroll(session: Session, cmd: ParsedCommand) -> str:
+async def scroll(session: Session, cmd: ParsedCommand) -> str:
     direction = cmd.args[0].lower()
     if direction in ("top", "bottom"):
-        session.channel.run("scroll", to=direction)
+        await session.channel.run("scroll", to=direction)
         return f"Scrolled {direction}"
     if direction not in _DIRECTIONS:
         raise RefwrightError("Usage: scroll <up|down|left|right|top|bottom> [pixels]")
@@ -249,25 +248,25 @@ def scroll(session: Session, cmd: ParsedCommand) -> str:
         except ValueError:
             px = 300
     dx, dy = _DIRECTIONS[direction]
-    session.channel.run("scroll", dx=dx * px, dy=dy * px)
+    await session.channel.run("scroll", dx=dx * px, dy=dy * px)
     return f"Scrolled {direction}"
 
 
-def scrollintoview(session: Session, cmd: ParsedCommand) -> str:
+async def scrollintoview(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
-    _act(session, target, cmd.name, lambda loc, t: loc.scroll_into_view_if_needed(timeout=t))
+    await _act(session, target, cmd.name, lambda loc, t: loc.scroll_into_view_if_needed(timeout=t))
     return f"Scrolled {target} into view"
 
 
-def highlight(session: Session, cmd: ParsedCommand) -> str:
+async def highlight(session: Session, cmd: ParsedCommand) -> str:
     target = cmd.args[0]
 
-    def run(loc: Locator, timeout: float) -> None:
+    async def run(loc: Locator, timeout: float) -> None:
         # highlight() does not wait; make sure the element is there first so a stale ref fails clearly.
-        loc.wait_for(state="attached", timeout=timeout)
-        loc.highlight()
+        await loc.wait_for(state="attached", timeout=timeout)
+        await loc.highlight()
 
-    _act(session, target, cmd.name, run)
+    await _act(session, target, cmd.name, run)
     return f"Highlighted {target}"
 
 
