@@ -96,6 +96,14 @@ async def test_a_run_started_from_the_page_shows_its_steps_and_asks_once_at_the_
     # Only the submit asked: one approval in the whole signup.
     await expect(steps.filter(has_text="Approval")).to_have_count(1)
     await expect(tab.locator("#run-state")).to_have_text("answered")
+    # The run that answered is kept as a script that replays with no model.
+    save = tab.get_by_role("link", name="Save as script")
+    await expect(save).to_be_visible()
+    assert await save.get_attribute("download") is not None
+    script = await tab.evaluate("url => fetch(url).then(r => r.text())", await save.get_attribute("href"))
+    assert 'get_by_role("button", name="Create account").click()' in script
+    assert 'get_by_role("checkbox", name="I agree to the terms").check()' in script
+    assert not re.search(r"@e\d", script) and "correct-horse" not in script
 
 
 async def test_deny_says_denied_in_the_steps_and_nothing_is_submitted(

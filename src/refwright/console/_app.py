@@ -97,6 +97,15 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
             return _error(404, "This step has no screenshot.")
         return Response(data, media_type="image/png" if data[:4] == b"\x89PNG" else "image/jpeg")
 
+    async def script(request: Request) -> Response:
+        run_id = str(request.path_params["run_id"])
+        text = console.scripts.get(run_id)
+        if text is None:
+            return _error(404, "This run has no script: only a run started here that reached an answer is kept "
+                          "as one.")
+        return Response(text, media_type="text/x-python; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="refwright-{run_id}.py"'})
+
     async def answer(request: Request) -> JSONResponse:
         try:
             data = await _json(request)
@@ -209,6 +218,7 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
         Route("/api/runs/{run_id}", get_run),
         Route("/api/runs/{run_id}/stop", stop_run, methods=["POST"]),
         Route("/api/runs/{run_id}/shots/{n:int}", shot),
+        Route("/api/runs/{run_id}/script", script),
         Route("/api/approvals/{approval_id}", answer, methods=["POST"]),
         Route("/api/report", report_start, methods=["POST"]),
         Route("/api/report/{run_id}", report_events, methods=["POST"]),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
+import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -61,6 +63,8 @@ class Console:
         # The newest relayed frame of each run in another process.
         self.frames: dict[str, str] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        # The run as a script `refwright replay` runs with no model, for each run started here that answered.
+        self.scripts: dict[str, str] = {}
         self.runs_dir = runs_dir
         if runs_dir is not None:
             self._load(runs_dir)
@@ -117,6 +121,7 @@ class Console:
     async def watch(self, run: Run, page: Page, llm: Any) -> None:
         """Run the agent on ``page`` for ``run``: its steps, screenshots and approvals go to the console."""
         handler, approver = self.hooks(run, page)
+        page.recording(run.task)
         if run.start_url:
             await handler_command(handler, "open", f"open {run.start_url}", page)
         # `local:auto-approve` was picked to approve proposals on the person's behalf: it is not asked again
@@ -124,7 +129,19 @@ class Console:
         approve = None if getattr(llm, "confirm_proposals", False) else approver
         outcome = await run_agent(page, llm, run.task, self.max_steps, on_event=handler, approve=approve,
                                   content_boundaries=page.config.content_boundaries)
+        if not outcome.stopped:
+            await self._keep_script(run, page, outcome.answer)
         self.book.finish(run, "stopped" if outcome.stopped else "answered", outcome.answer)
+
+    async def _keep_script(self, run: Run, page: Page, answer: str) -> None:
+        """Keep the run that answered as a script (closed by checks of what the answer quotes), in memory and,
+        with ``runs_dir``, as ``<id>.py`` beside its transcript."""
+        with tempfile.TemporaryDirectory(prefix="refwright-console-") as folder:
+            path = await page.save_recording(Path(folder) / "run.py", answer=answer)
+            self.scripts[run.id] = path.read_text(encoding="utf-8")
+        if self.runs_dir is not None:
+            with contextlib.suppress(OSError):  # the script is still served from memory
+                (self.runs_dir / f"{run.id}.py").write_text(self.scripts[run.id], encoding="utf-8")
 
     def hooks(self, run: Run, page: Page) -> tuple[Callable[[AgentEvent], Awaitable[None]],
                                                    Callable[[ApprovalRequest], Awaitable[Decision]]]:

@@ -252,6 +252,16 @@
     if (s.shot) $("review-shot").src = `/api/runs/${encodeURIComponent(current)}/shots/${s.n}`;
     $("prev").disabled = reviewAt === 0;
     $("next").disabled = reviewAt === steps.length - 1;
+    showScript();
+  }
+  // A run that answered is kept as a script `refwright replay` runs with no model; others have none.
+  async function showScript() {
+    const id = current;
+    const url = `/api/runs/${encodeURIComponent(id)}/script`;
+    const found = await fetch(url, { method: "HEAD" });
+    if (id !== current) return;
+    $("save-script").hidden = !found.ok;
+    $("save-script").href = url;
   }
   $("prev").addEventListener("click", () => review(reviewAt - 1));
   $("next").addEventListener("click", () => review(reviewAt + 1));
