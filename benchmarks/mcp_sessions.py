@@ -32,32 +32,16 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 import mcp  # noqa: E402
 
 sys.path.insert(0, str(_HERE.parent))
+from benchmarks.proctree import descendants  # noqa: E402
 from benchmarks.server import PageServer  # noqa: E402
 
 _SRC = _HERE.parent / "src"
 
 
-def _tree(pid: int) -> set[int]:
-    """Every process descended from ``pid``."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except OSError:
-                continue
-    found: set[int] = set()
-    frontier = {pid}
-    while frontier:
-        frontier = {p for p, pp in parents.items() if pp in frontier} - found
-        found |= frontier
-    return found
-
-
 def chromium_memory(server_pid: int) -> dict[str, int]:
     """PSS and RSS (kB), summed over the Chromium processes under the server, and how many there are."""
     pss = rss = count = 0
-    for pid in _tree(server_pid):
+    for pid in descendants(server_pid):
         try:
             command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].decode(errors="replace")
             rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()

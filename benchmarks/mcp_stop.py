@@ -25,7 +25,7 @@ from typing import Any
 _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
-from benchmarks.mcp_sessions import _tree  # noqa: E402
+from benchmarks.proctree import descendants  # noqa: E402
 from benchmarks.server import PageServer  # noqa: E402
 
 _SRC = _HERE.parent / "src"
@@ -54,7 +54,7 @@ async def one_round(signum: int, url: str | None) -> dict[str, float]:
     proc.stdin.write(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}\n')
     if url is not None:
         await _ask(proc, 2, "tools/call", {"name": "browser", "arguments": {"command": f"open {url}"}})
-    children = _tree(proc.pid)
+    children = descendants(proc.pid)
     sent = time.monotonic()
     proc.send_signal(signum)
     try:

@@ -14,10 +14,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from benchmarks.proctree import descendants
 
 from refwright.demo import DemoServer
 
-from .test_mcp_transports import _alive, _children, _env, _wait_gone
+from .test_mcp_transports import _alive, _env, _wait_gone
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -69,7 +70,7 @@ async def _started_server(demo: DemoServer, with_browser: bool) -> tuple[asyncio
     if with_browser:
         result = await wire.send("tools/call", {"name": "browser", "arguments": {"command": f"open {demo.url}"}})
         assert not result.get("isError"), result
-        browser = _children(proc.pid)
+        browser = descendants(proc.pid)
         assert any("chrom" in _command(pid) for pid in browser), "no Chromium was started"
     return proc, browser
 

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from benchmarks.proctree import descendants
 
 import mcp
 from refwright.demo import DemoServer
@@ -31,23 +32,6 @@ def _env() -> dict[str, str]:
     src = str(Path(__file__).resolve().parents[2] / "src")
     env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
     return env
-
-
-def _children(pid: int) -> set[int]:
-    """Every process descended from ``pid``."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except OSError:
-                continue
-    found: set[int] = set()
-    frontier = {pid}
-    while frontier:
-        frontier = {p for p, pp in parents.items() if pp in frontier} - found
-        found |= frontier
-    return found
 
 
 def _alive(pids: set[int]) -> set[int]:
@@ -94,7 +78,7 @@ async def test_stdio_server_runs_a_flow_and_closes_its_browser_when_stdin_closes
         assert not result.is_error and "Create your account" in result.content[0].text
         pid = _server_pid(marker)
         assert pid is not None
-        browser_processes = _children(pid)
+        browser_processes = descendants(pid)
         assert browser_processes
     assert not await _wait_gone(browser_processes | {pid})
 
@@ -128,7 +112,7 @@ async def test_http_server_serves_on_loopback_and_sigterm_tears_the_browser_down
             assert '"Create account"' in snap.content[0].text
             error = await client.call_tool("browser", {"command": "click @e999"})
             assert error.is_error and "snapshot" in error.content[0].text
-        browser_processes = _children(proc.pid)
+        browser_processes = descendants(proc.pid)
         assert browser_processes
         proc.send_signal(signal.SIGTERM)
         assert await asyncio.to_thread(proc.wait, 20) == 0
