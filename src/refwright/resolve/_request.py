@@ -171,7 +171,10 @@ def _names(text: str, quotes: list[str]) -> tuple[str, ...]:
 
 
 # Kinds of clause as a table, pattern -> builder; tried before the older rules below (each new kind goes here).
-_Builder = Callable[[re.Match[str], str, list[str], bool], tuple[list[Part], bool]]
+# A builder turns a clause its pattern matched into parts (and whether following clicks search collapsed
+# sections), or None when the clause, read closer, is not its kind after all: the next rule is tried.
+_Built = tuple[list[Part], bool]
+_Builder = Callable[[re.Match[str], str, list[str], bool], _Built | None]
 
 
 def _submit(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
@@ -243,116 +246,157 @@ _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.I
 ))
 
 
+def _find_and_click(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
+    return [Part(Kind.FIND, restored, targets=parse_target(m.group("d"), quotes))], False
+
+
+def _expand_one(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
+    # One section, asked for in so many words: opening it is a step of its own.
+    return [Part(Kind.EXPAND, restored)], True
+
+
+def _route(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
+    # A route ("Navigate through the file tree"): what follows is looked for by opening what is collapsed.
+    return None if PLACEHOLDER.search(m.string) else ([], True)
+
+
+def _click_part(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
+    """A click on what the clause describes (``d``), or a search for it behind collapsed sections."""
+    return [Part(Kind.FIND if search else Kind.CLICK, restored, targets=parse_target(m.group("d"), quotes))], search
+
+
+def _focus(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
+    return [Part(Kind.FOCUS, restored, targets=parse_target(m.group("d"), quotes, default_role="textbox"))], search
+
+
+def _use_field(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
+    # "Use the search box to enter "Truman"": the field comes first.
+    fill = _fill_parts(restored, f"{m.group('v')} into {m.group('f')}", quotes)
+    return (fill, search) if fill else None
+
+
+def _fill_body(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
+    """A value into a field, as the clause's body (``b``) says: ``"x" into the Name field``, ``x as the date``."""
+    fill = _fill_parts(restored, m.group("b"), quotes)
+    return (fill, search) if fill else None
+
+
+def _copy_paste(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
+    source = _field_target(m.group("s"), quotes)
+    return [Part(Kind.COPY, restored, targets=(source,), field=_field_target(m.group("d"), quotes))], search
+
+
+def _number(value: str) -> str:
+    return value.replace("−", "-").lstrip("+")
+
+
+def _spinner(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
+    low = m.string.lower()
+    if "spin" not in low and "number field" not in low and "number input" not in low:
+        return None
+    return [Part(Kind.FILL, restored, value=_number(m.group("n")), field=Target(role="spinner"))], search
+
+
+def _fill_with(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
+    value = only_quote(m.group("v"), quotes) or m.group("v")
+    field = parse_target(m.group("f"), quotes, default_role="textbox")
+    target = field[0] if field else Target(role="textbox")
+    if target.role in (None, "any"):
+        target = Target(label=target.label, role="textbox", ordinal=target.ordinal, quoted=target.quoted)
+    return [Part(Kind.FILL, restored, value=value, field=target)], search
+
+
+def _slider(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
+    if "slider" not in m.string.lower():
+        return None
+    return [Part(Kind.SLIDER, restored, value=_number(m.group("n")))], search
+
+
+def _option(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
+    label = only_quote(m.group("l"), quotes) or restore(strip_articles(m.group("l")), quotes)
+    # "Select A, B and C from the list": several options of a multiple select (the whole text is tried as one
+    # option first, for labels such as "Washington, D.C.").
+    names = _names(m.group("l"), quotes)
+    labels = (label, *names) if len(names) > 1 else (label,)
+    return [Part(Kind.OPTION, restored, labels=labels, value="several" if len(names) > 1 else None)], search
+
+
+def _menu_path(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
+    if not re.search(r"\s*(?:>|→)\s*", PLACEHOLDER.sub("", m.string)):
+        return None
+    labels = tuple(only_quote(x, quotes) or restore(x.strip(), quotes)
+                   for x in re.split(r"\s*(?:>|→)\s*", m.group("p")) if x.strip())
+    return ([Part(Kind.MENU, restored, labels=labels)], search) if len(labels) >= 2 else None
+
+
+def _ordinal(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
+    readings = parse_target(f"{m.group('o')} {m.group('r')}", quotes)
+    if not readings or readings[0].ordinal is None:
+        return None
+    kind = Kind.CHECK if readings[0].role in ("radio", "checkbox") else Kind.CLICK
+    return [Part(kind, restored, targets=readings)], search
+
+
+def _uncheck(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
+    return [Part(Kind.NAMES, restored, labels=_names(m.group("n"), quotes), value="off")], search
+
+
+def _check(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
+    body = m.group("n")
+    readings = parse_target(body, quotes)
+    if readings and (readings[0].role not in (None,) or readings[0].ordinal is not None):
+        return [Part(Kind.FIND if search else Kind.CLICK, restored, targets=readings)], search
+    return [Part(Kind.NAMES, restored, labels=_names(body, quotes), value="on")], search
+
+
+# The rest of the request kinds, tried in this order after _RULES: the order matters where a clause fits
+# two (a "select ... as ..." is a fill before it is a choice of options).
+_MORE_RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.IGNORECASE), b) for p, b in (
+    (r"^(?:.*?\b)?(?:find|locate)\s+and\s+(?:click|tap|select|press)(?:\s+on)?\s+(?P<d>.+)$", _find_and_click),
+    (r"^(?:expand|open)\s+(?:the\s+|a\s+)?(?:collapsed\s+|collapsible\s+|hidden\s+)?(?:section|panel|"
+     r"header|collapsible|accordion|fold|details)(?:\s+(?:below|above|on the page))?$", _expand_one),
+    (r"^(?:expand|open|search|look|go|browse|switch|navigate)\b.*\b(?:sections?|panels?|tabs|headers?|"
+     r"collapsibles?|accordions?|folds?|trees?|folders?)\b", _route),
+    (r"^.*?\bby\s+(?:clicking|pressing|tapping|hitting|selecting|choosing)(?:\s+on)?\s+(?P<d>.+)$", _click_part),
+    (r"^focus(?:\s+(?:into|in|on|onto|to))?\s+(?P<d>.+)$", _focus),
+    (r"^use\s+(?P<f>.+?)\s+to\s+(?:enter|type|input|write|fill in|search for)\s+(?P<v>.+)$", _use_field),
+    (r"^(?:enter|type|input|write|put|key in|fill in|insert)\s+(?P<b>.+)$", _fill_body),
+    (r"^copy\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:text|contents?|value|words?)?\s*(?:that\s+is\s+)?"
+     r"(?:in|from|of|inside)\s+(?P<s>.+?)\s*(?:,\s*(?:and\s+)?(?:then\s+)?|\s+and\s+(?:then\s+)?|\s+)"
+     r"paste\s+(?:it|that|this|them|the\s+text)?\s*(?:into|in|to|inside)\s+(?P<d>.+)$", _copy_paste),
+    (r"^(?:select|choose|pick|set)\s+(?P<b>.+?\s+as\s+.+)$", _fill_body),
+    (r"^(?:select|set|choose|pick|enter|put|adjust|type)\s+(?:the\s+(?:spinner|spin ?button)\s+"
+     r"(?:to|at)\s+)?(?P<n>[-+−]?\d+(?:\.\d+)?)(?:\s+(?:with|on|using|in|into|via)\s+(?:the\s+)?"
+     r"(?:spinner|spin ?button|number field|number input))?$", _spinner),
+    (rf"^fill(?:\s+in|\s+out)?\s+(?P<f>.+?)\s+with\s+(?P<v>{Q}\d+{QE}|\S+)$", _fill_with),
+    (r"^(?:select|set|choose|pick|move|slide|drag|put|adjust)\s+(?:the\s+slider\s+(?:to|at)\s+)?"
+     r"(?:the\s+value\s+)?(?P<n>[-+−]?\d+(?:\.\d+)?)(?:\s+(?:with|on|using|in|via|by)\s+(?:the\s+)?"
+     r"slider)?$", _slider),
+    (r"^(?:select|choose|pick)\s+(?P<l>.+?)\s+(?:from|in|on)\s+(?:the\s+)?(?:[\w-]+\s+)?"
+     r"(?:list|dropdown|drop-down|drop down|select box|menu|options|select)$", _option),
+    (r"^(?:(?:select|choose|click|open|go to|navigate to|pick|tap)\s+(?:on\s+)?)?(?P<p>.+)$", _menu_path),
+    (rf"^(?:check|select|click|choose|pick|mark|tick|tap|press)(?:\s+on)?\s+(?:the\s+)?"
+     rf"(?P<o>{ORDINAL_PATTERN})\s+(?P<r>.+)$", _ordinal),
+    (r"^(?:uncheck|untick|deselect|unselect|clear)\s+(?P<n>.+)$", _uncheck),
+    (r"^(?:select|check|tick|mark|choose|pick|toggle)\s+(?P<n>.+)$", _check),
+    (r"^(?:click|tap|press|hit|push|open|follow|activate|double-click|double click|go to)"
+     r"(?:\s+(?:on|at|onto|in))?\s+(?P<d>.+)$", _click_part),
+))
+
+
 def _parse_clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
-    """Parts of one clause, and whether following clicks search collapsed sections."""
+    """Parts of one clause, and whether following clicks search collapsed sections: the first rule whose
+    pattern matches and whose builder takes the clause; a short clause left over names what to click."""
     c = clause.strip().rstrip(".!?").strip()
-    low = c.lower()
-    f = re.IGNORECASE
     restored = restore(c, quotes)
-    for pattern, build in _RULES:
+    for pattern, build in _RULES + _MORE_RULES:
         found = pattern.match(c)
         if found:
-            return build(found, restored, quotes, search)
-
-    m = re.match(r"^(?:.*?\b)?(?:find|locate)\s+and\s+(?:click|tap|select|press)(?:\s+on)?\s+(?P<d>.+)$", c, f)
-    if m:
-        return [Part(Kind.FIND, restored, targets=parse_target(m.group("d"), quotes))], False
-    if re.match(r"^(?:expand|open)\s+(?:the\s+|a\s+)?(?:collapsed\s+|collapsible\s+|hidden\s+)?(?:section|panel|"
-                r"header|collapsible|accordion|fold|details)(?:\s+(?:below|above|on the page))?$", c, f):
-        # One section, asked for in so many words: opening it is a step of its own.
-        return [Part(Kind.EXPAND, restored)], True
-    if re.match(r"^(?:expand|open|search|look|go|browse|switch|navigate)\b.*\b(?:sections?|panels?|tabs|headers?|"
-                r"collapsibles?|accordions?|folds?|trees?|folders?)\b", c, f) and not PLACEHOLDER.search(c):
-        # A route ("Navigate through the file tree"): what follows is looked for by opening what is collapsed.
-        return [], True
-    m = re.match(r"^.*?\bby\s+(?:clicking|pressing|tapping|hitting|selecting|choosing)(?:\s+on)?\s+(?P<d>.+)$", c, f)
-    if m:
-        return [Part(Kind.FIND if search else Kind.CLICK, restored, targets=parse_target(m.group("d"), quotes))], search
-    m = re.match(r"^focus(?:\s+(?:into|in|on|onto|to))?\s+(?P<d>.+)$", c, f)
-    if m:
-        return [Part(Kind.FOCUS, restored, targets=parse_target(m.group("d"), quotes, default_role="textbox"))], search
-    m = re.match(r"^use\s+(?P<f>.+?)\s+to\s+(?:enter|type|input|write|fill in|search for)\s+(?P<v>.+)$", c, f)
-    if m:
-        # "Use the search box to enter "Truman"": the field comes first.
-        fill = _fill_parts(restored, f"{m.group('v')} into {m.group('f')}", quotes)
-        if fill:
-            return fill, search
-    m = re.match(r"^(?:enter|type|input|write|put|key in|fill in|insert)\s+(?P<b>.+)$", c, f)
-    if m:
-        fill = _fill_parts(restored, m.group("b"), quotes)
-        if fill:
-            return fill, search
-    m = re.match(r"^copy\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:text|contents?|value|words?)?\s*(?:that\s+is\s+)?"
-                 r"(?:in|from|of|inside)\s+(?P<s>.+?)\s*(?:,\s*(?:and\s+)?(?:then\s+)?|\s+and\s+(?:then\s+)?|\s+)"
-                 r"paste\s+(?:it|that|this|them|the\s+text)?\s*(?:into|in|to|inside)\s+(?P<d>.+)$", c, f)
-    if m:
-        source = _field_target(m.group("s"), quotes)
-        return [Part(Kind.COPY, restored, targets=(source,), field=_field_target(m.group("d"), quotes))], search
-    m = re.match(r"^(?:select|choose|pick|set)\s+(?P<b>.+?\s+as\s+.+)$", c, f)
-    if m:
-        fill = _fill_parts(restored, m.group("b"), quotes)
-        if fill:
-            return fill, search
-    if "spin" in low or "number field" in low or "number input" in low:
-        m = re.match(r"^(?:select|set|choose|pick|enter|put|adjust|type)\s+(?:the\s+(?:spinner|spin ?button)\s+"
-                     r"(?:to|at)\s+)?(?P<n>[-+−]?\d+(?:\.\d+)?)(?:\s+(?:with|on|using|in|into|via)\s+(?:the\s+)?"
-                     r"(?:spinner|spin ?button|number field|number input))?$", c, f)
-        if m:
-            return [Part(Kind.FILL, restored, value=m.group("n").replace("−", "-").lstrip("+"),
-                         field=Target(role="spinner"))], search
-    m = re.match(rf"^fill(?:\s+in|\s+out)?\s+(?P<f>.+?)\s+with\s+(?P<v>{Q}\d+{QE}|\S+)$", c, f)
-    if m:
-        value = only_quote(m.group("v"), quotes) or m.group("v")
-        field = parse_target(m.group("f"), quotes, default_role="textbox")
-        target = field[0] if field else Target(role="textbox")
-        if target.role in (None, "any"):
-            target = Target(label=target.label, role="textbox", ordinal=target.ordinal, quoted=target.quoted)
-        return [Part(Kind.FILL, restored, value=value, field=target)], search
-    if "slider" in low:
-        m = re.match(r"^(?:select|set|choose|pick|move|slide|drag|put|adjust)\s+(?:the\s+slider\s+(?:to|at)\s+)?"
-                     r"(?:the\s+value\s+)?(?P<n>[-+−]?\d+(?:\.\d+)?)(?:\s+(?:with|on|using|in|via|by)\s+(?:the\s+)?"
-                     r"slider)?$", c, f)
-        if m:
-            return [Part(Kind.SLIDER, restored, value=m.group("n").replace("−", "-").lstrip("+"))], search
-    m = re.match(r"^(?:select|choose|pick)\s+(?P<l>.+?)\s+(?:from|in|on)\s+(?:the\s+)?(?:[\w-]+\s+)?"
-                 r"(?:list|dropdown|drop-down|drop down|select box|menu|options|select)$", c, f)
-    if m:
-        label = only_quote(m.group("l"), quotes) or restore(strip_articles(m.group("l")), quotes)
-        # "Select A, B and C from the list": several options of a multiple select (the whole text is tried
-        # as one option first, for labels such as "Washington, D.C.").
-        names = _names(m.group("l"), quotes)
-        labels = (label, *names) if len(names) > 1 else (label,)
-        return [Part(Kind.OPTION, restored, labels=labels, value="several" if len(names) > 1 else None)], search
-    if re.search(r"\s*(?:>|→)\s*", PLACEHOLDER.sub("", c)):
-        m = re.match(r"^(?:(?:select|choose|click|open|go to|navigate to|pick|tap)\s+(?:on\s+)?)?(?P<p>.+)$", c, f)
-        if m:
-            labels = tuple(only_quote(x, quotes) or restore(x.strip(), quotes)
-                           for x in re.split(r"\s*(?:>|→)\s*", m.group("p")) if x.strip())
-            if len(labels) >= 2:
-                return [Part(Kind.MENU, restored, labels=labels)], search
-    m = re.match(rf"^(?:check|select|click|choose|pick|mark|tick|tap|press)(?:\s+on)?\s+(?:the\s+)?"
-                 rf"(?P<o>{ORDINAL_PATTERN})\s+(?P<r>.+)$", c, f)
-    if m:
-        readings = parse_target(f"{m.group('o')} {m.group('r')}", quotes)
-        if readings and readings[0].ordinal is not None:
-            kind = Kind.CHECK if readings[0].role in ("radio", "checkbox") else Kind.CLICK
-            return [Part(kind, restored, targets=readings)], search
-    m = re.match(r"^(?:uncheck|untick|deselect|unselect|clear)\s+(?P<n>.+)$", c, f)
-    if m:
-        return [Part(Kind.NAMES, restored, labels=_names(m.group("n"), quotes), value="off")], search
-    m = re.match(r"^(?:select|check|tick|mark|choose|pick|toggle)\s+(?P<n>.+)$", c, f)
-    if m:
-        body = m.group("n")
-        readings = parse_target(body, quotes)
-        if readings and (readings[0].role not in (None,) or readings[0].ordinal is not None):
-            return [Part(Kind.FIND if search else Kind.CLICK, restored, targets=readings)], search
-        return [Part(Kind.NAMES, restored, labels=_names(body, quotes), value="on")], search
-    m = re.match(r"^(?:click|tap|press|hit|push|open|follow|activate|double-click|double click|go to)"
-                 r"(?:\s+(?:on|at|onto|in))?\s+(?P<d>.+)$", c, f)
-    if m:
-        return [Part(Kind.FIND if search else Kind.CLICK, restored, targets=parse_target(m.group("d"), quotes))], search
+            built = build(found, restored, quotes, search)
+            if built is not None:
+                return built
     q = only_quote(c, quotes)
-    if q is not None or (len(c.split()) <= 5 and not re.match(rf"^(?:{_VERB_ALT})\b", c, f)):
+    if q is not None or (len(c.split()) <= 5 and not re.match(rf"^(?:{_VERB_ALT})\b", c, re.IGNORECASE)):
         return [Part(Kind.CLICK, restored, targets=parse_target(c, quotes))], search
     raise UnsupportedRequestError(
         f"The local resolver does not understand {restored!r}. It handles requests such as: click \"Save\", "
