@@ -321,3 +321,9 @@ def test_no_class_holds_more_than_15_attributes() -> None:
     crowded = {f"{name}.{cls.name}": len(_state_of(cls)) for name, path in MODULES.items()
                for cls in ast.walk(_tree(path)) if isinstance(cls, ast.ClassDef) and len(_state_of(cls)) > 15}
     assert crowded == {}
+
+
+def test_the_root_holds_only_shared_types() -> None:
+    """A helper with one concern lives in the package named for it, not at the root."""
+    root = sorted(p.stem for p in SRC.glob("_*.py") if p.stem not in ("__init__", "__main__"))
+    assert root == ["_bridge", "_capabilities", "_config", "_errors", "_result", "_url"]

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
-from .._blocked import Closer, blocked_error, listed
 from .._errors import RefwrightError, RefwrightTimeoutError, StaleRefError
+from ..snapshot._blocked import Closer, blocked_error, listed
 from ..snapshot._refs import parse_ref
 from ._translate import VERBS, translate
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ._errors import CoveredError, NotActionableError, RefwrightError
-from .snapshot._format import quote
+from .._errors import CoveredError, NotActionableError, RefwrightError
+from ._format import quote
 
 __all__ = ["Closer", "blocked_error", "describe_target", "listed"]
 

@@ -8,12 +8,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 
-from ._errors import RefwrightError
-from ._result import CommandResult
-from .commands._batch import batch_lines
-from .resolve._result import StepResult
-from .safety._secrets import Secrets, has_token, misplaced
-from .snapshot._types import RefEntry, Snapshot
+from .._errors import RefwrightError
+from .._result import CommandResult
+from ..commands._batch import batch_lines
+from ..resolve._result import StepResult
+from ..snapshot._types import RefEntry, Snapshot
+from ._secrets import Secrets, has_token, misplaced
 
 __all__ = ["refuse_misplaced", "scrub_logs", "scrub_result", "scrub_step", "scrubbed_errors"]
 
