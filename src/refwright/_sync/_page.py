@@ -327,16 +327,20 @@ class Page:
             current.task = task
         return current
 
-    def save_recording(self, path: str | Path, *, answer: str = "", plain: bool = False) -> Path:
-        """Stop the recording and write its script to ``path``, closed by checks that show ``answer`` (the
-        texts it quotes that the page shows, else the page the run ended on). ``plain``: a script that runs
-        with Playwright alone."""
+    def finish_recording(self, *, answer: str = "") -> Recording:
+        """Stop the recording, closed by checks that show ``answer`` (the texts it quotes that the page shows,
+        else the page the run ended on); its ``script()`` is the run as a Playwright script."""
         recording = self.recording()
         with mapped():
             add_answer_checks(self._impl, recording, answer)
         recording.stop()
         self._impl.work.recording = None
-        return recording.save(path, plain=plain)
+        return recording
+
+    def save_recording(self, path: str | Path, *, answer: str = "", plain: bool = False) -> Path:
+        """Stop the recording and write its script to ``path`` (see :meth:`finish_recording`). ``plain``: a
+        script that runs with Playwright alone."""
+        return (self.finish_recording(answer=answer)).save(path, plain=plain)
 
     # -- state and network (typed forms of `cookies set`, `storage`, `state`, `network`) ----------
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
-import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -136,9 +135,7 @@ class Console:
     async def _keep_script(self, run: Run, page: Page, answer: str) -> None:
         """Keep the run that answered as a script (closed by checks of what the answer quotes), in memory and,
         with ``runs_dir``, as ``<id>.py`` beside its transcript."""
-        with tempfile.TemporaryDirectory(prefix="refwright-console-") as folder:
-            path = await page.save_recording(Path(folder) / "run.py", answer=answer)
-            self.scripts[run.id] = path.read_text(encoding="utf-8")
+        self.scripts[run.id] = (await page.finish_recording(answer=answer)).script()
         if self.runs_dir is not None:
             with contextlib.suppress(OSError):  # the script is still served from memory
                 (self.runs_dir / f"{run.id}.py").write_text(self.scripts[run.id], encoding="utf-8")
