@@ -5,6 +5,7 @@ script with no model on seeds 2-5 (other labels, other layouts), healing with ``
     pip install miniwob
     python benchmarks/replay.py                              # the default task list, seeds 2-5
     python benchmarks/replay.py click-button enter-text --replay-seeds 2 3
+    python benchmarks/replay.py --redesign                   # seed 1 again, renamed, reordered, placeholders
 
 For each replay it reports whether every step replayed unchanged, some were healed, or the replay failed;
 whether the task's own reward was earned (a replay does what the recording did: on a seed that asks for
@@ -28,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import refwright
 from benchmarks.miniwob import _open_task, _status, miniwob_root, run_episode, serve
+from benchmarks.redesign import REDESIGNS, acted_on, redesign
 from refwright import Config, TimeoutConfig
 from refwright.replay import Check, Step, parse_script
 from refwright.replay._run import Replayer, ReplayError
@@ -143,6 +145,48 @@ async def replay(browser: refwright.Browser, base: str, task: str, steps: list[S
         await page.close()
 
 
+async def _acted(browser: refwright.Browser, base: str, task: str, steps: list[Step | Check],
+                 kind: str | None) -> tuple[str, list[str], int, float, str]:
+    """Replay on seed 1 with the redesign ``kind`` (None: as recorded): status, the elements acted on, the
+    number of changes the redesign made, seconds, and why it failed."""
+    page = await browser.new_page()
+    try:
+        await _start(page, base, task, 1)
+        changed = await redesign(page.playwright_page, kind)
+        replayer = Replayer(page, heal="local", approve="auto")
+        started = time.perf_counter()
+        note = ""
+        try:
+            await replayer.run([s for s in steps if not isinstance(s, Check)])
+        except ReplayError as exc:
+            note = exc.message[:140]
+        seconds = time.perf_counter() - started
+        statuses = {o.status for o in replayer.outcomes}
+        status = "failed" if note else "healed" if "healed" in statuses else "replayed"
+        return status, await acted_on(page.playwright_page), changed, seconds, note
+    finally:
+        await page.close()
+
+
+async def redesigned(browser: refwright.Browser, base: str, task: str, steps: list[Step | Check]) -> list[Replay]:
+    """The recording replayed on its own seed under each redesign; a replay counts as healed (or replayed)
+    only when it acted on the elements the unredesigned replay acted on."""
+    status, reference, _, _, note = await _acted(browser, base, task, steps, None)
+    if status != "replayed":
+        print(f"{task}: the unredesigned replay on seed 1 {status} ({note}); skipped", file=sys.stderr)
+        return []
+    rows = []
+    for kind in REDESIGNS:
+        status, acted, changed, seconds, note = await _acted(browser, base, task, steps, kind)
+        if not changed:
+            continue  # the redesign has nothing to change on this page
+        same = acted == reference
+        if status != "failed" and not same:
+            status, note = "wrong", f"acted on {acted}, the recording on {reference}"
+        rows.append(Replay(task, 1, status, same, seconds, note=f"{kind}: {note}" if note else kind))
+    return rows
+
+
 async def main_async(args: argparse.Namespace) -> int:
     root = miniwob_root()
     httpd, base = serve(root / "html")
@@ -156,6 +200,13 @@ async def main_async(args: argparse.Namespace) -> int:
                 recorded[task] = seconds
                 if not ok:
                     print(f"{task}: the recorded run on seed 1 did not succeed; skipped", file=sys.stderr)
+                    continue
+                if args.redesign:
+                    for row in await redesigned(browser, base, task, steps):
+                        rows.append(row)
+                        print(f"{task} {row.note.split(':')[0]}: {row.status}, same elements "
+                              f"{'yes' if row.reward else 'no'}, {row.seconds * 1000:.0f} ms {row.note}",
+                              file=sys.stderr, flush=True)
                     continue
                 for seed in args.replay_seeds:
                     row = await replay(browser, base, task, steps, seed, args.rounds)
@@ -172,11 +223,22 @@ def summary(rows: list[Replay], recorded: dict[str, float]) -> str:
     if not rows:
         return "no replays"
     n = len(rows)
-    counts = {s: sum(r.status == s for r in rows) for s in ("replayed", "healed", "failed")}
+    counts = {s: sum(r.status == s for r in rows) for s in ("replayed", "healed", "failed", "wrong")}
     ok = counts["replayed"] + counts["healed"]
+    wrong = f", {counts['wrong']} acted on other elements" if counts["wrong"] else ""
     lines = [f"{n} replays of {len({r.task for r in rows})} tasks: {counts['replayed']} replayed unchanged, "
-             f"{counts['healed']} healed, {counts['failed']} failed; {100 * ok / n:.0f}% succeeded (goal: 90%)",
-             f"task reward earned by the replay: {sum(r.reward for r in rows)}/{n}"]
+             f"{counts['healed']} healed, {counts['failed']} failed{wrong}; {100 * ok / n:.0f}% succeeded "
+             "(goal: 90%)"]
+    if any(r.note.split(":")[0] in REDESIGNS for r in rows):
+        for kind in REDESIGNS:
+            mine = [r for r in rows if r.note.split(":")[0] == kind]
+            if mine:
+                good = sum(r.status in ("replayed", "healed") for r in mine)
+                lines.append(f"  {kind}: {good}/{len(mine)} acted on the recorded elements "
+                             f"({sum(r.status == 'healed' for r in mine)} healed)")
+        recorded = {}  # the redesigned replays run on the recording's seed: no ratio against other runs
+    else:
+        lines.append(f"task reward earned by the replay: {sum(r.reward for r in rows)}/{n}")
     ratios = [r.seconds / recorded[r.task] for r in rows if recorded.get(r.task)]
     if ratios:
         lines.append(f"replay time / recorded run time: median {statistics.median(ratios):.3f}")
@@ -192,6 +254,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("tasks", nargs="*", default=list(TASKS))
     parser.add_argument("--replay-seeds", type=int, nargs="+", default=[2, 3, 4, 5])
     parser.add_argument("--rounds", type=int, default=3, help="timed rounds per unhealed replay (default 3)")
+    parser.add_argument("--redesign", action="store_true",
+                        help="replay on seed 1 again, under each redesign (benchmarks/redesign.py)")
     return asyncio.run(main_async(parser.parse_args(argv)))
 
 

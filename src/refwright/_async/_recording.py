@@ -121,7 +121,7 @@ async def noted_done(noted: Noted | None) -> None:
     elif noted.password:
         if step.value:
             rec.add_secret(step.value)
-        step = replace(step, value=None, secret=secret_env(step.name or "password"))
+        step = replace(step, value=None, secret=secret_env(step.name or "password"), field="password")
     elif noted.read_value and noted.locator is not None:
         step = replace(step, value=await _current_value(noted.locator, step.action))
     rec.add(step)

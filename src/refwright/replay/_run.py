@@ -14,8 +14,9 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator, expect
 
 from .._errors import RefwrightError, ReplayError
+from ..resolve._text import fold
 from ._code import check_statement, locator_code, py_str, value_code
-from ._heal import heal_match
+from ._heal import family, heal_match
 from ._steps import Check, Step
 
 if TYPE_CHECKING:
@@ -140,6 +141,9 @@ class Replayer:
             await pw.keyboard.press(self._value(step))
             return Outcome(step, "replayed", 0)
         loc = _locator(pw, step)
+        moved = await self._moved(step, loc)
+        if moved is not None:
+            return moved
         # The step is tried as written first, as the same Playwright call by hand would be: an unchanged page
         # costs nothing more. Only when it fails is the page asked why (no element, or several).
         try:
@@ -161,6 +165,70 @@ class Replayer:
                                    "Run `refwright replay --heal local` to heal it from the step's intent.")
         return await self._heal(step, found)
 
+    async def _moved(self, step: Step, loc: Locator) -> Outcome | None:
+        """A step found by its place in the order alone (its control has no name Playwright reads) would act on
+        whatever now stands at that place. Before it acts, the control there is checked against the name the
+        recording read; when the one control with that name now stands elsewhere, the step acts on it instead
+        (healed), so a reordered form never gets its values swapped. A step with no recorded name, or whose
+        name no control shows now, runs as written."""
+        if step.field == "password":
+            return await self._password_moved(step, loc)
+        if step.nth is None or not step.meant or step.by != "role":
+            return None
+        want = family(step.role)
+        inspection = await self.page.inspect()
+        named = [c for c in inspection.controls
+                 if fold(c.label) == fold(step.meant) and want in (family(c.role or c.kind), family(c.kind))]
+        if len(named) != 1:
+            return None
+        control = named[0]
+        handle = await self.page.locator(f"@{control.ref}").element_handle(timeout=1_000)
+        if handle is None:
+            return None
+        try:
+            if await loc.evaluate("(el, meant) => el === meant", handle, timeout=APPEAR_MS):
+                return None
+        except PlaywrightError:
+            pass  # nothing stands at the recorded place any more: the named control is the step's
+        finally:
+            await handle.dispose()
+        return await self._act_on(step, control, f"{step.role} {step.meant!r} no longer stands at its recorded "
+                                                 "place in the order; it was found by its name")
+
+    async def _password_moved(self, step: Step, loc: Locator) -> Outcome | None:
+        """A password is typed into a password field and nothing else: when the recorded locator now finds
+        another kind of field (a reordered form), the page's one visible password field takes it; with none,
+        or several, the step fails rather than type the secret where the page would show it."""
+        try:
+            if await loc.evaluate(_IS_PASSWORD, timeout=APPEAR_MS):
+                return None
+        except PlaywrightError:
+            pass
+        pw = self.page.playwright_page
+        fields = pw.locator("input").filter(visible=True)
+        found = [i for i in range(await fields.count()) if await fields.nth(i).evaluate(_IS_PASSWORD)]
+        if len(found) != 1:
+            where = "no password field" if not found else f"{len(found)} password fields"
+            raise self._fail(step, f"{locator_code(step)} no longer finds the password field the recording typed "
+                                   f"into, and the page shows {where}; the secret is typed into a password field "
+                                   "only. Check the page, or record the run again.")
+        target = fields.nth(found[0])
+        await target.fill(self._value(step), timeout=self.page.config.timeouts.action)
+        handle = await target.element_handle(timeout=1_000)
+        new = None
+        if handle is not None:
+            from .._async._recording import locate_element
+
+            try:
+                located = await locate_element(pw, handle, "textbox", step.meant or step.name)
+            finally:
+                await handle.dispose()
+            if located is not None:
+                new = replace(step, by=located.by, role=located.role, name=located.name, exact=located.exact,
+                              nth=located.nth)
+        return Outcome(step, "healed", 0, old=locator_code(step), new=new,
+                       how="the recorded place now holds another kind of field; the page's one password field")
+
     async def _perform(self, loc: Locator, step: Step, timeout: float) -> None:
         if step.action == "fill":
             await loc.fill(self._value(step), timeout=timeout)
@@ -179,7 +247,11 @@ class Replayer:
                 return await self._heal_with_provider(step, found, match.how)
             raise self._fail(step, f"{locator_code(step)} finds {found}, and healing found no control that fits "
                                    f"the step ({step.describe()}): {match.how}.")
-        control = match.control
+        return await self._act_on(step, match.control, match.how)
+
+    async def _act_on(self, step: Step, control: Control, how: str) -> Outcome:
+        """Carry out ``step`` on ``control`` (the healed step) through the command language, so the same
+        safety rules apply to it as to any action."""
         await self._approve(step, control)
         command = f"{_VERBS.get(step.action, step.action)} @{control.ref}"
         if step.action in ("fill", "select"):
@@ -192,7 +264,7 @@ class Replayer:
             await self.page.run_command(command)
         except RefwrightError as exc:
             raise self._fail(step, f"the healed step ({step.action} {control.label!r}) failed: {exc}") from None
-        return Outcome(step, "healed", 0, old=locator_code(step), new=new, how=match.how)
+        return Outcome(step, "healed", 0, old=locator_code(step), new=new, how=how)
 
     async def _approve(self, step: Step, control: Control) -> None:
         """A healed step that does what the recorded one did is approved by the recording; a riskier one
@@ -285,6 +357,7 @@ def _text_locator(pw: Any, check: Check) -> Locator:
     return loc.nth(check.nth) if check.nth is not None else loc
 
 
+_IS_PASSWORD = "el => el.localName === 'input' && (el.getAttribute('type') || '').toLowerCase() === 'password'"
 _ROLES = {"text": "textbox", "date": "textbox", "time": "textbox", "select": "combobox", "range": "slider"}
 
 

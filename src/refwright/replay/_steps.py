@@ -66,6 +66,8 @@ class Step:
     end_line: int = 0
     # The name the step's intent records (what healing looks for), when the statement's differs (healed).
     meant: str = ""
+    # "password" when the value went into a password field: a replay types it into nothing else.
+    field: str = ""
 
     @property
     def targeted(self) -> bool:
@@ -80,6 +82,8 @@ class Step:
             out["name"] = self.meant or self.name
         if self.secret:
             out["secret"] = self.secret
+            if self.field:
+                out["field"] = self.field
         elif self.value is not None and self.action != "goto":
             out["value"] = self.value
         if self.risk != "safe":
@@ -93,7 +97,7 @@ class Step:
         the element is; the intent says what was meant (the role and name healing looks for)."""
         role = self.role if self.by == "role" else str(intent.get("role") or "")
         return replace(self, role=role, meant=str(intent.get("name") or ""), request=str(intent.get("request") or ""),
-                       risk=str(intent.get("risk") or "safe"))
+                       risk=str(intent.get("risk") or "safe"), field=str(intent.get("field") or ""))
 
     def describe(self) -> str:
         """``click button "Create account"``: the step in a sentence's words (for messages)."""
