@@ -91,19 +91,25 @@ async def _by_hand(page: refwright.Page, steps: list[Step | Check]) -> float:
     pw = page.playwright_page
     started = time.perf_counter()
     for s in steps:
-        if isinstance(s, Check) or not s.targeted:
+        if isinstance(s, Check):
+            continue
+        if not s.targeted:
+            for _ in range(s.repeat):
+                await pw.keyboard.press(s.value or "")
             continue
         loc = pw.get_by_role(s.role, name=s.name or None, exact=s.exact or None) if s.by == "role" else \
-            {"label": pw.get_by_label, "text": pw.get_by_text, "placeholder": pw.get_by_placeholder}[s.by](
+            {"label": pw.get_by_label, "text": pw.get_by_text, "placeholder": pw.get_by_placeholder,
+             "title": pw.get_by_title}[s.by](
                 s.name, exact=s.exact or None)
         if s.nth is not None:
             loc = loc.nth(s.nth)
-        if s.action == "fill":
-            await loc.fill(s.value or "")
-        elif s.action == "select":
-            await loc.select_option(s.value or "")
-        else:
-            await getattr(loc, s.action)()
+        for _ in range(s.repeat):
+            if s.action == "fill":
+                await loc.fill(s.value or "")
+            elif s.action == "select":
+                await loc.select_option(s.value or "")
+            else:
+                await getattr(loc, s.action)()
     return time.perf_counter() - started
 
 
@@ -129,7 +135,7 @@ async def replay(browser: refwright.Browser, base: str, task: str, steps: list[S
         statuses = {o.status for o in replayer.outcomes}
         status = "failed" if note else "healed" if "healed" in statuses else "replayed"
         result = Replay(task, seed, status, await _rewarded(page), seconds, note=note)
-        if status == "replayed":
+        if status == "replayed" and not any(isinstance(s, Step) and s.by == "none" for s in steps):
             # Timed apart from the first replay (which paid for the page's first layout), alternating with the
             # hand-written calls on fresh episodes of the same seed; medians of both.
             ours, hand = [], []

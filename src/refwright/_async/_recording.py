@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from ..resolve._model import Control
     from ._session import Session
 
-__all__ = ["Noted", "add_answer_checks", "locate_element", "note_command", "note_control", "note_password",
+__all__ = ["Noted", "add_answer_checks", "locate_element", "note_command", "note_control", "note_element",
+           "note_key", "note_password",
            "note_request", "noted_done"]
 
 # Commands whose target is an element, and the step each makes.
@@ -35,6 +36,9 @@ _KIND_ROLES = {"text": "textbox", "date": "textbox", "time": "textbox", "select"
 _FACTS = """el => ({pw: el.type === 'password', kind: el.localName,
   sub: el.type === 'submit' || (el.localName === 'button' && !el.getAttribute('type') && !!el.form)})"""
 _INDEX = "(els, t) => [els.length, els.indexOf(t)]"
+# A text found inside the element (a link's label in a <span>) finds it too: a click there reaches it.
+_INDEX_WITHIN = "(els, t) => [els.length, els.indexOf(t) >= 0 ? els.indexOf(t) : els.findIndex(e => t.contains(e))]"
+_OWN_NAME = "el => el.getAttribute('aria-label') || el.getAttribute('title') || el.textContent || ''"
 
 
 @dataclass
@@ -91,10 +95,34 @@ async def note_control(session: Session, locator: Locator, control: Control, com
               "check": "check", "uncheck": "uncheck"}.get(command)
     if rec is None or action is None:
         return None
-    role = control.role or _KIND_ROLES.get(control.kind, control.kind)
+    role = control.role if control.role not in ("", "generic") else _KIND_ROLES.get(control.kind, control.kind)
     if not role:
         return None
     return await _take(session, rec, locator, role, control.label, action, None)
+
+
+async def note_element(session: Session, locator: Locator, name: str, action: str) -> Noted | None:
+    """Take a step the local resolver makes on an element it found by its own reading of the page rather than
+    as a listed control (a collapsed section's header, a calendar's arrows and days): located by its text or
+    label, as a person would find it. ``name`` empty: the element's own label or text."""
+    rec = _recording(session)
+    if rec is None:
+        return None
+    if not name:
+        try:
+            name = " ".join(str(await locator.evaluate(_OWN_NAME, timeout=1_000)).split())
+        except PlaywrightError:
+            return None
+    return await _take(session, rec, locator, "", name, action, None)
+
+
+def note_key(session: Session, key: str) -> None:
+    """A key the local resolver pressed on the focused element (a slider's arrows): kept as pressed, the
+    same key pressed again in a row counted into one repeated step (``Recording.add``)."""
+    rec = _recording(session)
+    if rec is None:
+        return
+    rec.add(Step("press", value=key, request=rec.request))
 
 
 async def note_password(session: Session, locator: Locator, value: str, label: str) -> None:
@@ -152,7 +180,8 @@ async def _take(session: Session, rec: Recording, locator: Locator, role: str, n
     finally:
         await handle.dispose()
     if located is None:
-        return None
+        # No role, name, label or text finds it: the script says so at this step rather than leave it out.
+        located = Step("", role=role, by="none", meant=name)
     risk, _ = risk_of({"button": "button"}.get(role, role), name, submits=bool(facts.get("sub")))
     step = replace(located, action=action, value=value, request=rec.request, risk=risk)
     return Noted(rec, step, locator, password=bool(facts.get("pw")) and action == "fill",
@@ -161,18 +190,19 @@ async def _take(session: Session, rec: Recording, locator: Locator, role: str, n
 
 async def locate_element(scope: PlaywrightPage | FrameLocator, handle: Any, role: str, name: str) -> Step | None:
     """The plainest locator that finds exactly the element ``handle``: role and name, then label,
-    placeholder and text; ``exact`` and ``nth`` only when the plainer form finds others too."""
+    placeholder, title and text; ``exact`` and ``nth`` only when the plainer form finds others too."""
     tries: list[tuple[str, Locator, Locator]] = []
     if role and role not in ("generic", "none", "presentation"):
         tries.append(("role", scope.get_by_role(role, name=name or None),  # type: ignore[arg-type]
                       scope.get_by_role(role, name=name or None, exact=True)))  # type: ignore[arg-type]
     if name:
         for by, make in (("label", scope.get_by_label), ("placeholder", scope.get_by_placeholder),
-                         ("text", scope.get_by_text)):
+                         ("title", scope.get_by_title), ("text", scope.get_by_text)):
             tries.append((by, make(name), make(name, exact=True)))
     fallback: Step | None = None
     for by, loose, exact in tries:
-        count, index = await loose.evaluate_all(_INDEX, handle)
+        where = _INDEX_WITHIN if by == "text" else _INDEX
+        count, index = await loose.evaluate_all(where, handle)
         if index < 0:
             continue
         step = Step("", role=role, name=name, by=by)
@@ -181,7 +211,7 @@ async def locate_element(scope: PlaywrightPage | FrameLocator, handle: Any, role
         if not name:
             fallback = fallback or replace(step, nth=index)
             continue
-        count, index = await exact.evaluate_all(_INDEX, handle)
+        count, index = await exact.evaluate_all(where, handle)
         if index >= 0 and count == 1:
             return replace(step, exact=True)
         if fallback is None and index >= 0:

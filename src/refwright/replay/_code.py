@@ -6,7 +6,7 @@ import re
 
 from ._steps import Check, Step
 
-__all__ = ["LINE", "check_statement", "locator_code", "py_str", "step_statement"]
+__all__ = ["LINE", "check_statement", "locator_code", "not_kept", "py_str", "step_statement"]
 
 # ruff format's default line length: a script is formatted as it would be in a project of its own.
 LINE = 88
@@ -43,11 +43,14 @@ def _locator_args(step: Step) -> list[str]:
     return args
 
 
-_METHODS = {"role": "get_by_role", "label": "get_by_label", "text": "get_by_text", "placeholder": "get_by_placeholder"}
+_METHODS = {"role": "get_by_role", "label": "get_by_label", "text": "get_by_text", "placeholder": "get_by_placeholder",
+            "title": "get_by_title"}
 
 
 def locator_code(step: Step) -> str:
     """``get_by_role("button", name="Create account")``, with ``.nth(i)`` when needed (no ``page.``)."""
+    if step.by == "none":
+        return "(no locator)"
     code = f"{_METHODS[step.by]}({', '.join(_locator_args(step))})"
     return code + (f".nth({step.nth})" if step.nth is not None else "")
 
@@ -76,7 +79,22 @@ def _call(head: str, args: list[str], tail: str, indent: str) -> list[str]:
 
 
 def step_statement(step: Step, indent: str = _INDENT) -> list[str]:
-    """The statement lines of one step."""
+    """The statement lines of one step (in a ``for _ in range(n):`` when it repeats)."""
+    if step.repeat > 1:
+        return [f"{indent}for _ in range({step.repeat}):", *_one_statement(step, indent + _INDENT)]
+    return _one_statement(step, indent)
+
+
+def not_kept(step: Step) -> str:
+    """Why a step has no statement: what a person does by hand there."""
+    what = " ".join(p for p in (step.role, repr(step.meant) if step.meant else "") if p) or "an element"
+    return (f"Not kept: {step.action} on {what}, which has no role, name, label or text a script can find it by. "
+            "Do this step by hand here, or replay with --heal local.")
+
+
+def _one_statement(step: Step, indent: str) -> list[str]:
+    if step.by == "none":
+        return _call("raise RuntimeError", [py_str(not_kept(step))], "", indent)
     if step.action == "goto":
         return _call("page.goto", [py_str(step.value or "")], "", indent)
     if not step.targeted:

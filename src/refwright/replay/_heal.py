@@ -24,7 +24,7 @@ _FAMILIES = {
     "combobox": "select", "listbox": "select", "select": "select",
     "button": "button", "checkbox": "checkbox", "radio": "radio", "link": "link", "tab": "tab",
     "menuitem": "menuitem", "menuitemcheckbox": "menuitem", "menuitemradio": "menuitem", "option": "option",
-    "treeitem": "treeitem", "switch": "checkbox", "slider": "slider", "range": "slider",
+    "treeitem": "treeitem", "switch": "checkbox", "slider": "slider", "range": "slider", "handle": "slider",
 }
 # The least similarity a name must have to be "close", and the margin by which it must beat the next one.
 _CLOSE = 0.5

@@ -13,7 +13,8 @@ from ._steps import Check, Step
 
 __all__ = ["ScriptError", "parse_script"]
 
-_BY = {"get_by_role": "role", "get_by_label": "label", "get_by_text": "text", "get_by_placeholder": "placeholder"}
+_BY = {"get_by_role": "role", "get_by_label": "label", "get_by_text": "text", "get_by_placeholder": "placeholder",
+       "get_by_title": "title"}
 _ACTIONS = {"click": "click", "dblclick": "dblclick", "fill": "fill", "check": "check", "uncheck": "uncheck",
             "select_option": "select", "hover": "hover", "focus": "focus", "press": "press"}
 _INTENT = "# intent:"
@@ -46,7 +47,8 @@ def _locator(node: ast.expr, where: ast.AST) -> dict[str, object]:
         nth, node = arg.value, node.func.value
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _BY
             and isinstance(node.func.value, ast.Name) and node.func.value.id == "page"):
-        raise _fail(where, "expected page.get_by_role(...), get_by_label, get_by_text or get_by_placeholder.")
+        raise _fail(where, "expected page.get_by_role(...), get_by_label, get_by_text, get_by_placeholder or "
+                          "get_by_title.")
     by = _BY[node.func.attr]
     if not node.args:
         raise _fail(where, f"{node.func.attr}() needs its first argument.")
@@ -60,11 +62,29 @@ def _locator(node: ast.expr, where: ast.AST) -> dict[str, object]:
     return {"by": by, "role": "", "name": first, "exact": exact, "nth": nth}
 
 
+def _repeated(stmt: ast.For) -> Step:
+    """``for _ in range(n):`` around one step: the step, run ``n`` times."""
+    count = stmt.iter.args[0] if isinstance(stmt.iter, ast.Call) and isinstance(stmt.iter.func, ast.Name) \
+        and stmt.iter.func.id == "range" and len(stmt.iter.args) == 1 else None
+    if not (isinstance(stmt.target, ast.Name) and isinstance(count, ast.Constant) and isinstance(count.value, int)
+            and count.value > 0 and len(stmt.body) == 1 and not stmt.orelse):
+        raise _fail(stmt, "refwright replays a loop only as `for _ in range(N):` around one step.")
+    item = _statement(stmt.body[0])
+    if not isinstance(item, Step) or item.action == "goto":
+        raise _fail(stmt, "only an action repeats in a loop, not a check or a page.goto().")
+    return replace(item, repeat=count.value, line=stmt.lineno, end_line=stmt.end_lineno or stmt.lineno)
+
+
 def _statement(stmt: ast.stmt) -> Step | Check:
+    if isinstance(stmt, ast.For):
+        return _repeated(stmt)
+    if isinstance(stmt, ast.Raise):
+        # A step the recording could not locate (its action, role and name are in the intent above it).
+        return Step("click", by="none", line=stmt.lineno, end_line=stmt.end_lineno or stmt.lineno)
     if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
             and isinstance(stmt.value.func, ast.Attribute)):
         raise _fail(stmt, "refwright replays only page.<locator>.<action>(...), page.goto(...), "
-                          "page.keyboard.press(...) and expect(...) statements.")
+                          "page.keyboard.press(...), expect(...) and the raise of a step it could not keep.")
     call, method = stmt.value, stmt.value.func.attr
     owner = stmt.value.func.value
     lines = {"line": stmt.lineno, "end_line": stmt.end_lineno or stmt.lineno}
@@ -126,6 +146,9 @@ def parse_script(source: str) -> list[Step | Check]:
             intent = _intent_above(text, stmt.lineno)
             if intent is not None:
                 item = item.with_intent(intent)
+                if item.by == "none":
+                    item = replace(item, action=str(intent.get("action") or "click"),
+                                   role=str(intent.get("role") or ""))
             elif item.by != "role" and item.targeted:
                 item = replace(item, role="")
         out.append(item)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -44,7 +45,13 @@ class Recording:
         self._secrets: set[str] = set()
 
     def add(self, step: Step) -> None:
-        if self.recording:
+        if not self.recording:
+            return
+        last = self.steps[-1] if self.steps else None
+        # The same click or key again in a row (a calendar's arrow, a slider's key) is one repeated step.
+        if last is not None and step.action in ("click", "press") and replace(last, repeat=1) == step:
+            self.steps[-1] = replace(last, repeat=last.repeat + 1)
+        else:
             self.steps.append(step)
 
     def add_secret(self, value: str) -> None:

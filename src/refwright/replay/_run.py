@@ -15,7 +15,7 @@ from playwright.async_api import Locator, expect
 
 from .._errors import RefwrightError, ReplayError
 from ..resolve._text import fold
-from ._code import check_statement, locator_code, py_str, value_code
+from ._code import check_statement, locator_code, not_kept, py_str, value_code
 from ._heal import family, heal_match
 from ._steps import Check, Step
 
@@ -75,7 +75,8 @@ def _locator(pw: Any, step: Step) -> Locator:
     if step.by == "role":
         loc: Locator = pw.get_by_role(step.role, name=step.name or None, **exact)
     else:
-        make = {"label": pw.get_by_label, "text": pw.get_by_text, "placeholder": pw.get_by_placeholder}[step.by]
+        make = {"label": pw.get_by_label, "text": pw.get_by_text, "placeholder": pw.get_by_placeholder,
+                "title": pw.get_by_title}[step.by]
         loc = make(step.name, **exact)
     return loc.nth(step.nth) if step.nth is not None else loc
 
@@ -138,8 +139,13 @@ class Replayer:
             await self.page.goto(step.value or "about:blank")
             return Outcome(step, "replayed", 0)
         if not step.targeted:
-            await pw.keyboard.press(self._value(step))
+            for _ in range(step.repeat):
+                await pw.keyboard.press(self._value(step))
             return Outcome(step, "replayed", 0)
+        if step.by == "none":
+            if self.heal is None:
+                raise self._fail(step, not_kept(step))
+            return await self._heal(step, "no element (the recording could not write a locator for it)")
         loc = _locator(pw, step)
         moved = await self._moved(step, loc)
         if moved is not None:
@@ -230,6 +236,10 @@ class Replayer:
                        how="the recorded place now holds another kind of field; the page's one password field")
 
     async def _perform(self, loc: Locator, step: Step, timeout: float) -> None:
+        for _ in range(step.repeat):
+            await self._perform_once(loc, step, timeout)
+
+    async def _perform_once(self, loc: Locator, step: Step, timeout: float) -> None:
         if step.action == "fill":
             await loc.fill(self._value(step), timeout=timeout)
         elif step.action == "select":

@@ -68,6 +68,8 @@ class Step:
     meant: str = ""
     # "password" when the value went into a password field: a replay types it into nothing else.
     field: str = ""
+    # How many times the step runs in a row (a key pressed seven times is one ``for`` of seven).
+    repeat: int = 1
 
     @property
     def targeted(self) -> bool:

@@ -12,7 +12,7 @@ from ...resolve._match import DisabledTargetError
 from ...resolve._model import Control, Inspection, describe
 from ...resolve._select import number_text
 from .._actionable import ensure_actionable
-from .._recording import note_control, noted_done
+from .._recording import note_control, note_key, noted_done
 from .._translate import perform
 from ._inspect import element_locator, run_resolver_op
 
@@ -85,6 +85,8 @@ async def set_slider(session: Session, inspection: Inspection, control: Control,
     if control.disabled:
         raise RefwrightError(f"{shown} is disabled, so nothing was changed.")
     if control.kind == "range":
+        # Kept in a saved run as Playwright's fill on the slider, which sets a range input's value the same way.
+        noted = await note_control(session, element_locator(session, inspection.token, control.id), control, "fill")
         result = await run_resolver_op(session, "setRange", id=control.id, value=value)
         fail = result.get("fail")
         if fail == "step":
@@ -99,6 +101,7 @@ async def set_slider(session: Session, inspection: Inspection, control: Control,
             )
         if fail:
             raise RefwrightError(f"{shown} could not be set to {number_text(value)} ({fail}). Nothing was changed.")
+        await noted_done(noted)
         return "set the range input within its bounds and step"
     return await _keyboard_slider(session, inspection, control, value)
 
@@ -108,6 +111,10 @@ async def _keyboard_slider(session: Session, inspection: Inspection, control: Co
     keyboard = session.pw.keyboard
     await act_on_control(session, inspection, control, "focus", lambda loc, t: loc.focus(timeout=t))
 
+    async def press(key: str) -> None:
+        await keyboard.press(key)
+        note_key(session, key)  # a saved run presses the same keys, the put-back ones included
+
     async def numbers() -> dict[str, Any]:
         return await run_resolver_op(session, "numbers", id=control.id)
 
@@ -115,7 +122,7 @@ async def _keyboard_slider(session: Session, inspection: Inspection, control: Co
     moved_with = ""
     after = before
     for key in ("ArrowRight", "ArrowLeft"):
-        await keyboard.press(key)
+        await press(key)
         after = await numbers()
         if after != before:
             moved_with = key
@@ -130,7 +137,7 @@ async def _keyboard_slider(session: Session, inspection: Inspection, control: Co
         old = {int(i): v for i, v in before["items"]}
         changed = [int(i) for i, v in after["items"] if int(i) in old and old[int(i)] != v]
         if len(changed) != 1:
-            await keyboard.press("ArrowLeft" if moved_with == "ArrowRight" else "ArrowRight")
+            await press("ArrowLeft" if moved_with == "ArrowRight" else "ArrowRight")
             raise RefwrightError(
                 f"{shown} has no single visible readout that follows it, so its value cannot be checked. "
                 "It was put back; set it another way."
@@ -165,7 +172,7 @@ async def _keyboard_slider(session: Session, inspection: Inspection, control: Co
             count = max(1, round(abs(goal - current) / unit)) if flips == 0 else 1
             key = "ArrowRight" if direction > 0 else "ArrowLeft"
             for _ in range(min(count, _MAX_PRESSES - presses)):
-                await keyboard.press(key)
+                await press(key)
             presses += count
             previous = current
             current = await read()

@@ -13,7 +13,7 @@ from ...resolve._match import DisabledTargetError
 from ...resolve._model import Control, Inspection, describe
 from ...resolve._select import number_text
 from .._actionable import ensure_actionable
-from .._recording import note_control, noted_done
+from .._recording import note_control, note_key, noted_done
 from .._translate import perform
 from ._inspect import element_locator, run_resolver_op
 
@@ -86,6 +86,8 @@ def set_slider(session: Session, inspection: Inspection, control: Control, value
     if control.disabled:
         raise RefwrightError(f"{shown} is disabled, so nothing was changed.")
     if control.kind == "range":
+        # Kept in a saved run as Playwright's fill on the slider, which sets a range input's value the same way.
+        noted = note_control(session, element_locator(session, inspection.token, control.id), control, "fill")
         result = run_resolver_op(session, "setRange", id=control.id, value=value)
         fail = result.get("fail")
         if fail == "step":
@@ -100,6 +102,7 @@ def set_slider(session: Session, inspection: Inspection, control: Control, value
             )
         if fail:
             raise RefwrightError(f"{shown} could not be set to {number_text(value)} ({fail}). Nothing was changed.")
+        noted_done(noted)
         return "set the range input within its bounds and step"
     return _keyboard_slider(session, inspection, control, value)
 
@@ -109,6 +112,10 @@ def _keyboard_slider(session: Session, inspection: Inspection, control: Control,
     keyboard = session.pw.keyboard
     act_on_control(session, inspection, control, "focus", lambda loc, t: loc.focus(timeout=t))
 
+    def press(key: str) -> None:
+        keyboard.press(key)
+        note_key(session, key)  # a saved run presses the same keys, the put-back ones included
+
     def numbers() -> dict[str, Any]:
         return run_resolver_op(session, "numbers", id=control.id)
 
@@ -116,7 +123,7 @@ def _keyboard_slider(session: Session, inspection: Inspection, control: Control,
     moved_with = ""
     after = before
     for key in ("ArrowRight", "ArrowLeft"):
-        keyboard.press(key)
+        press(key)
         after = numbers()
         if after != before:
             moved_with = key
@@ -131,7 +138,7 @@ def _keyboard_slider(session: Session, inspection: Inspection, control: Control,
         old = {int(i): v for i, v in before["items"]}
         changed = [int(i) for i, v in after["items"] if int(i) in old and old[int(i)] != v]
         if len(changed) != 1:
-            keyboard.press("ArrowLeft" if moved_with == "ArrowRight" else "ArrowRight")
+            press("ArrowLeft" if moved_with == "ArrowRight" else "ArrowRight")
             raise RefwrightError(
                 f"{shown} has no single visible readout that follows it, so its value cannot be checked. "
                 "It was put back; set it another way."
@@ -166,7 +173,7 @@ def _keyboard_slider(session: Session, inspection: Inspection, control: Control,
             count = max(1, round(abs(goal - current) / unit)) if flips == 0 else 1
             key = "ArrowRight" if direction > 0 else "ArrowLeft"
             for _ in range(min(count, _MAX_PRESSES - presses)):
-                keyboard.press(key)
+                press(key)
             presses += count
             previous = current
             current = read()

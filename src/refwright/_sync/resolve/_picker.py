@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..._errors import RefwrightError
 from ...resolve._dates import month_name, month_of, months_between, parse_date
 from ...resolve._model import Control, Inspection, describe
+from .._recording import note_element, noted_done
 from ._do import act_on_control
 from ._inspect import element_locator, run_resolver_op
 
@@ -60,14 +61,20 @@ def pick_date(session: Session, inspection: Inspection, control: Control, value:
             direction = "back" if delta < 0 else "forward"
             raise RefwrightError(f"The calendar shows {cal['month']} and cannot move {direction} to the month of "
                                  f"{month_name(wanted)} (it may be outside the dates it allows). Nothing was typed.")
-        element_locator(session, inspection.token, int(cal[way])).click(timeout=timeout)
+        arrow = element_locator(session, inspection.token, int(cal[way]))
+        noted = note_element(session, arrow, "", "click")
+        arrow.click(timeout=timeout)
+        noted_done(noted)
         moves += 1
         cal = _calendar(session, wait_ms=500)
     day = cal.get("days", {}).get(str(wanted.day))
     if day is None:
         raise RefwrightError(f"Day {wanted.day} of {cal['month']} cannot be picked in the calendar (it is disabled "
                              "or missing). Nothing was typed.")
-    element_locator(session, inspection.token, int(day)).click(timeout=timeout)
+    cell = element_locator(session, inspection.token, int(day))
+    noted = note_element(session, cell, "", "click")
+    cell.click(timeout=timeout)
+    noted_done(noted)
     moved = f"moved {moves} month(s), " if moves else ""
     return (f"Picked {month_name(wanted)} in the date picker of {describe(control)} (the field is read-only, so "
             f"act {opened}{moved}then clicked day {wanted.day})")

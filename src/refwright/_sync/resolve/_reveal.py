@@ -13,6 +13,7 @@ from ...resolve._model import CLICKABLE, Inspection, describe
 from ...resolve._plan import Plan, Target
 from ...resolve._select import MENU_KINDS
 from ...resolve._text import match_labels
+from .._recording import note_element, noted_done
 from ._do import act_on_control
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op
 from ._step import Step, click_step
@@ -98,10 +99,14 @@ def step_find(session: Session, state: ResolverState, plan: Plan, index: int, in
     locator = element_locator(session, inspection.token, int(pick["id"]))
     why = "its hidden content names it" if pick["c"] else "the next collapsed section in page order"
     # A submenu opens on hover, and a click on its parent may close it again: hover first.
+    noted = note_element(session, locator, str(pick["l"]), "hover")
     locator.hover(timeout=session.config.timeouts.action)
+    noted_done(noted)
     if label and _wait_visible(session, label, max_ms=300):
         return Step(f"Opened {str(pick['l'])!r} by hovering, to look for {part.targets[0].describe()} ({why})", False)
+    noted = note_element(session, locator, str(pick["l"]), "click")
     locator.click(timeout=session.config.timeouts.action)
+    noted_done(noted)
     return Step(f"Expanded the section {str(pick['l'])!r} to look for {part.targets[0].describe()} ({why})", False)
 
 
@@ -123,7 +128,9 @@ def step_expand(session: Session, state: ResolverState, plan: Plan, index: int, 
                               "to open (act click \"<its title>\").")
     pick = items[0]
     locator = element_locator(session, inspection.token, int(pick["id"]))
+    noted = note_element(session, locator, str(pick["l"]), "click")
     locator.click(timeout=session.config.timeouts.action)
+    noted_done(noted)
     memo.mark(index, f"expanded the section {str(pick['l'])!r}")
     why = ("the only collapsed section not named like what the request clicks next" if len(found) > 1 else
            "the only collapsed section on the page")

@@ -1,0 +1,106 @@
+"""What the local resolver does beyond one click or one field is kept in a saved run too: a calendar's
+arrows and day, sliders (a range input's value, a drawn slider's keys), a collapsed section opened first. A
+step no locator can find is written as a raise that says so, never left out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import refwright
+from refwright.replay import Step, parse_script, write_script
+from refwright.replay._run import Replayer, ReplayError
+
+from ..server import TestServer
+
+
+async def _record(page: refwright.Page, url: str, request: str, tmp_path: Path) -> str:
+    await page.goto(url)
+    page.recording(request)
+    for _ in range(8):
+        out = (await page.act(request)).output
+        if out.startswith("Needs approval:"):
+            token = out.split("`confirm ")[1].split("`")[0]
+            out = (await page.confirm(token)).output
+        if out.startswith("Done"):
+            break
+    assert out.startswith("Done"), out
+    return (await page.save_recording(tmp_path / "run.py")).read_text(encoding="utf-8")
+
+
+async def _replay(browser: refwright.Browser, url: str, script: str, heal: str | None = None) -> refwright.Page:
+    fresh = await browser.new_page(isolated=True)
+    await fresh.goto(url)
+    steps = [s for s in parse_script(script) if not (isinstance(s, Step) and s.action == "goto")]
+    await Replayer(fresh, heal=heal).run(steps)
+    return fresh
+
+
+async def test_a_calendar_pick_is_kept_as_its_arrows_and_day(page: refwright.Page, browser: refwright.Browser,
+                                                              server: TestServer, tmp_path: Path) -> None:
+    url = server.url("/act/calendar.html")
+    script = await _record(page, url, "Select 01/15/2021 as the arrival date", tmp_path)
+    assert "for _ in range(2):" in script and 'page.get_by_title("Previous month").click()' in script, script
+    assert 'page.get_by_text("15").click()' in script and "raise RuntimeError" not in script, script
+    fresh = await _replay(browser, url, script)
+    try:
+        assert await fresh.playwright_page.locator("#when").input_value() == "01/15/2021"
+    finally:
+        await fresh.close()
+
+
+async def test_range_sliders_are_kept_as_their_values(page: refwright.Page, browser: refwright.Browser,
+                                                      server: TestServer, tmp_path: Path) -> None:
+    url = server.url("/act/agreement.html")
+    script = await _record(page, url, "Set the sliders to [4, 17]", tmp_path)
+    assert script.count('get_by_role("slider"') == 2 and '.fill("4")' in script and '.fill("17")' in script, script
+    fresh = await _replay(browser, url, script)
+    try:
+        ranges = "[...document.querySelectorAll('input[type=range]')].map(r => r.value)"
+        assert await fresh.playwright_page.evaluate(ranges) == ["4", "17"]
+    finally:
+        await fresh.close()
+
+
+async def test_a_drawn_slider_is_kept_as_its_keys_and_its_handle_as_a_step_not_kept(
+        page: refwright.Page, browser: refwright.Browser, server: TestServer, tmp_path: Path) -> None:
+    url = server.url("/replay/handle.html")
+    script = await _record(page, url, "Select -4 with the slider and hit Done", tmp_path)
+    # The handle has nothing a locator finds it by: the script says so where the step was, and keeps the keys.
+    assert 'raise RuntimeError(\n        "Not kept: focus on slider' in script, script
+    # The keys as they were pressed: the first, which showed the handle's direction, then the rest counted.
+    assert 'page.keyboard.press("ArrowRight")\n' in script, script
+    assert 'for _ in range(8):\n        page.keyboard.press("ArrowLeft")' in script
+    with pytest.raises(ReplayError, match=r"line \d+: Not kept: focus on slider .* replay with --heal local"):
+        await (await _replay(browser, url, script)).close()
+    fresh = await _replay(browser, url, script, heal="local")
+    try:
+        assert await fresh.playwright_page.locator("#log").inner_text() == "at -4"
+    finally:
+        await fresh.close()
+
+
+async def test_a_section_opened_first_is_kept(page: refwright.Page, browser: refwright.Browser,
+                                             server: TestServer, tmp_path: Path) -> None:
+    url = server.url("/act/accordion.html")
+    script = await _record(page, url, "Expand the section below and click Confirm", tmp_path)
+    steps = [s for s in parse_script(script) if isinstance(s, Step) and s.action != "goto"]
+    assert (steps[0].action, steps[0].meant or steps[0].name) == ("click", "Shipping details"), script
+    fresh = await _replay(browser, url, script)
+    try:
+        assert await fresh.playwright_page.locator("#log").inner_text() == "confirmed the order"
+    finally:
+        await fresh.close()
+
+
+def test_repeated_and_unkept_steps_read_back_as_written() -> None:
+    steps = [Step("goto", value="https://example.test/"), Step("click", by="title", name="Next month", repeat=3),
+             Step("press", value="ArrowLeft", repeat=2),
+             Step("focus", role="slider", by="none", meant="Volume", request="Set the volume to 4")]
+    script = write_script(steps, [], task="t", start_url="https://example.test/", date="2026-12-04 00:00 UTC")
+    assert "    for _ in range(3):\n        page.get_by_title(\"Next month\").click()" in script
+    back = [s for s in parse_script(script) if isinstance(s, Step)]
+    assert [(s.action, s.by, s.repeat, s.role, s.meant or s.name) for s in back] == [
+        ("goto", "role", 1, "", ""), ("click", "title", 3, "", "Next month"), ("press", "role", 2, "", ""),
+        ("focus", "none", 1, "slider", "Volume")]
