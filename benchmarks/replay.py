@@ -24,6 +24,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -86,6 +87,13 @@ async def record(browser: refwright.Browser, base: str, task: str) -> tuple[list
     return [i for i in items if not (isinstance(i, Step) and i.action == "goto")], seconds, episode.success
 
 
+def _by_hand_locator(pw: Any, s: Step) -> Any:
+    loc = pw.get_by_role(s.role, name=s.name or None, exact=s.exact or None) if s.by == "role" else \
+        {"label": pw.get_by_label, "text": pw.get_by_text, "placeholder": pw.get_by_placeholder,
+         "title": pw.get_by_title}[s.by](s.name, exact=s.exact or None)
+    return loc.nth(s.nth) if s.nth is not None else loc
+
+
 async def _by_hand(page: refwright.Page, steps: list[Step | Check]) -> float:
     """The same steps as Playwright calls a person would write: no count, no healing, no bookkeeping."""
     pw = page.playwright_page
@@ -97,14 +105,11 @@ async def _by_hand(page: refwright.Page, steps: list[Step | Check]) -> float:
             for _ in range(s.repeat):
                 await pw.keyboard.press(s.value or "")
             continue
-        loc = pw.get_by_role(s.role, name=s.name or None, exact=s.exact or None) if s.by == "role" else \
-            {"label": pw.get_by_label, "text": pw.get_by_text, "placeholder": pw.get_by_placeholder,
-             "title": pw.get_by_title}[s.by](
-                s.name, exact=s.exact or None)
-        if s.nth is not None:
-            loc = loc.nth(s.nth)
+        loc = _by_hand_locator(pw, s)
         for _ in range(s.repeat):
-            if s.action == "fill":
+            if s.action == "drag" and s.to is not None:
+                await loc.drag_to(_by_hand_locator(pw, s.to))
+            elif s.action == "fill":
                 await loc.fill(s.value or "")
             elif s.action == "select":
                 await loc.select_option(s.value or "")

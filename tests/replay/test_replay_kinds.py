@@ -97,10 +97,35 @@ async def test_a_section_opened_first_is_kept(page: refwright.Page, browser: ref
 def test_repeated_and_unkept_steps_read_back_as_written() -> None:
     steps = [Step("goto", value="https://example.test/"), Step("click", by="title", name="Next month", repeat=3),
              Step("press", value="ArrowLeft", repeat=2),
-             Step("focus", role="slider", by="none", meant="Volume", request="Set the volume to 4")]
+             Step("focus", role="slider", by="none", meant="Volume", request="Set the volume to 4"),
+             Step("drag", by="text", name="Card", to=Step("", role="listbox", name="Done"))]
     script = write_script(steps, [], task="t", start_url="https://example.test/", date="2026-12-04 00:00 UTC")
     assert "    for _ in range(3):\n        page.get_by_title(\"Next month\").click()" in script
     back = [s for s in parse_script(script) if isinstance(s, Step)]
     assert [(s.action, s.by, s.repeat, s.role, s.meant or s.name) for s in back] == [
         ("goto", "role", 1, "", ""), ("click", "title", 3, "", "Next month"), ("press", "role", 2, "", ""),
-        ("focus", "none", 1, "slider", "Volume")]
+        ("focus", "none", 1, "slider", "Volume"), ("drag", "text", 1, "", "Card")]
+    assert back[-1].to is not None and (back[-1].to.role, back[-1].to.name) == ("listbox", "Done")
+
+
+async def test_a_drag_is_kept_as_drag_to_and_heals_its_drop_place(page: refwright.Page, browser: refwright.Browser,
+                                                                   server: TestServer, tmp_path: Path) -> None:
+    page.recording("Move the bank call to Done")
+    await page.run_command(f"open {server.url('/replay/board.html')}")
+    snap = (await page.run_command("snapshot -i")).snapshot
+    assert snap is not None
+    ref = {e.name: "@" + e.ref for e in snap.refs.values()}
+    await page.run_command(f"drag {ref['Call the bank']} {ref['Drop a card here']}")
+    script = (await page.save_recording(tmp_path / "board.py")).read_text(encoding="utf-8")
+    assert ('page.get_by_role("option", name="Call the bank").drag_to(\n'
+            '        page.get_by_role("option", name="Drop a card here"),\n    )') in script, script
+    for version, heal, status in (("", None, "replayed"), ("?v=2", "local", "healed")):
+        fresh = await browser.new_page(isolated=True)
+        try:
+            await fresh.goto(server.url("/replay/board.html" + version))
+            steps = [s for s in parse_script(script) if isinstance(s, Step) and s.action != "goto"]
+            outcomes = await Replayer(fresh, heal=heal).run(steps)
+            assert [o.status for o in outcomes] == [status]
+            assert await fresh.playwright_page.locator("#log").inner_text() == "done: Call the bank"
+        finally:
+            await fresh.close()

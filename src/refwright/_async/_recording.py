@@ -23,13 +23,13 @@ if TYPE_CHECKING:
     from ..resolve._model import Control
     from ._session import Session
 
-__all__ = ["Noted", "add_answer_checks", "locate_element", "note_command", "note_control", "note_element",
-           "note_key", "note_password",
+__all__ = ["Noted", "add_answer_checks", "locate_element", "note_command", "note_control", "note_drag",
+           "note_element", "note_key", "note_password",
            "note_request", "noted_done"]
 
 # Commands whose target is an element, and the step each makes.
 _TARGETED = {"click": "click", "dblclick": "dblclick", "fill": "fill", "type": "fill", "check": "check",
-             "uncheck": "uncheck", "select": "select", "hover": "hover", "focus": "focus"}
+             "uncheck": "uncheck", "select": "select", "hover": "hover", "focus": "focus", "drag": "drag"}
 # The resolver's kinds as ARIA roles (what get_by_role takes).
 _KIND_ROLES = {"text": "textbox", "date": "textbox", "time": "textbox", "select": "combobox", "range": "slider",
                "handle": "slider", "pointer": "", "draggable": "", "droptarget": ""}
@@ -76,8 +76,44 @@ async def note_command(session: Session, parsed: ParsedCommand) -> Noted | None:
     entry = session.view.refs.latest.get(ref) if ref else None
     if action is None or entry is None:
         return None
+    if action == "drag":
+        onto = parse_ref(parsed.args[1]) if len(parsed.args) > 1 else None
+        target = session.view.refs.latest.get(onto) if onto else None
+        if target is None:
+            return None
+        return await note_drag(session, session.locator(parsed.args[0]), entry.role, entry.name,
+                               session.locator(parsed.args[1]), target.role, target.name)
     value = parsed.text_from(1) if action in ("fill", "select") else None
     return await _take(session, rec, session.locator(parsed.args[0]), entry.role, entry.name, action, value)
+
+
+async def note_drag(session: Session, source: Locator, role: str, name: str, destination: Locator, onto_role: str,
+                    onto_name: str) -> Noted | None:
+    """Take a drag of ``source`` onto ``destination``: both located as a person would find them."""
+    rec = _recording(session)
+    if rec is None:
+        return None
+    noted = await _take(session, rec, source, role, name, "drag", None)
+    if noted is None:
+        return None
+    try:
+        handle = await destination.element_handle(timeout=1_000)
+    except PlaywrightError:
+        return None
+    if handle is None:
+        return None
+    try:
+        to = await locate_element(session.scope, handle, _as_role(onto_role), onto_name)
+    except PlaywrightError:
+        return None
+    finally:
+        await handle.dispose()
+    noted.step = replace(noted.step, to=to or Step("", role=_as_role(onto_role), by="none", meant=onto_name))
+    return noted
+
+
+def _as_role(role: str) -> str:
+    return "" if role in ("generic", "none", "presentation") else role
 
 
 def note_request(session: Session, request: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ._steps import Check, Step
 
@@ -62,6 +63,8 @@ def value_code(step: Step) -> str:
 
 
 def _action(step: Step) -> tuple[str, list[str]]:
+    if step.action == "drag" and step.to is not None:
+        return "drag_to", [f"page.{locator_code(step.to)}"]
     if step.action in ("fill", "press"):
         return step.action, [value_code(step)]
     if step.action == "select":
@@ -87,13 +90,15 @@ def step_statement(step: Step, indent: str = _INDENT) -> list[str]:
 
 def not_kept(step: Step) -> str:
     """Why a step has no statement: what a person does by hand there."""
+    if step.by != "none" and step.to is not None:
+        return not_kept(replace(step.to, action=f"{step.action} onto"))
     what = " ".join(p for p in (step.role, repr(step.meant) if step.meant else "") if p) or "an element"
     return (f"Not kept: {step.action} on {what}, which has no role, name, label or text a script can find it by. "
             "Do this step by hand here, or replay with --heal local.")
 
 
 def _one_statement(step: Step, indent: str) -> list[str]:
-    if step.by == "none":
+    if step.by == "none" or (step.to is not None and step.to.by == "none"):
         return _call("raise RuntimeError", [py_str(not_kept(step))], "", indent)
     if step.action == "goto":
         return _call("page.goto", [py_str(step.value or "")], "", indent)

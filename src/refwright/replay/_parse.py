@@ -96,9 +96,14 @@ def _statement(stmt: ast.stmt) -> Step | Check:
     if method in ("to_be_visible", "to_have_url") and isinstance(owner, ast.Call) \
             and isinstance(owner.func, ast.Name) and owner.func.id == "expect":
         return _check(stmt, method, owner, lines)
+    if method == "drag_to":
+        if not call.args:
+            raise _fail(stmt, ".drag_to() needs the locator to drop onto.")
+        to = Step("", **_locator(call.args[0], stmt))  # type: ignore[arg-type]
+        return Step("drag", to=to, **_locator(owner, stmt), **lines)  # type: ignore[arg-type]
     if method not in _ACTIONS:
         raise _fail(stmt, f".{method}() is not a step refwright replays (click, dblclick, fill, check, uncheck, "
-                          "select_option, hover, focus, press).")
+                          "select_option, hover, focus, press, drag_to).")
     parts = _locator(owner, stmt)
     value = secret = None
     if _ACTIONS[method] in ("fill", "select", "press"):
@@ -147,8 +152,11 @@ def parse_script(source: str) -> list[Step | Check]:
             if intent is not None:
                 item = item.with_intent(intent)
                 if item.by == "none":
+                    to = intent.get("to")
+                    onto = Step("", by="none", role=str(to.get("role") or ""), meant=str(to.get("name") or "")) \
+                        if isinstance(to, dict) else None
                     item = replace(item, action=str(intent.get("action") or "click"),
-                                   role=str(intent.get("role") or ""))
+                                   role=str(intent.get("role") or ""), to=onto)
             elif item.by != "role" and item.targeted:
                 item = replace(item, role="")
         out.append(item)

@@ -30,7 +30,7 @@ APPEAR_MS = 2_000
 CHECK_MS = 5_000
 
 _VERBS = {"click": "click", "dblclick": "dblclick", "fill": "fill", "check": "check", "uncheck": "uncheck",
-          "select": "select", "hover": "hover", "focus": "focus"}
+          "select": "select", "hover": "hover", "focus": "focus", "drag": "drag"}
 
 
 @dataclass
@@ -157,6 +157,9 @@ class Replayer:
             return Outcome(step, "replayed", 0)
         except PlaywrightError:
             count = await loc.count()
+        dropped = await _locator(pw, step.to).count() if step.to is not None else 1
+        if count == 1 and dropped != 1 and self.heal is not None:
+            return await self._heal(step, f"{dropped or 'no'} place(s) to drop onto")
         if count == 1:  # there, but slow to become actionable: given the whole action timeout
             try:
                 await self._perform(loc, step, self.page.config.timeouts.action)
@@ -240,7 +243,9 @@ class Replayer:
             await self._perform_once(loc, step, timeout)
 
     async def _perform_once(self, loc: Locator, step: Step, timeout: float) -> None:
-        if step.action == "fill":
+        if step.action == "drag" and step.to is not None:
+            await loc.drag_to(_locator(self.page.playwright_page, step.to), timeout=timeout)
+        elif step.action == "fill":
             await loc.fill(self._value(step), timeout=timeout)
         elif step.action == "select":
             await loc.select_option(self._value(step), timeout=timeout)
@@ -257,13 +262,20 @@ class Replayer:
                 return await self._heal_with_provider(step, found, match.how)
             raise self._fail(step, f"{locator_code(step)} finds {found}, and healing found no control that fits "
                                    f"the step ({step.describe()}): {match.how}.")
-        return await self._act_on(step, match.control, match.how)
+        onto = ""
+        if step.action == "drag" and step.to is not None:
+            dropped = heal_match(replace(step.to, action="drag"), inspection.controls)
+            if dropped.control is None:
+                raise self._fail(step, f"{locator_code(step)} finds {found}, and healing found no place to drop it "
+                                       f"({step.describe()}): {dropped.how}.")
+            onto = f" @{dropped.control.ref}"
+        return await self._act_on(step, match.control, match.how, onto)
 
-    async def _act_on(self, step: Step, control: Control, how: str) -> Outcome:
+    async def _act_on(self, step: Step, control: Control, how: str, onto: str = "") -> Outcome:
         """Carry out ``step`` on ``control`` (the healed step) through the command language, so the same
         safety rules apply to it as to any action."""
         await self._approve(step, control)
-        command = f"{_VERBS.get(step.action, step.action)} @{control.ref}"
+        command = f"{_VERBS.get(step.action, step.action)} @{control.ref}{onto}"
         if step.action in ("fill", "select"):
             command += " " + _quote(self._value(step))
         elif step.action == "press":

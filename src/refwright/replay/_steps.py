@@ -11,7 +11,7 @@ from typing import Any
 __all__ = ["ACTIONS", "SECRET_PREFIX", "Check", "Step", "scrub_refs", "secret_env", "secret_token"]
 
 # The step kinds a script holds, as Playwright names them (press without a target is the keyboard's).
-ACTIONS = ("goto", "click", "dblclick", "fill", "check", "uncheck", "select", "hover", "focus", "press")
+ACTIONS = ("goto", "click", "dblclick", "fill", "check", "uncheck", "select", "hover", "focus", "press", "drag")
 
 SECRET_PREFIX = "REFWRIGHT_SECRET_"
 _SECRET_TOKEN = re.compile(r"^\{\{secret:([A-Za-z0-9_]+)\}\}$")
@@ -70,6 +70,8 @@ class Step:
     field: str = ""
     # How many times the step runs in a row (a key pressed seven times is one ``for`` of seven).
     repeat: int = 1
+    # Where a drag drops its element: a locator of its own (``action`` unused).
+    to: Step | None = None
 
     @property
     def targeted(self) -> bool:
@@ -90,6 +92,8 @@ class Step:
             out["value"] = self.value
         if self.risk != "safe":
             out["risk"] = self.risk
+        if self.to is not None:
+            out["to"] = {k: v for k, v in (("role", self.to.role), ("name", self.to.meant or self.to.name)) if v}
         if self.request:
             out["request"] = self.request
         return out
@@ -98,15 +102,21 @@ class Step:
         """This step (as parsed from its statement) with its comment's intent: the statement still says where
         the element is; the intent says what was meant (the role and name healing looks for)."""
         role = self.role if self.by == "role" else str(intent.get("role") or "")
+        to = self.to
+        meant_to = intent.get("to")
+        if to is not None and isinstance(meant_to, dict):
+            to = replace(to, role=to.role if to.by == "role" else str(meant_to.get("role") or ""),
+                         meant=str(meant_to.get("name") or ""))
         return replace(self, role=role, meant=str(intent.get("name") or ""), request=str(intent.get("request") or ""),
-                       risk=str(intent.get("risk") or "safe"), field=str(intent.get("field") or ""))
+                       risk=str(intent.get("risk") or "safe"), field=str(intent.get("field") or ""), to=to)
 
     def describe(self) -> str:
         """``click button "Create account"``: the step in a sentence's words (for messages)."""
         what = " ".join(p for p in (self.role, json.dumps(self.name, ensure_ascii=False) if self.name else "") if p)
         if self.action == "goto":
             return f"goto {self.value}"
-        return f"{self.action} {what or 'the focused element'}".strip()
+        onto = f" onto {self.to.describe().removeprefix(' ').split(' ', 1)[-1]}" if self.to is not None else ""
+        return f"{self.action} {what or 'the focused element'}{onto}".strip()
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from ..._errors import RefwrightError
 from ...resolve._changes import summarize_changes
 from ...resolve._proposals import ProposalError
 from ...resolve._result import StepResult
+from .._recording import note_drag, noted_done
 from ..visual._points import VISUAL_PREFIX, confirm_visual
 from ._do import act_on_control
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, settle
@@ -37,7 +38,10 @@ async def confirm(session: Session, token: str) -> StepResult:
         if target is None:
             raise ProposalError("Cancelled: the drop target is no longer on the page. Nothing was done.")
         destination = element_locator(session, before.token, target.id)
+        source = element_locator(session, before.token, control.id)
+        noted = await note_drag(session, source, control.role, control.label, destination, target.role, target.label)
         await act_on_control(session, before, control, "drag", lambda loc, t: loc.drag_to(destination, timeout=t))
+        await noted_done(noted)
         verb = "Dragged"
     else:
         raise RefwrightError(f"Unknown proposal action {proposal.action!r}; nothing was done.")

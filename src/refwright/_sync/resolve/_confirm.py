@@ -10,6 +10,7 @@ from ..._errors import RefwrightError
 from ...resolve._changes import summarize_changes
 from ...resolve._proposals import ProposalError
 from ...resolve._result import StepResult
+from .._recording import note_drag, noted_done
 from ..visual._points import VISUAL_PREFIX, confirm_visual
 from ._do import act_on_control
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, settle
@@ -38,7 +39,10 @@ def confirm(session: Session, token: str) -> StepResult:
         if target is None:
             raise ProposalError("Cancelled: the drop target is no longer on the page. Nothing was done.")
         destination = element_locator(session, before.token, target.id)
+        source = element_locator(session, before.token, control.id)
+        noted = note_drag(session, source, control.role, control.label, destination, target.role, target.label)
         act_on_control(session, before, control, "drag", lambda loc, t: loc.drag_to(destination, timeout=t))
+        noted_done(noted)
         verb = "Dragged"
     else:
         raise RefwrightError(f"Unknown proposal action {proposal.action!r}; nothing was done.")
