@@ -125,7 +125,12 @@ def test_the_script_is_ruff_format_clean(tmp_path: Path) -> None:
     steps = [Step("goto", value="http://127.0.0.1:8000/"),
              Step("fill", "textbox", "A field whose name is long enough to need a second line of its own here",
                   value='he said "hi"\n'),
-             Step("click", "button", "Create account", exact=True, nth=1), Step("press", value="Enter")]
+             Step("click", "button", "Create account", exact=True, nth=1), Step("press", value="Enter"),
+             Step("click", by="title", name="Previous month", repeat=3),
+             Step("focus", role="slider", by="none", meant="Volume"),
+             Step("drag", "option", "A card with a long name", to=Step("", "listbox", "The column it goes to")),
+             Step("fill", "textbox", "Card number", value="4242",
+                  frames=(Step("", by="title", name="Payment"), Step("", by="iframe", nth=1)))]
     checks = [Check(text="Welcome, a long quoted answer text that goes on and on past the line length"),
               Check(url="/welcome.html")]
     for plain in (False, True):

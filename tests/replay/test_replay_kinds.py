@@ -129,3 +129,49 @@ async def test_a_drag_is_kept_as_drag_to_and_heals_its_drop_place(page: refwrigh
             assert await fresh.playwright_page.locator("#log").inner_text() == "done: Call the bank"
         finally:
             await fresh.close()
+
+
+async def test_steps_inside_iframes_are_kept_with_the_iframes_on_the_way(
+        page: refwright.Page, browser: refwright.Browser, server: TestServer, cross_server: TestServer,
+        tmp_path: Path) -> None:
+    inner = cross_server.html("/pay.html", "<label>Card number <input id=card></label>"
+                                           "<button onclick=\"document.body.dataset.paid = card.value\">Pay</button>")
+    url = server.html("/checkout.html", "<title>Checkout</title><h1>Checkout</h1>"
+                                        f"<iframe title='Payment' src='{inner}'></iframe>"
+                                        f"<iframe src='{inner}'></iframe>")
+    page.recording("Pay with the card 4242")
+    await page.run_command(f"open {url}")
+    snap = (await page.run_command("snapshot -i")).snapshot
+    assert snap is not None
+    fields = [e for e in snap.refs.values() if e.name == "Card number"]
+    buttons = [e for e in snap.refs.values() if e.name == "Pay"]
+    assert len(fields) == 2 and len(buttons) == 2
+    # The titled iframe by a ref from the whole page's snapshot; the untitled one after `frame`.
+    await page.run_command(f"fill @{fields[0].ref} 4242")
+    await page.run_command(f"click @{buttons[0].ref}")
+    iframes = [e for e in snap.refs.values() if e.role == "iframe"]
+    await page.run_command(f"frame @{iframes[1].ref}")
+    inside = (await page.run_command("snapshot -i")).snapshot
+    assert inside is not None
+    ref = {e.name: "@" + e.ref for e in inside.refs.values()}
+    await page.run_command(f"fill {ref['Card number']} 1111")
+    script = (await page.save_recording(tmp_path / "pay.py")).read_text(encoding="utf-8")
+    # The titled iframe by its title, the untitled one by its place among the page's iframes; each named once.
+    assert '    frame1 = page.get_by_title("Payment").content_frame\n' in script, script
+    assert 'frame1.get_by_role("button", name="Pay").click()' in script
+    assert '    frame2 = page.locator("iframe").nth(1).content_frame\n' in script
+    assert 'frame2.get_by_role("textbox", name="Card number").fill("1111")' in script
+    assert "raise RuntimeError" not in script
+    fresh = await browser.new_page(isolated=True)
+    try:
+        await fresh.goto(url)
+        steps = [s for s in parse_script(script) if isinstance(s, Step) and s.action != "goto"]
+        assert [(len(s.frames), s.meant or s.name) for s in steps] == [(1, "Card number"), (1, "Pay"),
+                                                                       (1, "Card number")]
+        await Replayer(fresh).run(steps)
+        frames = fresh.playwright_page.frames[1:]
+        assert [await f.locator("#card").input_value() for f in frames] == ["4242", "1111"]
+        assert await frames[0].evaluate("document.body.dataset.paid") == "4242"
+    finally:
+        await fresh.close()
+

@@ -19,6 +19,7 @@ from ..replay._steps import Step, secret_env, secret_token
 from ..resolve._risk import risk_of
 from ..snapshot._format import quote
 from ..snapshot._refs import parse_ref
+from ._engine import scope_for
 
 if TYPE_CHECKING:
     from ..resolve._model import Control
@@ -55,7 +56,7 @@ class Noted:
 
 def _recording(session: Session) -> Recording | None:
     rec = session.work.recording
-    return rec if isinstance(rec, Recording) and rec.recording and not session.view.frame_path else None
+    return rec if isinstance(rec, Recording) and rec.recording else None
 
 
 def note_command(session: Session, parsed: ParsedCommand) -> Noted | None:
@@ -83,18 +84,21 @@ def note_command(session: Session, parsed: ParsedCommand) -> Noted | None:
         if target is None:
             return None
         return note_drag(session, session.locator(parsed.args[0]), entry.role, entry.name,
-                               session.locator(parsed.args[1]), target.role, target.name)
+                               session.locator(parsed.args[1]), target.role, target.name, frames=entry.frames)
     value = parsed.text_from(1) if action in ("fill", "select") else None
-    return _take(session, rec, session.locator(parsed.args[0]), entry.role, entry.name, action, value)
+    return _take(session, rec, session.locator(parsed.args[0]), entry.role, entry.name, action, value,
+                       frames=entry.frames)
 
 
 def note_drag(session: Session, source: Locator, role: str, name: str, destination: Locator, onto_role: str,
-                    onto_name: str) -> Noted | None:
-    """Take a drag of ``source`` onto ``destination``: both located as a person would find them."""
+                    onto_name: str, frames: tuple[str, ...] | None = None) -> Noted | None:
+    """Take a drag of ``source`` onto ``destination`` (in the same document): both located as a person would
+    find them."""
     rec = _recording(session)
     if rec is None:
         return None
-    noted = _take(session, rec, source, role, name, "drag", None)
+    where = session.view.frame_path if frames is None else frames
+    noted = _take(session, rec, source, role, name, "drag", None, frames=where)
     if noted is None:
         return None
     try:
@@ -104,13 +108,38 @@ def note_drag(session: Session, source: Locator, role: str, name: str, destinati
     if handle is None:
         return None
     try:
-        to = locate_element(session.scope, handle, _as_role(onto_role), onto_name)
+        to = locate_element(scope_for(session.pw, where), handle, _as_role(onto_role), onto_name)
     except PlaywrightError:
         return None
     finally:
         handle.dispose()
     noted.step = replace(noted.step, to=to or Step("", role=_as_role(onto_role), by="none", meant=onto_name))
     return noted
+
+
+def _frame_steps(pw: PlaywrightPage, frames: tuple[str, ...]) -> tuple[Step, ...] | None:
+    """The iframes on the way to an element as a person finds them: by title, else by their place among
+    their document's iframes. None when one is gone."""
+    out: list[Step] = []
+    for i, selector in enumerate(frames):
+        parent = scope_for(pw, frames[:i])
+        handle = parent.locator(selector).first.element_handle(timeout=1_000)
+        if handle is None:
+            return None
+        try:
+            title = (handle.get_attribute("title") or "").strip()
+            if title:
+                count, index = parent.get_by_title(title).evaluate_all(_INDEX, handle)
+                if index >= 0:
+                    out.append(Step("", by="title", name=title, nth=index if count > 1 else None))
+                    continue
+            count, index = parent.locator("iframe").evaluate_all(_INDEX, handle)
+            if index < 0:
+                return None
+            out.append(Step("", by="iframe", nth=index if count > 1 else None))
+        finally:
+            handle.dispose()
+    return tuple(out)
 
 
 def _as_role(role: str) -> str:
@@ -202,7 +231,10 @@ def _current_value(locator: Locator, action: str) -> str:
 
 
 def _take(session: Session, rec: Recording, locator: Locator, role: str, name: str, action: str,
-                value: str | None) -> Noted | None:
+                value: str | None, frames: tuple[str, ...] | None = None) -> Noted | None:
+    """The step ``action`` on ``locator``'s element, located in its document; ``frames`` (the selectors of the
+    iframes on the way, outermost first) default to the frame the session is in."""
+    where = session.view.frame_path if frames is None else frames
     try:
         handle = locator.element_handle(timeout=1_000)
     except PlaywrightError:
@@ -211,14 +243,17 @@ def _take(session: Session, rec: Recording, locator: Locator, role: str, name: s
         return None
     try:
         facts: dict[str, Any] = handle.evaluate(_FACTS)
-        located = locate_element(session.scope, handle, role, name)
+        located = locate_element(scope_for(session.pw, where), handle, role, name)
+        inside = _frame_steps(session.pw, where)
     except PlaywrightError:
         return None
     finally:
         handle.dispose()
-    if located is None:
+    if located is None or inside is None:
         # No role, name, label or text finds it: the script says so at this step rather than leave it out.
         located = Step("", role=role, by="none", meant=name)
+    else:
+        located = replace(located, frames=inside)
     risk, _ = risk_of({"button": "button"}.get(role, role), name, submits=bool(facts.get("sub")))
     step = replace(located, action=action, value=value, request=rec.request, risk=risk)
     return Noted(rec, step, locator, password=bool(facts.get("pw")) and action == "fill",

@@ -7,7 +7,8 @@ from dataclasses import replace
 
 from ._steps import Check, Step
 
-__all__ = ["LINE", "check_statement", "locator_code", "not_kept", "py_str", "step_statement"]
+__all__ = ["LINE", "FrameNames", "check_statement", "frame_code", "frame_lines", "locator_code", "not_kept",
+           "py_str", "scope_code", "step_statement"]
 
 # ruff format's default line length: a script is formatted as it would be in a project of its own.
 LINE = 88
@@ -48,12 +49,50 @@ _METHODS = {"role": "get_by_role", "label": "get_by_label", "text": "get_by_text
             "title": "get_by_title"}
 
 
+def frame_code(frame: Step) -> str:
+    """An iframe's locator and ``.content_frame``: ``get_by_title("Payment").content_frame``."""
+    nth = f".nth({frame.nth})" if frame.nth is not None else ""
+    if frame.by == "iframe":
+        return f'locator("iframe"){nth}.content_frame'
+    return f"get_by_title({py_str(frame.name)}){nth}.content_frame"
+
+
+def scope_code(step: Step) -> str:
+    """Where the step's locator starts: ``page``, or the iframes on the way to its element."""
+    return ".".join(["page", *(frame_code(f) for f in step.frames)])
+
+
+FrameNames = dict[tuple[Step, ...], str]
+
+
+def frame_lines(frames: tuple[Step, ...], names: FrameNames, indent: str = _INDENT) -> list[str]:
+    """The statements naming each iframe on the way that has no name yet (``frame1 = page.get_by_title(
+    "Payment").content_frame``), one level a line, so each step inside starts at its iframe's name."""
+    lines: list[str] = []
+    for depth in range(1, len(frames) + 1):
+        way = frames[:depth]
+        if way in names:
+            continue
+        name = f"frame{len(names) + 1}"
+        parent = names.get(way[:-1], "page")
+        frame = way[-1]
+        nth = f".nth({frame.nth})" if frame.nth is not None else ""
+        if frame.by == "iframe":
+            lines.append(f'{indent}{name} = {parent}.locator("iframe"){nth}.content_frame')
+        else:
+            lines += _call(f"{name} = {parent}.get_by_title", [py_str(frame.name)], f"{nth}.content_frame", indent)
+        names[way] = name
+    return lines
+
+
 def locator_code(step: Step) -> str:
-    """``get_by_role("button", name="Create account")``, with ``.nth(i)`` when needed (no ``page.``)."""
+    """``get_by_role("button", name="Create account")``, with ``.nth(i)`` when needed (no ``page.``; an
+    element in an iframe starts with the iframe's locator)."""
     if step.by == "none":
         return "(no locator)"
     code = f"{_METHODS[step.by]}({', '.join(_locator_args(step))})"
-    return code + (f".nth({step.nth})" if step.nth is not None else "")
+    inside = "".join(frame_code(f) + "." for f in step.frames)
+    return inside + code + (f".nth({step.nth})" if step.nth is not None else "")
 
 
 def value_code(step: Step) -> str:
@@ -62,9 +101,9 @@ def value_code(step: Step) -> str:
     return py_str(step.value or "")
 
 
-def _action(step: Step) -> tuple[str, list[str]]:
+def _action(step: Step, where: str) -> tuple[str, list[str]]:
     if step.action == "drag" and step.to is not None:
-        return "drag_to", [f"page.{locator_code(step.to)}"]
+        return "drag_to", [f"{where}.{locator_code(replace(step.to, frames=()))}"]
     if step.action in ("fill", "press"):
         return step.action, [value_code(step)]
     if step.action == "select":
@@ -81,11 +120,12 @@ def _call(head: str, args: list[str], tail: str, indent: str) -> list[str]:
     return [f"{indent}{head}(", *[f"{indent}{_INDENT}{a}," for a in args], f"{indent}){tail}"]
 
 
-def step_statement(step: Step, indent: str = _INDENT) -> list[str]:
-    """The statement lines of one step (in a ``for _ in range(n):`` when it repeats)."""
+def step_statement(step: Step, indent: str = _INDENT, scope: str = "") -> list[str]:
+    """The statement lines of one step (in a ``for _ in range(n):`` when it repeats); ``scope`` is the name
+    of the iframe it is in (see ``frame_lines``), else its locator starts at ``page``."""
     if step.repeat > 1:
-        return [f"{indent}for _ in range({step.repeat}):", *_one_statement(step, indent + _INDENT)]
-    return _one_statement(step, indent)
+        return [f"{indent}for _ in range({step.repeat}):", *_one_statement(step, indent + _INDENT, scope)]
+    return _one_statement(step, indent, scope)
 
 
 def not_kept(step: Step) -> str:
@@ -97,16 +137,17 @@ def not_kept(step: Step) -> str:
             "Do this step by hand here, or replay with --heal local.")
 
 
-def _one_statement(step: Step, indent: str) -> list[str]:
+def _one_statement(step: Step, indent: str, scope: str) -> list[str]:
+    where = scope or scope_code(step)
     if step.by == "none" or (step.to is not None and step.to.by == "none"):
         return _call("raise RuntimeError", [py_str(not_kept(step))], "", indent)
     if step.action == "goto":
         return _call("page.goto", [py_str(step.value or "")], "", indent)
     if not step.targeted:
         return _call("page.keyboard.press", [value_code(step)], "", indent)
-    method, args = _action(step)
+    method, args = _action(step, where)
     nth = f".nth({step.nth})" if step.nth is not None else ""
-    head = f"page.{_METHODS[step.by]}"
+    head = f"{where}.{_METHODS[step.by]}"
     one = f"{indent}{head}({', '.join(_locator_args(step))}){nth}.{method}({', '.join(args)})"
     if len(one) <= LINE:
         return [one]

@@ -18,6 +18,8 @@ _BY = {"get_by_role": "role", "get_by_label": "label", "get_by_text": "text", "g
 _ACTIONS = {"click": "click", "dblclick": "dblclick", "fill": "fill", "check": "check", "uncheck": "uncheck",
             "select_option": "select", "hover": "hover", "focus": "focus", "press": "press"}
 _INTENT = "# intent:"
+# The iframes a script named, by name.
+Frames = dict[str, tuple[Step, ...]]
 
 
 def _fail(node: ast.AST, what: str) -> ScriptError:
@@ -37,7 +39,7 @@ def _value(node: ast.expr, where: ast.AST) -> tuple[str | None, str | None]:
     return _string(node, where), None
 
 
-def _locator(node: ast.expr, where: ast.AST) -> dict[str, object]:
+def _locator(node: ast.expr, where: ast.AST, names: Frames) -> dict[str, object]:
     """The parts of ``page.get_by_*(...)`` (with an optional ``.nth(i)``)."""
     nth: int | None = None
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "nth":
@@ -45,10 +47,10 @@ def _locator(node: ast.expr, where: ast.AST) -> dict[str, object]:
         if not (isinstance(arg, ast.Constant) and isinstance(arg.value, int)):
             raise _fail(where, ".nth() takes a number.")
         nth, node = arg.value, node.func.value
-    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _BY
-            and isinstance(node.func.value, ast.Name) and node.func.value.id == "page"):
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _BY):
         raise _fail(where, "expected page.get_by_role(...), get_by_label, get_by_text, get_by_placeholder or "
                           "get_by_title.")
+    frames = _frames(node.func.value, where, names)
     by = _BY[node.func.attr]
     if not node.args:
         raise _fail(where, f"{node.func.attr}() needs its first argument.")
@@ -58,26 +60,53 @@ def _locator(node: ast.expr, where: ast.AST) -> dict[str, object]:
     exact = isinstance(exact_node, ast.Constant) and exact_node.value is True
     if by == "role":
         name = _string(keywords["name"], where) if "name" in keywords else ""
-        return {"by": by, "role": first, "name": name, "exact": exact, "nth": nth}
-    return {"by": by, "role": "", "name": first, "exact": exact, "nth": nth}
+        return {"by": by, "role": first, "name": name, "exact": exact, "nth": nth, "frames": frames}
+    return {"by": by, "role": "", "name": first, "exact": exact, "nth": nth, "frames": frames}
 
 
-def _repeated(stmt: ast.For) -> Step:
+def _frames(node: ast.expr, where: ast.AST, names: Frames) -> tuple[Step, ...]:
+    """The iframes of ``page.get_by_title("X").content_frame.locator("iframe").nth(0).content_frame``: ``page``
+    alone is the main frame, and a name the script gave an iframe (``frame1 = ...content_frame``) is that one."""
+    if isinstance(node, ast.Name) and node.id == "page":
+        return ()
+    if isinstance(node, ast.Name) and node.id in names:
+        return names[node.id]
+    if not (isinstance(node, ast.Attribute) and node.attr == "content_frame"):
+        raise _fail(where, "a locator starts at page, or at an iframe's .content_frame.")
+    inner = node.value
+    nth: int | None = None
+    if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr == "nth":
+        arg = inner.args[0] if inner.args else None
+        if not (isinstance(arg, ast.Constant) and isinstance(arg.value, int)):
+            raise _fail(where, ".nth() takes a number.")
+        nth, inner = arg.value, inner.func.value
+    if not (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.args
+            and inner.func.attr in ("get_by_title", "locator")):
+        raise _fail(where, "an iframe is found by get_by_title(...) or locator(\"iframe\").")
+    outer = _frames(inner.func.value, where, names)
+    if inner.func.attr == "locator":
+        if _string(inner.args[0], where) != "iframe":
+            raise _fail(where, "an iframe is found by get_by_title(...) or locator(\"iframe\"), never by a CSS path.")
+        return (*outer, Step("", by="iframe", nth=nth))
+    return (*outer, Step("", by="title", name=_string(inner.args[0], where), nth=nth))
+
+
+def _repeated(stmt: ast.For, names: Frames) -> Step:
     """``for _ in range(n):`` around one step: the step, run ``n`` times."""
     count = stmt.iter.args[0] if isinstance(stmt.iter, ast.Call) and isinstance(stmt.iter.func, ast.Name) \
         and stmt.iter.func.id == "range" and len(stmt.iter.args) == 1 else None
     if not (isinstance(stmt.target, ast.Name) and isinstance(count, ast.Constant) and isinstance(count.value, int)
             and count.value > 0 and len(stmt.body) == 1 and not stmt.orelse):
         raise _fail(stmt, "refwright replays a loop only as `for _ in range(N):` around one step.")
-    item = _statement(stmt.body[0])
+    item = _statement(stmt.body[0], names)
     if not isinstance(item, Step) or item.action == "goto":
         raise _fail(stmt, "only an action repeats in a loop, not a check or a page.goto().")
     return replace(item, repeat=count.value, line=stmt.lineno, end_line=stmt.end_lineno or stmt.lineno)
 
 
-def _statement(stmt: ast.stmt) -> Step | Check:
+def _statement(stmt: ast.stmt, names: Frames) -> Step | Check:
     if isinstance(stmt, ast.For):
-        return _repeated(stmt)
+        return _repeated(stmt, names)
     if isinstance(stmt, ast.Raise):
         # A step the recording could not locate (its action, role and name are in the intent above it).
         return Step("click", by="none", line=stmt.lineno, end_line=stmt.end_lineno or stmt.lineno)
@@ -95,16 +124,16 @@ def _statement(stmt: ast.stmt) -> Step | Check:
         return Step("press", value=value, secret=secret, **lines)  # type: ignore[arg-type]
     if method in ("to_be_visible", "to_have_url") and isinstance(owner, ast.Call) \
             and isinstance(owner.func, ast.Name) and owner.func.id == "expect":
-        return _check(stmt, method, owner, lines)
+        return _check(stmt, method, owner, lines, names)
     if method == "drag_to":
         if not call.args:
             raise _fail(stmt, ".drag_to() needs the locator to drop onto.")
-        to = Step("", **_locator(call.args[0], stmt))  # type: ignore[arg-type]
-        return Step("drag", to=to, **_locator(owner, stmt), **lines)  # type: ignore[arg-type]
+        to = Step("", **_locator(call.args[0], stmt, names))  # type: ignore[arg-type]
+        return Step("drag", to=to, **_locator(owner, stmt, names), **lines)  # type: ignore[arg-type]
     if method not in _ACTIONS:
         raise _fail(stmt, f".{method}() is not a step refwright replays (click, dblclick, fill, check, uncheck, "
                           "select_option, hover, focus, press, drag_to).")
-    parts = _locator(owner, stmt)
+    parts = _locator(owner, stmt, names)
     value = secret = None
     if _ACTIONS[method] in ("fill", "select", "press"):
         if not call.args:
@@ -113,7 +142,7 @@ def _statement(stmt: ast.stmt) -> Step | Check:
     return Step(_ACTIONS[method], value=value, secret=secret, **parts, **lines)  # type: ignore[arg-type]
 
 
-def _check(stmt: ast.stmt, method: str, owner: ast.Call, lines: dict[str, int]) -> Check:
+def _check(stmt: ast.stmt, method: str, owner: ast.Call, lines: dict[str, int], names: Frames) -> Check:
     target = owner.args[0] if owner.args else None
     if method == "to_have_url":
         arg = stmt.value.args[0] if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
@@ -125,7 +154,7 @@ def _check(stmt: ast.stmt, method: str, owner: ast.Call, lines: dict[str, int]) 
         return Check(url=re.sub(r"\\(.)", r"\1", pattern), **lines)  # type: ignore[arg-type]
     if target is None:
         raise _fail(stmt, "expect() needs a locator.")
-    parts = _locator(target, stmt)
+    parts = _locator(target, stmt, names)
     if parts["by"] != "text":
         raise _fail(stmt, "closing checks are expect(page.get_by_text(...)).to_be_visible().")
     return Check(text=str(parts["name"]), exact=bool(parts["exact"]), nth=parts["nth"],  # type: ignore[arg-type]
@@ -143,10 +172,15 @@ def parse_script(source: str) -> list[Step | Check]:
         raise ScriptError("line 1: the script has no `def run(page)`; refwright replays the steps inside it.")
     text = source.splitlines()
     out: list[Step | Check] = []
+    names: Frames = {}
     for stmt in run.body:
         if isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
             continue
-        item = _statement(stmt)
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            # An iframe given a name (``frame1 = page.get_by_title("Payment").content_frame``).
+            names[stmt.targets[0].id] = _frames(stmt.value, stmt, names)
+            continue
+        item = _statement(stmt, names)
         if isinstance(item, Step):
             intent = _intent_above(text, stmt.lineno)
             if intent is not None:

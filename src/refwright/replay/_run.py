@@ -70,13 +70,23 @@ def statement(item: Step | Check) -> str:
     return f"page.{locator_code(item)}.{item.action}()"
 
 
+def _scope(pw: Any, frames: Sequence[Step]) -> Any:
+    """The page, or the iframe the frames lead to (as ``page.get_by_title(...).content_frame`` does)."""
+    scope = pw
+    for frame in frames:
+        found = scope.locator("iframe") if frame.by == "iframe" else scope.get_by_title(frame.name)
+        scope = (found.nth(frame.nth) if frame.nth is not None else found).content_frame
+    return scope
+
+
 def _locator(pw: Any, step: Step) -> Locator:
     exact = {"exact": True} if step.exact else {}
+    scope = _scope(pw, step.frames)
     if step.by == "role":
-        loc: Locator = pw.get_by_role(step.role, name=step.name or None, **exact)
+        loc: Locator = scope.get_by_role(step.role, name=step.name or None, **exact)
     else:
-        make = {"label": pw.get_by_label, "text": pw.get_by_text, "placeholder": pw.get_by_placeholder,
-                "title": pw.get_by_title}[step.by]
+        make = {"label": scope.get_by_label, "text": scope.get_by_text, "placeholder": scope.get_by_placeholder,
+                "title": scope.get_by_title}[step.by]
         loc = make(step.name, **exact)
     return loc.nth(step.nth) if step.nth is not None else loc
 
@@ -157,7 +167,7 @@ class Replayer:
             return Outcome(step, "replayed", 0)
         except PlaywrightError:
             count = await loc.count()
-        dropped = await _locator(pw, step.to).count() if step.to is not None else 1
+        dropped = await _locator(pw, replace(step.to, frames=step.frames)).count() if step.to is not None else 1
         if count == 1 and dropped != 1 and self.heal is not None:
             return await self._heal(step, f"{dropped or 'no'} place(s) to drop onto")
         if count == 1:  # there, but slow to become actionable: given the whole action timeout
@@ -169,6 +179,9 @@ class Replayer:
             raise self._fail(step, f"{statement(step)} found its element but could not {step.action} it (it may be "
                                    "covered, disabled or hidden).")
         found = "no element" if count == 0 else f"{count} elements"
+        if step.frames and self.heal is not None:
+            raise self._fail(step, f"{locator_code(step)} finds {found}, and a step inside an iframe is not healed: "
+                                   "check the page and record the run again.")
         if self.heal is None:
             raise self._fail(step, f"{locator_code(step)} finds {found} (the page changed since the recording). "
                                    "Run `refwright replay --heal local` to heal it from the step's intent.")
@@ -182,7 +195,7 @@ class Replayer:
         name no control shows now, runs as written."""
         if step.field == "password":
             return await self._password_moved(step, loc)
-        if step.nth is None or not step.meant or step.by != "role":
+        if step.nth is None or not step.meant or step.by != "role" or step.frames:
             return None
         want = family(step.role)
         inspection = await self.page.inspect()
@@ -214,7 +227,7 @@ class Replayer:
         except PlaywrightError:
             pass
         pw = self.page.playwright_page
-        fields = pw.locator("input").filter(visible=True)
+        fields = _scope(pw, step.frames).locator("input").filter(visible=True)
         found = [i for i in range(await fields.count()) if await fields.nth(i).evaluate(_IS_PASSWORD)]
         if len(found) != 1:
             where = "no password field" if not found else f"{len(found)} password fields"
@@ -244,7 +257,8 @@ class Replayer:
 
     async def _perform_once(self, loc: Locator, step: Step, timeout: float) -> None:
         if step.action == "drag" and step.to is not None:
-            await loc.drag_to(_locator(self.page.playwright_page, step.to), timeout=timeout)
+            await loc.drag_to(_locator(self.page.playwright_page, replace(step.to, frames=step.frames)),
+                              timeout=timeout)
         elif step.action == "fill":
             await loc.fill(self._value(step), timeout=timeout)
         elif step.action == "select":

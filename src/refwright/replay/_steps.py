@@ -72,6 +72,9 @@ class Step:
     repeat: int = 1
     # Where a drag drops its element: a locator of its own (``action`` unused).
     to: Step | None = None
+    # The iframes on the way to the element, outermost first: each found by its title (``by="title"``) or by
+    # its place among its document's iframes (``by="iframe"``).
+    frames: tuple[Step, ...] = ()
 
     @property
     def targeted(self) -> bool:

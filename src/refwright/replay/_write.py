@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 
-from ._code import check_statement, step_statement
+from ._code import FrameNames, check_statement, frame_lines, step_statement
 from ._steps import Check, Step, scrub_refs
 
 __all__ = ["scrub_secrets", "write_script"]
@@ -77,7 +77,9 @@ def write_script(steps: Sequence[Step], checks: Sequence[Check], *, task: str, s
     lines.append("from playwright.sync_api import Page, expect")
     lines += ["", "", "def run(page: Page) -> None:"]
     body: list[str] = []
+    frames: FrameNames = {}
     for step in steps:
+        body += frame_lines(step.frames, frames)  # before the intent, which sits right above its statement
         if step.action != "goto":
             intent = step.intent()
             if "request" in intent:
@@ -85,7 +87,7 @@ def write_script(steps: Sequence[Step], checks: Sequence[Check], *, task: str, s
             if "value" in intent:
                 intent["value"] = scrub_secrets(str(intent["value"]), hidden)
             body.append("    # intent: " + json.dumps(intent, ensure_ascii=False))
-        body += step_statement(step)
+        body += step_statement(step, scope=frames.get(step.frames, ""))
     for check in checks:
         body += check_statement(check)
     if not body:
