@@ -14,7 +14,8 @@ Three redesigns, each applied to the task's area after the episode starts:
 Whether a replay did the recorded thing is judged by the elements it acted on, not by the task's reward (a
 renamed button no longer has the text the task's own check compares): before the redesign, every element of
 the area is numbered (``data-bench-id``, which no locator reads), and the trusted clicks, inputs and changes are
-logged with the number of their target. A replay succeeds when its log is the unredesigned replay's.
+logged with the number of their target. A replay succeeds when it clicked the elements the unredesigned replay
+clicked, in the same order, and left the fields it changed with the same values.
 """
 
 from __future__ import annotations
@@ -115,6 +116,22 @@ async def redesign(pw: Any, kind: str | None) -> int:
     return int(await pw.evaluate(_SCRIPTS[kind]))
 
 
+_OUTCOME = """() => {
+  const log = window.__benchLog || [];
+  const clicks = log.filter(e => e.startsWith('click:'));
+  const typed = [...new Set(log.filter(e => !e.startsWith('click:')).map(e => e.split(':')[1]))].sort();
+  const values = typed.map(id => {
+    const el = document.querySelector('[data-bench-id="' + id + '"]');
+    if (!el) return id + '=(gone)';
+    const v = el.localName === 'select' ? Array.from(el.selectedOptions).map(o => o.value).join('|')
+      : (el.type === 'checkbox' || el.type === 'radio') ? String(el.checked) : el.value;
+    return id + '=' + v;
+  });
+  return [...clicks, ...values];
+}"""
+
+
 async def acted_on(pw: Any) -> list[str]:
-    """The trusted clicks, inputs and changes since ``redesign``, each with the number of its target."""
-    return [str(x) for x in await pw.evaluate("() => window.__benchLog || []")]
+    """What a replay did, by element number: the trusted clicks in order, then the value each field it typed
+    into or changed holds at the end (two fields given the same text in either order end the same)."""
+    return [str(x) for x in await pw.evaluate(_OUTCOME)]

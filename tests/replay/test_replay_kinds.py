@@ -175,3 +175,28 @@ async def test_steps_inside_iframes_are_kept_with_the_iframes_on_the_way(
     finally:
         await fresh.close()
 
+
+
+async def test_a_list_that_takes_several_options_is_kept_as_each_of_them(
+        page: refwright.Page, browser: refwright.Browser, server: TestServer, tmp_path: Path) -> None:
+    url = server.url("/replay/multi.html")
+    script = await _record(page, url, "Select Banana, Elderberry from the list", tmp_path)
+    assert '.select_option(["Banana", "Elderberry"])' in script, script
+    fresh = await _replay(browser, url, script)
+    try:
+        chosen = "[...document.querySelector('#fruit').selectedOptions].map(o => o.label)"
+        assert await fresh.playwright_page.evaluate(chosen) == ["Banana", "Elderberry"]
+    finally:
+        await fresh.close()
+
+
+def test_a_control_no_locator_found_heals_by_its_place_when_its_name_was_a_readout() -> None:
+    from refwright.replay._heal import heal_match
+    from refwright.resolve._model import Control
+
+    handles = [Control(id=1, kind="handle", label="3", role="generic"),
+               Control(id=2, kind="handle", label="7", role="generic")]
+    step = Step("focus", role="slider", by="none", meant="5", place=(1, 2))
+    assert heal_match(step, handles).control == handles[1]
+    # A page with another number of sliders: the place means nothing there, and the readout matches none.
+    assert heal_match(step, [*handles, Control(id=3, kind="handle", label="1")]).control is None

@@ -5,6 +5,7 @@ may leave the page) and kept once it succeeded. Reads and snapshots are not step
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,7 @@ from playwright.sync_api import Page as PlaywrightPage
 
 from .._url import normalize_url
 from ..commands import ParsedCommand
+from ..replay._heal import family
 from ..replay._record import Recording
 from ..replay._steps import Step, secret_env, secret_token
 from ..resolve._risk import risk_of
@@ -154,8 +156,11 @@ def note_request(session: Session, request: str) -> None:
         rec.set_request(rec.scrub(request))
 
 
-def note_control(session: Session, locator: Locator, control: Control, command: str) -> Noted | None:
-    """Take the step the local resolver is about to make on ``control`` (its value is read back after)."""
+def note_control(session: Session, locator: Locator, control: Control, command: str,
+                       among: Sequence[Control] = ()) -> Noted | None:
+    """Take the step the local resolver is about to make on ``control`` (its value is read back after).
+    ``among`` are the controls the page showed: a control no locator finds keeps its place among those of its
+    kind, which is what healing finds it by when its name is only a nearby text."""
     rec = _recording(session)
     action = {"click": "click", "fill": "fill", "hover": "hover", "focus": "focus", "select": "select",
               "check": "check", "uncheck": "uncheck"}.get(command)
@@ -164,7 +169,13 @@ def note_control(session: Session, locator: Locator, control: Control, command: 
     role = control.role if control.role not in ("", "generic") else _KIND_ROLES.get(control.kind, control.kind)
     if not role:
         return None
-    return _take(session, rec, locator, role, control.label, action, None)
+    noted = _take(session, rec, locator, role, control.label, action, None)
+    if noted is not None and noted.step.by == "none" and among:
+        kind = family(control.role or control.kind)
+        same = [c for c in among if kind in (family(c.role or c.kind), family(c.kind))]
+        if control in same:
+            noted.step = replace(noted.step, place=(same.index(control), len(same)))
+    return noted
 
 
 def note_element(session: Session, locator: Locator, name: str, action: str) -> Noted | None:
@@ -217,17 +228,21 @@ def noted_done(noted: Noted | None) -> None:
             rec.add_secret(step.value)
         step = replace(step, value=None, secret=secret_env(step.name or "password"), field="password")
     elif noted.read_value and noted.locator is not None:
-        step = replace(step, value=_current_value(noted.locator, step.action))
+        value, options = _current_value(noted.locator)
+        step = replace(step, value=value, options=options)
     rec.add(step)
 
 
-def _current_value(locator: Locator, action: str) -> str:
-    script = ("el => el.localName === 'select' ? Array.from(el.selectedOptions).map(o => o.label).join(', ') "
-              ": (el.value ?? el.textContent ?? '')")
+def _current_value(locator: Locator) -> tuple[str, tuple[str, ...]]:
+    """The field's value, or the labels of the options chosen (each of them, in a list that takes several)."""
+    script = ("el => el.localName === 'select' ? [Array.from(el.selectedOptions).map(o => o.label), el.multiple] "
+              ": [[el.value ?? el.textContent ?? ''], false]")
     try:
-        return str(locator.evaluate(script, timeout=1_000))
+        chosen, multiple = locator.evaluate(script, timeout=1_000)
     except PlaywrightError:
-        return ""
+        return "", ()
+    labels = tuple(str(c) for c in chosen)
+    return ", ".join(labels), labels if multiple else ()
 
 
 def _take(session: Session, rec: Recording, locator: Locator, role: str, name: str, action: str,

@@ -107,7 +107,8 @@ def _action(step: Step, where: str) -> tuple[str, list[str]]:
     if step.action in ("fill", "press"):
         return step.action, [value_code(step)]
     if step.action == "select":
-        return "select_option", [value_code(step)]
+        return "select_option", ["[" + ", ".join(py_str(o) for o in step.options) + "]" if step.options else
+                                 value_code(step)]
     return step.action, []
 
 

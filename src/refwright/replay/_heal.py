@@ -63,6 +63,11 @@ def heal_match(step: Step, controls: Sequence[Control]) -> HealMatch:
     what = f"{step.role or 'control'} {meant!r}"
     if not kin:
         return HealMatch(None, f"the page shows no {step.role or 'such control'} at all")
+    if step.by == "none" and step.place is not None and step.place[1] == len(kin):
+        # No locator found it when recorded, and its name was a nearby text that changes with it (a slider's
+        # readout): the page shows as many of its kind as then, so its place among them is the one it had.
+        index, count = step.place
+        return HealMatch(kin[index], f"number {index + 1} of the {count} {step.role or 'control'}s, as when recorded")
     words = _words(meant)
     if not words:
         if len(kin) == 1:

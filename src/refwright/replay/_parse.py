@@ -135,6 +135,9 @@ def _statement(stmt: ast.stmt, names: Frames) -> Step | Check:
                           "select_option, hover, focus, press, drag_to).")
     parts = _locator(owner, stmt, names)
     value = secret = None
+    if _ACTIONS[method] == "select" and call.args and isinstance(call.args[0], ast.List):
+        options = tuple(_string(e, stmt) for e in call.args[0].elts)
+        return Step("select", value=", ".join(options), options=options, **parts, **lines)  # type: ignore[arg-type]
     if _ACTIONS[method] in ("fill", "select", "press"):
         if not call.args:
             raise _fail(stmt, f".{method}() needs its value.")

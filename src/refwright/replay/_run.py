@@ -261,6 +261,8 @@ class Replayer:
                               timeout=timeout)
         elif step.action == "fill":
             await loc.fill(self._value(step), timeout=timeout)
+        elif step.action == "select" and step.options:
+            await loc.select_option(list(step.options), timeout=timeout)
         elif step.action == "select":
             await loc.select_option(self._value(step), timeout=timeout)
         elif step.action == "press":
@@ -288,6 +290,9 @@ class Replayer:
     async def _act_on(self, step: Step, control: Control, how: str, onto: str = "") -> Outcome:
         """Carry out ``step`` on ``control`` (the healed step) through the command language, so the same
         safety rules apply to it as to any action."""
+        if step.options:
+            raise self._fail(step, f"{locator_code(step)} needs healing, and a step that chooses several options "
+                                   f"({', '.join(step.options)}) is not healed: check the page and record it again.")
         await self._approve(step, control)
         command = f"{_VERBS.get(step.action, step.action)} @{control.ref}{onto}"
         if step.action in ("fill", "select"):

@@ -70,6 +70,10 @@ class Step:
     field: str = ""
     # How many times the step runs in a row (a key pressed seven times is one ``for`` of seven).
     repeat: int = 1
+    # A step no locator finds: its control's place among the controls of its kind then (index, how many).
+    place: tuple[int, int] | None = None
+    # The options a select step chooses in a list that takes several (``value`` holds them joined, for messages).
+    options: tuple[str, ...] = ()
     # Where a drag drops its element: a locator of its own (``action`` unused).
     to: Step | None = None
     # The iframes on the way to the element, outermost first: each found by its title (``by="title"``) or by
@@ -91,10 +95,14 @@ class Step:
             out["secret"] = self.secret
             if self.field:
                 out["field"] = self.field
+        elif self.options:
+            out["value"] = list(self.options)
         elif self.value is not None and self.action != "goto":
             out["value"] = self.value
         if self.risk != "safe":
             out["risk"] = self.risk
+        if self.place is not None:
+            out["place"] = list(self.place)
         if self.to is not None:
             out["to"] = {k: v for k, v in (("role", self.to.role), ("name", self.to.meant or self.to.name)) if v}
         if self.request:
@@ -110,7 +118,10 @@ class Step:
         if to is not None and isinstance(meant_to, dict):
             to = replace(to, role=to.role if to.by == "role" else str(meant_to.get("role") or ""),
                          meant=str(meant_to.get("name") or ""))
+        place = intent.get("place")
+        at = (int(place[0]), int(place[1])) if isinstance(place, list) and len(place) == 2 else None
         return replace(self, role=role, meant=str(intent.get("name") or ""), request=str(intent.get("request") or ""),
+                       place=at,
                        risk=str(intent.get("risk") or "safe"), field=str(intent.get("field") or ""), to=to)
 
     def describe(self) -> str:

@@ -46,7 +46,7 @@ async def act_on_control(session: Session, inspection: Inspection, control: Cont
         raise problem
     locator = element_locator(session, inspection.token, control.id)
     await ensure_actionable(session, locator, f"@{control.ref}", command)
-    noted = await note_control(session, locator, control, command)  # only while a run is recorded
+    noted = await note_control(session, locator, control, command, inspection.controls)  # only while recorded
     await perform(locator, action, target=f"@{control.ref}", command=command, timeout=session.config.timeouts.action)
     await noted_done(noted)
 

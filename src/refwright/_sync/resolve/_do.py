@@ -47,7 +47,7 @@ def act_on_control(session: Session, inspection: Inspection, control: Control, c
         raise problem
     locator = element_locator(session, inspection.token, control.id)
     ensure_actionable(session, locator, f"@{control.ref}", command)
-    noted = note_control(session, locator, control, command)  # only while a run is recorded
+    noted = note_control(session, locator, control, command, inspection.controls)  # only while recorded
     perform(locator, action, target=f"@{control.ref}", command=command, timeout=session.config.timeouts.action)
     noted_done(noted)
 
