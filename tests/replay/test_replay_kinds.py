@@ -200,3 +200,42 @@ def test_a_control_no_locator_found_heals_by_its_place_when_its_name_was_a_reado
     assert heal_match(step, handles).control == handles[1]
     # A page with another number of sliders: the place means nothing there, and the readout matches none.
     assert heal_match(step, [*handles, Control(id=3, kind="handle", label="1")]).control is None
+
+
+async def test_a_link_that_opens_a_new_tab_is_kept_as_expect_popup_and_the_steps_there_as_that_tab(
+        page: refwright.Page, browser: refwright.Browser, server: TestServer, tmp_path: Path) -> None:
+    docs = server.html("/docs.html", "<title>Docs</title><button onclick=\"document.title = 'Accepted'\">Accept"
+                                     "</button>")
+    url = server.html("/home.html", f"<title>Home</title><a href='{docs}' target=_blank>Open the docs</a>")
+    page.recording("Accept the docs")
+    await page.run_command(f"open {url}")
+    await page.run_command("snapshot -i")
+    assert "A new tab [t2] opened" in (await page.run_command("click @e1")).output
+    await page.run_command("tab t2")
+    await page.run_command("snapshot -i")
+    await page.run_command("click @e1")
+    script = (await page.save_recording(tmp_path / "tabs.py")).read_text(encoding="utf-8")
+    assert ('    with page.expect_popup() as popup:\n'
+            '        page.get_by_role("link", name="Open the docs").click()\n'
+            '    page2 = popup.value\n') in script, script
+    assert '    page2.get_by_role("button", name="Accept").click()\n' in script
+    fresh = await browser.new_page(isolated=True)
+    try:
+        await fresh.goto(url)
+        steps = [s for s in parse_script(script) if not (isinstance(s, Step) and s.action == "goto")]
+        outcomes = await Replayer(fresh).run(steps)
+        assert [o.status for o in outcomes if isinstance(o.item, Step)] == ["replayed", "replayed"]
+        assert [await t.playwright_page.title() for t in fresh.tabs] == ["Home", "Accepted"]
+    finally:
+        await fresh.close()
+
+
+def test_a_tab_the_run_opened_itself_starts_with_new_page() -> None:
+    steps = [Step("goto", value="https://a.test/", tab="t1"), Step("goto", value="https://b.test/", tab="t3"),
+             Step("click", "button", "Go", tab="t3")]
+    script = write_script(steps, [], task="t", start_url="https://a.test/", date="d")
+    assert ('    page2 = page.context.new_page()\n    page2.goto("https://b.test/")\n'
+            '    # intent') in script, script
+    back = [s for s in parse_script(script) if isinstance(s, Step)]
+    assert [(s.action, s.tab) for s in back] == [("goto", ""), ("new_page", "page2"), ("goto", "page2"),
+                                                 ("click", "page2")]

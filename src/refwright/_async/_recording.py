@@ -56,8 +56,17 @@ class Noted:
 
 
 def _recording(session: Session) -> Recording | None:
-    rec = session.work.recording
-    return rec if isinstance(rec, Recording) and rec.recording else None
+    """The recording of the session's window: a tab opened during a recorded run is recorded in it too."""
+    for member in (session, *(e.member for e in session.tabs.entries if e.member is not session)):
+        rec = member.work.recording
+        if isinstance(rec, Recording) and rec.recording:
+            return rec
+    return None
+
+
+def _tab(session: Session) -> str:
+    """The session's tab id in its window (``t2``), which tells the script's tabs apart."""
+    return next((e.tab_id for e in session.tabs.entries if e.member is session), "")
 
 
 async def note_command(session: Session, parsed: ParsedCommand) -> Noted | None:
@@ -71,9 +80,9 @@ async def note_command(session: Session, parsed: ParsedCommand) -> Noted | None:
     elif parsed.name != "confirm":  # a confirmation carries out the request before it
         rec.set_request(rec.scrub(parsed.line), names)
     if parsed.name == "open" and parsed.args:
-        return Noted(rec, Step("goto", value=normalize_url(parsed.args[0])))
+        return Noted(rec, Step("goto", value=normalize_url(parsed.args[0]), tab=_tab(session)))
     if parsed.name == "press" and parsed.args:
-        return Noted(rec, Step("press", value=parsed.args[0], request=rec.request))
+        return Noted(rec, Step("press", value=parsed.args[0], request=rec.request, tab=_tab(session)))
     action = _TARGETED.get(parsed.name)
     ref = parse_ref(parsed.args[0]) if action and parsed.args else None
     entry = session.view.refs.latest.get(ref) if ref else None
@@ -198,7 +207,7 @@ def note_key(session: Session, key: str) -> None:
     rec = _recording(session)
     if rec is None:
         return
-    rec.add(Step("press", value=key, request=rec.request))
+    rec.add(Step("press", value=key, request=rec.request, tab=_tab(session)))
 
 
 async def note_password(session: Session, locator: Locator, value: str, label: str) -> None:
@@ -269,7 +278,7 @@ async def _take(session: Session, rec: Recording, locator: Locator, role: str, n
     else:
         located = replace(located, frames=inside)
     risk, _ = risk_of({"button": "button"}.get(role, role), name, submits=bool(facts.get("sub")))
-    step = replace(located, action=action, value=value, request=rec.request, risk=risk)
+    step = replace(located, action=action, value=value, request=rec.request, risk=risk, tab=_tab(session))
     return Noted(rec, step, locator, password=bool(facts.get("pw")) and action == "fill",
                  read_value=value is None and action in ("fill", "select"))
 
@@ -326,14 +335,14 @@ async def add_answer_checks(session: Session, rec: Recording, answer: str) -> No
         except PlaywrightError:
             continue
         if loose == 1:
-            rec.add_check(Check(text=text))
+            rec.add_check(Check(text=text, tab=_tab(session)))
         elif exact == 1:
-            rec.add_check(Check(text=text, exact=True))
+            rec.add_check(Check(text=text, exact=True, tab=_tab(session)))
         elif loose > 1:
-            rec.add_check(Check(text=text, exact=exact > 0, nth=0))
+            rec.add_check(Check(text=text, exact=exact > 0, nth=0, tab=_tab(session)))
     if not rec.checks:
         from urllib.parse import urlsplit
 
         parts = urlsplit(session.url)
         if parts.scheme in ("http", "https", "file") and parts.path not in ("", "/"):
-            rec.add_check(Check(url=parts.path))
+            rec.add_check(Check(url=parts.path, tab=_tab(session)))

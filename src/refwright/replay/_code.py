@@ -58,24 +58,25 @@ def frame_code(frame: Step) -> str:
 
 
 def scope_code(step: Step) -> str:
-    """Where the step's locator starts: ``page``, or the iframes on the way to its element."""
-    return ".".join(["page", *(frame_code(f) for f in step.frames)])
+    """Where the step's locator starts: its tab (``page``, ``page2``...), or the iframes on the way to its
+    element."""
+    return ".".join([step.tab or "page", *(frame_code(f) for f in step.frames)])
 
 
-FrameNames = dict[tuple[Step, ...], str]
+FrameNames = dict[tuple[str, tuple[Step, ...]], str]
 
 
-def frame_lines(frames: tuple[Step, ...], names: FrameNames, indent: str = _INDENT) -> list[str]:
+def frame_lines(tab: str, frames: tuple[Step, ...], names: FrameNames, indent: str = _INDENT) -> list[str]:
     """The statements naming each iframe on the way that has no name yet (``frame1 = page.get_by_title(
     "Payment").content_frame``), one level a line, so each step inside starts at its iframe's name."""
     lines: list[str] = []
     for depth in range(1, len(frames) + 1):
-        way = frames[:depth]
+        way = (tab or "page", frames[:depth])
         if way in names:
             continue
         name = f"frame{len(names) + 1}"
-        parent = names.get(way[:-1], "page")
-        frame = way[-1]
+        parent = names.get((way[0], way[1][:-1]), way[0])
+        frame = frames[depth - 1]
         nth = f".nth({frame.nth})" if frame.nth is not None else ""
         if frame.by == "iframe":
             lines.append(f'{indent}{name} = {parent}.locator("iframe"){nth}.content_frame')
@@ -122,8 +123,13 @@ def _call(head: str, args: list[str], tail: str, indent: str) -> list[str]:
 
 
 def step_statement(step: Step, indent: str = _INDENT, scope: str = "") -> list[str]:
-    """The statement lines of one step (in a ``for _ in range(n):`` when it repeats); ``scope`` is the name
-    of the iframe it is in (see ``frame_lines``), else its locator starts at ``page``."""
+    """The statement lines of one step (in a ``for _ in range(n):`` when it repeats, in ``with
+    page.expect_popup()`` when it opened a tab); ``scope`` is the name of the iframe it is in (see
+    ``frame_lines``), else its locator starts at its tab."""
+    if step.opens:
+        inner = step_statement(replace(step, opens=""), indent + _INDENT, scope)
+        return [f"{indent}with {step.tab or 'page'}.expect_popup() as popup:", *inner,
+                f"{indent}{step.opens} = popup.value"]
     if step.repeat > 1:
         return [f"{indent}for _ in range({step.repeat}):", *_one_statement(step, indent + _INDENT, scope)]
     return _one_statement(step, indent, scope)
@@ -142,10 +148,13 @@ def _one_statement(step: Step, indent: str, scope: str) -> list[str]:
     where = scope or scope_code(step)
     if step.by == "none" or (step.to is not None and step.to.by == "none"):
         return _call("raise RuntimeError", [py_str(not_kept(step))], "", indent)
+    tab = step.tab or "page"
+    if step.action == "new_page":
+        return [f"{indent}{tab} = page.context.new_page()"]
     if step.action == "goto":
-        return _call("page.goto", [py_str(step.value or "")], "", indent)
+        return _call(f"{tab}.goto", [py_str(step.value or "")], "", indent)
     if not step.targeted:
-        return _call("page.keyboard.press", [value_code(step)], "", indent)
+        return _call(f"{tab}.keyboard.press", [value_code(step)], "", indent)
     method, args = _action(step, where)
     nth = f".nth({step.nth})" if step.nth is not None else ""
     head = f"{where}.{_METHODS[step.by]}"
@@ -166,18 +175,19 @@ def _one_statement(step: Step, indent: str, scope: str) -> list[str]:
 
 
 def check_statement(check: Check, indent: str = _INDENT) -> list[str]:
+    page = check.tab or "page"
     if check.text is None:
-        return _call("expect(page).to_have_url", [f"re.compile({py_str(_url_pattern(check.url or ''))})"], "",
+        return _call(f"expect({page}).to_have_url", [f"re.compile({py_str(_url_pattern(check.url or ''))})"], "",
                      indent)
     args = [py_str(check.text)] + (["exact=True"] if check.exact else [])
     nth = f".nth({check.nth})" if check.nth is not None else ""
-    one = f"{indent}expect(page.get_by_text({', '.join(args)}){nth}).to_be_visible()"
+    one = f"{indent}expect({page}.get_by_text({', '.join(args)}){nth}).to_be_visible()"
     if len(one) <= LINE:
         return [one]
-    inner = f"page.get_by_text({', '.join(args)}){nth}"
+    inner = f"{page}.get_by_text({', '.join(args)}){nth}"
     if len(f"{indent}{_INDENT}{inner},") <= LINE:
         return [f"{indent}expect(", f"{indent}{_INDENT}{inner},", f"{indent}).to_be_visible()"]
-    return [f"{indent}expect(", f"{indent}{_INDENT}page.get_by_text(",
+    return [f"{indent}expect(", f"{indent}{_INDENT}{page}.get_by_text(",
             *[f"{indent}{_INDENT * 2}{a}," for a in args], f"{indent}{_INDENT}){nth},", f"{indent}).to_be_visible()"]
 
 

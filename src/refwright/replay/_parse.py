@@ -18,8 +18,9 @@ _BY = {"get_by_role": "role", "get_by_label": "label", "get_by_text": "text", "g
 _ACTIONS = {"click": "click", "dblclick": "dblclick", "fill": "fill", "check": "check", "uncheck": "uncheck",
             "select_option": "select", "hover": "hover", "focus": "focus", "press": "press"}
 _INTENT = "# intent:"
-# The iframes a script named, by name.
-Frames = dict[str, tuple[Step, ...]]
+# The tabs and iframes a script named (``page``, ``page2 = popup.value``, ``frame1 = ...content_frame``), by
+# name: the tab each is in, and the iframes on the way.
+Frames = dict[str, tuple[str, tuple[Step, ...]]]
 
 
 def _fail(node: ast.AST, what: str) -> ScriptError:
@@ -50,7 +51,7 @@ def _locator(node: ast.expr, where: ast.AST, names: Frames) -> dict[str, object]
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _BY):
         raise _fail(where, "expected page.get_by_role(...), get_by_label, get_by_text, get_by_placeholder or "
                           "get_by_title.")
-    frames = _frames(node.func.value, where, names)
+    tab, frames = _frames(node.func.value, where, names)
     by = _BY[node.func.attr]
     if not node.args:
         raise _fail(where, f"{node.func.attr}() needs its first argument.")
@@ -60,17 +61,17 @@ def _locator(node: ast.expr, where: ast.AST, names: Frames) -> dict[str, object]
     exact = isinstance(exact_node, ast.Constant) and exact_node.value is True
     if by == "role":
         name = _string(keywords["name"], where) if "name" in keywords else ""
-        return {"by": by, "role": first, "name": name, "exact": exact, "nth": nth, "frames": frames}
-    return {"by": by, "role": "", "name": first, "exact": exact, "nth": nth, "frames": frames}
+        return {"by": by, "role": first, "name": name, "exact": exact, "nth": nth, "frames": frames, "tab": tab}
+    return {"by": by, "role": "", "name": first, "exact": exact, "nth": nth, "frames": frames, "tab": tab}
 
 
-def _frames(node: ast.expr, where: ast.AST, names: Frames) -> tuple[Step, ...]:
-    """The iframes of ``page.get_by_title("X").content_frame.locator("iframe").nth(0).content_frame``: ``page``
-    alone is the main frame, and a name the script gave an iframe (``frame1 = ...content_frame``) is that one."""
-    if isinstance(node, ast.Name) and node.id == "page":
-        return ()
+def _frames(node: ast.expr, where: ast.AST, names: Frames) -> tuple[str, tuple[Step, ...]]:
+    """The tab and iframes of ``page.get_by_title("X").content_frame.locator("iframe").nth(0).content_frame``:
+    a tab's name alone (``page``) is its main frame, and a name the script gave an iframe is that one."""
     if isinstance(node, ast.Name) and node.id in names:
         return names[node.id]
+    if isinstance(node, ast.Name):
+        raise _fail(where, f"{node.id} is not a page or an iframe the script named before this line.")
     if not (isinstance(node, ast.Attribute) and node.attr == "content_frame"):
         raise _fail(where, "a locator starts at page, or at an iframe's .content_frame.")
     inner = node.value
@@ -83,12 +84,12 @@ def _frames(node: ast.expr, where: ast.AST, names: Frames) -> tuple[Step, ...]:
     if not (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.args
             and inner.func.attr in ("get_by_title", "locator")):
         raise _fail(where, "an iframe is found by get_by_title(...) or locator(\"iframe\").")
-    outer = _frames(inner.func.value, where, names)
+    tab, outer = _frames(inner.func.value, where, names)
     if inner.func.attr == "locator":
         if _string(inner.args[0], where) != "iframe":
             raise _fail(where, "an iframe is found by get_by_title(...) or locator(\"iframe\"), never by a CSS path.")
-        return (*outer, Step("", by="iframe", nth=nth))
-    return (*outer, Step("", by="title", name=_string(inner.args[0], where), nth=nth))
+        return tab, (*outer, Step("", by="iframe", nth=nth))
+    return tab, (*outer, Step("", by="title", name=_string(inner.args[0], where), nth=nth))
 
 
 def _repeated(stmt: ast.For, names: Frames) -> Step:
@@ -117,11 +118,12 @@ def _statement(stmt: ast.stmt, names: Frames) -> Step | Check:
     call, method = stmt.value, stmt.value.func.attr
     owner = stmt.value.func.value
     lines = {"line": stmt.lineno, "end_line": stmt.end_lineno or stmt.lineno}
-    if method == "goto" and isinstance(owner, ast.Name) and owner.id == "page":
-        return Step("goto", value=_string(call.args[0], stmt), **lines)  # type: ignore[arg-type]
-    if method == "press" and isinstance(owner, ast.Attribute) and owner.attr == "keyboard":
+    if method == "goto" and isinstance(owner, ast.Name) and names.get(owner.id, ("", (Step(""),)))[1] == ():
+        return Step("goto", value=_string(call.args[0], stmt), tab=owner.id, **lines)  # type: ignore[arg-type]
+    if method == "press" and isinstance(owner, ast.Attribute) and owner.attr == "keyboard" \
+            and isinstance(owner.value, ast.Name) and owner.value.id in names:
         value, secret = _value(call.args[0], stmt)
-        return Step("press", value=value, secret=secret, **lines)  # type: ignore[arg-type]
+        return Step("press", value=value, secret=secret, tab=owner.value.id, **lines)  # type: ignore[arg-type]
     if method in ("to_be_visible", "to_have_url") and isinstance(owner, ast.Call) \
             and isinstance(owner.func, ast.Name) and owner.func.id == "expect":
         return _check(stmt, method, owner, lines, names)
@@ -154,14 +156,15 @@ def _check(stmt: ast.stmt, method: str, owner: ast.Call, lines: dict[str, int], 
         if arg is None:
             raise _fail(stmt, "to_have_url() needs the URL.")
         pattern = _string(arg, stmt)
-        return Check(url=re.sub(r"\\(.)", r"\1", pattern), **lines)  # type: ignore[arg-type]
+        tab = target.id if isinstance(target, ast.Name) and target.id in names else "page"
+        return Check(url=re.sub(r"\\(.)", r"\1", pattern), tab=tab, **lines)  # type: ignore[arg-type]
     if target is None:
         raise _fail(stmt, "expect() needs a locator.")
     parts = _locator(target, stmt, names)
     if parts["by"] != "text":
         raise _fail(stmt, "closing checks are expect(page.get_by_text(...)).to_be_visible().")
     return Check(text=str(parts["name"]), exact=bool(parts["exact"]), nth=parts["nth"],  # type: ignore[arg-type]
-                 **lines)  # type: ignore[arg-type]
+                 tab=str(parts["tab"]), **lines)  # type: ignore[arg-type]
 
 
 def parse_script(source: str) -> list[Step | Check]:
@@ -175,15 +178,20 @@ def parse_script(source: str) -> list[Step | Check]:
         raise ScriptError("line 1: the script has no `def run(page)`; refwright replays the steps inside it.")
     text = source.splitlines()
     out: list[Step | Check] = []
-    names: Frames = {}
+    names: Frames = {"page": ("page", ())}
+    popups: dict[str, int] = {}
     for stmt in run.body:
         if isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
             continue
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-            # An iframe given a name (``frame1 = page.get_by_title("Payment").content_frame``).
-            names[stmt.targets[0].id] = _frames(stmt.value, stmt, names)
+            _named(stmt, stmt.targets[0].id, names, popups, out)
             continue
-        item = _statement(stmt, names)
+        if isinstance(stmt, ast.With):
+            popups[_popup_var(stmt)] = len(out)
+            body = stmt.body[0]
+            item = replace(_statement(body, names), line=stmt.lineno, end_line=stmt.end_lineno or stmt.lineno)
+        else:
+            item = _statement(stmt, names)
         if isinstance(item, Step):
             intent = _intent_above(text, stmt.lineno)
             if intent is not None:
@@ -197,7 +205,39 @@ def parse_script(source: str) -> list[Step | Check]:
             elif item.by != "role" and item.targeted:
                 item = replace(item, role="")
         out.append(item)
-    return out
+    # The first tab is the default one (``page``): its steps carry no tab.
+    return [replace(i, tab="") if i.tab == "page" else i for i in out]
+
+
+def _popup_var(stmt: ast.With) -> str:
+    """``with page.expect_popup() as popup:`` around one step: the name the popup is taken by."""
+    item = stmt.items[0] if len(stmt.items) == 1 else None
+    call = item.context_expr if item is not None else None
+    if not (item is not None and isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+            and call.func.attr == "expect_popup" and isinstance(item.optional_vars, ast.Name) and len(stmt.body) == 1):
+        raise _fail(stmt, "refwright replays a with block only as `with page.expect_popup() as popup:` around one "
+                          "step.")
+    return item.optional_vars.id
+
+
+def _named(stmt: ast.Assign, name: str, names: Frames, popups: dict[str, int], out: list[Step | Check]) -> None:
+    """A name the script gives: a tab a step opened (``page2 = popup.value``), a new tab (``page2 =
+    page.context.new_page()``), or an iframe (``frame1 = page.get_by_title("Payment").content_frame``)."""
+    value = stmt.value
+    lines = {"line": stmt.lineno, "end_line": stmt.end_lineno or stmt.lineno}
+    if isinstance(value, ast.Attribute) and value.attr == "value" and isinstance(value.value, ast.Name) \
+            and value.value.id in popups:
+        names[name] = (name, ())
+        index = popups.pop(value.value.id)
+        opener = out[index]
+        if isinstance(opener, Step):  # the with block and this line are the step's statement
+            out[index] = replace(opener, opens=name, end_line=lines["end_line"])
+        return
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "new_page":
+        names[name] = (name, ())
+        out.append(Step("new_page", tab=name, **lines))  # type: ignore[arg-type]
+        return
+    names[name] = _frames(value, stmt, names)
 
 
 def _intent_above(lines: list[str], lineno: int) -> dict[str, object] | None:

@@ -48,6 +48,11 @@ class Recording:
         if not self.recording:
             return
         last = self.steps[-1] if self.steps else None
+        # The first step in a tab no earlier step ran in: the step before opened it (a link to a new tab), unless
+        # it is a goto (a tab the run opened itself, which the script opens with new_page()).
+        seen = {s.tab for s in self.steps} | {s.opens for s in self.steps} | {""}
+        if last is not None and step.tab not in seen and step.action != "goto":
+            self.steps[-1] = last = replace(last, opens=step.tab)
         # The same click or key again in a row (a calendar's arrow, a slider's key) is one repeated step.
         if last is not None and step.action in ("click", "press") and replace(last, repeat=1) == step:
             self.steps[-1] = replace(last, repeat=last.repeat + 1)

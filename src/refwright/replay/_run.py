@@ -3,6 +3,7 @@ broke because the page changed healed from what it meant (its intent), when heal
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import time
@@ -63,11 +64,12 @@ def statement(item: Step | Check) -> str:
     if isinstance(item, Check):
         lines = check_statement(item, "")
         return lines[0] if len(lines) == 1 else f"check: {item.describe()}"
+    page = item.tab or "page"
     if item.action == "goto":
-        return f"page.goto({py_str(item.value or '')})"
+        return f"{page}.goto({py_str(item.value or '')})"
     if not item.targeted:
-        return f"page.keyboard.press({value_code(item)})"
-    return f"page.{locator_code(item)}.{item.action}()"
+        return f"{page}.keyboard.press({value_code(item)})"
+    return f"{page}.{locator_code(item)}.{item.action}()"
 
 
 def _scope(pw: Any, frames: Sequence[Step]) -> Any:
@@ -107,13 +109,51 @@ class Replayer:
     ask: Ask | None = None
     log: Callable[[str], None] = lambda line: None
     outcomes: list[Outcome] = field(default_factory=list)
+    # The script's tabs (``page``, ``page2``...) by their ids in this run.
+    tabs: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def here(self) -> Page:
+        """The tab the steps run in now (``page`` until a step says otherwise)."""
+        return self.page.tabs.active
+
+    async def _to_tab(self, item: Step | Check) -> None:
+        """Make the item's tab the active one; the first tab is the page the replay started on."""
+        if not self.tabs:
+            self.tabs["page"] = self.page.tabs.id_of(self.here) or ""
+        name = item.tab or "page"
+        if isinstance(item, Step) and item.action == "new_page":
+            opened = await self.page.tabs.new()
+            self.tabs[name] = self.page.tabs.id_of(opened) or ""
+            return
+        if name not in self.tabs:
+            raise self._fail(item, f"the step runs in {name}, which no step before it opened.")
+        if self.page.tabs.id_of(self.here) != self.tabs[name]:
+            await self.page.tabs.select(self.tabs[name])
+
+    async def _opened(self, step: Step, before: set[str]) -> None:
+        """The tab ``step`` opened (its ``with page.expect_popup()``), known from now on by its name."""
+        deadline = time.monotonic() + self.page.config.timeouts.action / 1000
+        while time.monotonic() < deadline:
+            new = [t for t in self.page.tabs.ids() if t not in before]
+            if new:
+                self.tabs[step.opens] = new[0]
+                return
+            await asyncio.sleep(0.05)
+        raise self._fail(step, f"{statement(step)} was to open a new tab ({step.opens}), and none opened.")
 
     async def run(self, items: Sequence[Step | Check]) -> list[Outcome]:
         for item in items:
             started = time.perf_counter()
             try:
                 try:
+                    await self._to_tab(item)
+                    if isinstance(item, Step) and item.action == "new_page":
+                        continue
+                    before = set(self.page.tabs.ids())
                     outcome = await (self._check(item) if isinstance(item, Check) else self._step(item))
+                    if isinstance(item, Step) and item.opens:
+                        await self._opened(item, before)
                 except PlaywrightError:
                     raise self._fail(item, f"{statement(item)} could not run on this page (it may have closed or "
                                            "navigated away meanwhile).") from None
@@ -144,9 +184,9 @@ class Replayer:
         return step.value or ""
 
     async def _step(self, step: Step) -> Outcome:
-        pw = self.page.playwright_page
+        pw = self.here.playwright_page
         if step.action == "goto":
-            await self.page.goto(step.value or "about:blank")
+            await self.here.goto(step.value or "about:blank")
             return Outcome(step, "replayed", 0)
         if not step.targeted:
             for _ in range(step.repeat):
@@ -198,13 +238,13 @@ class Replayer:
         if step.nth is None or not step.meant or step.by != "role" or step.frames:
             return None
         want = family(step.role)
-        inspection = await self.page.inspect()
+        inspection = await self.here.inspect()
         named = [c for c in inspection.controls
                  if fold(c.label) == fold(step.meant) and want in (family(c.role or c.kind), family(c.kind))]
         if len(named) != 1:
             return None
         control = named[0]
-        handle = await self.page.locator(f"@{control.ref}").element_handle(timeout=1_000)
+        handle = await self.here.locator(f"@{control.ref}").element_handle(timeout=1_000)
         if handle is None:
             return None
         try:
@@ -226,7 +266,7 @@ class Replayer:
                 return None
         except PlaywrightError:
             pass
-        pw = self.page.playwright_page
+        pw = self.here.playwright_page
         fields = _scope(pw, step.frames).locator("input").filter(visible=True)
         found = [i for i in range(await fields.count()) if await fields.nth(i).evaluate(_IS_PASSWORD)]
         if len(found) != 1:
@@ -257,7 +297,7 @@ class Replayer:
 
     async def _perform_once(self, loc: Locator, step: Step, timeout: float) -> None:
         if step.action == "drag" and step.to is not None:
-            await loc.drag_to(_locator(self.page.playwright_page, replace(step.to, frames=step.frames)),
+            await loc.drag_to(_locator(self.here.playwright_page, replace(step.to, frames=step.frames)),
                               timeout=timeout)
         elif step.action == "fill":
             await loc.fill(self._value(step), timeout=timeout)
@@ -271,7 +311,7 @@ class Replayer:
             await getattr(loc, step.action)(timeout=timeout)
 
     async def _heal(self, step: Step, found: str) -> Outcome:
-        inspection = await self.page.inspect()
+        inspection = await self.here.inspect()
         match = heal_match(step, inspection.controls)
         if match.control is None:
             if self.decider is not None:
@@ -298,11 +338,11 @@ class Replayer:
         if step.action in ("fill", "select"):
             command += " " + _quote(self._value(step))
         elif step.action == "press":
-            await self.page.run_command(f"focus @{control.ref}")
+            await self.here.run_command(f"focus @{control.ref}")
             command = f"press {self._value(step)}"
         new = await self._new_step(step, control)
         try:
-            await self.page.run_command(command)
+            await self.here.run_command(command)
         except RefwrightError as exc:
             raise self._fail(step, f"the healed step ({step.action} {control.label!r}) failed: {exc}") from None
         return Outcome(step, "healed", 0, old=locator_code(step), new=new, how=how)
@@ -323,8 +363,8 @@ class Replayer:
     async def _new_step(self, step: Step, control: Control) -> Step | None:
         from .._async._recording import locate_element
 
-        pw = self.page.playwright_page
-        handle = await self.page.locator(f"@{control.ref}").element_handle(timeout=1_000)
+        pw = self.here.playwright_page
+        handle = await self.here.locator(f"@{control.ref}").element_handle(timeout=1_000)
         if handle is None:
             return None
         role = control.role or _ROLES.get(control.kind, step.role)
@@ -338,10 +378,10 @@ class Replayer:
                        nth=located.nth)
 
     async def _heal_with_provider(self, step: Step, found: str, local: str) -> Outcome:
-        self.page.set_decision_provider(self.decider)
+        self.here.set_decision_provider(self.decider)
         request = _request(step, self._value(step) if step.action in ("fill", "select") else None)
         try:
-            result = await self.page.act(request)
+            result = await self.here.act(request)
             if result.token is not None:
                 # The recording approved a step of this risk already; a riskier one needs a person's yes.
                 recorded = step.risk == "approval-required"
@@ -349,7 +389,7 @@ class Replayer:
                         f"line {step.line}: {result.output.splitlines()[0]} Go ahead?")):
                     raise self._fail(step, f"healing needs approval ({result.output.splitlines()[0]}); approve it "
                                            "with `--approve auto`.")
-                await self.page.confirm(result.token)
+                await self.here.confirm(result.token)
         except RefwrightError as exc:
             if isinstance(exc, ReplayError):
                 raise
@@ -358,7 +398,7 @@ class Replayer:
         return Outcome(step, "healed", 0, old=locator_code(step), how="chosen by the decision provider")
 
     async def _check(self, check: Check) -> Outcome:
-        pw = self.page.playwright_page
+        pw = self.here.playwright_page
         try:
             if check.text is None:
                 await expect(pw).to_have_url(re.compile(re.escape(check.url or "")), timeout=CHECK_MS)
@@ -368,13 +408,13 @@ class Replayer:
         except (AssertionError, PlaywrightError):
             if self.heal is None or check.text is None:
                 raise self._fail(check, f"the closing check failed: {check.describe()} is not true on this page "
-                                        f"({self.page.url}).") from None
+                                        f"({self.here.url}).") from None
         return await self._heal_check(check)
 
     async def _heal_check(self, check: Check) -> Outcome:
         """A closing text shown more than once is checked on its first showing; one shown with other spacing,
         case or punctuation (the same words in the same order) is checked as it is shown now."""
-        pw = self.page.playwright_page
+        pw = self.here.playwright_page
         words = re.findall(r"\w+", check.text or "")
         shown = pw.get_by_text(re.compile(r"\W+".join(map(re.escape, words)), re.IGNORECASE)) if words else None
         for new, loc in ((replace(check, nth=0), _text_locator(pw, replace(check, nth=0))), (None, shown)):
@@ -390,7 +430,7 @@ class Replayer:
             except PlaywrightError:
                 continue
         raise self._fail(check, f"the closing check failed: {check.describe()} is not true on this page "
-                                f"({self.page.url}), and no visible text holds its words in order.")
+                                f"({self.here.url}), and no visible text holds its words in order.")
 
 
 def _text_locator(pw: Any, check: Check) -> Locator:

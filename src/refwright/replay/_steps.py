@@ -76,13 +76,18 @@ class Step:
     options: tuple[str, ...] = ()
     # Where a drag drops its element: a locator of its own (``action`` unused).
     to: Step | None = None
+    # The tab the step runs in (a recorded tab id, or the script's name for it: ``page``, ``page2``...; empty:
+    # the first), and the tab a click opened (``with page.expect_popup()`` around it).
+    tab: str = ""
+    opens: str = ""
     # The iframes on the way to the element, outermost first: each found by its title (``by="title"``) or by
     # its place among its document's iframes (``by="iframe"``).
     frames: tuple[Step, ...] = ()
 
     @property
     def targeted(self) -> bool:
-        return self.action not in ("goto",) and not (self.action == "press" and not self.name and not self.role)
+        return self.action not in ("goto", "new_page") and not (
+            self.action == "press" and not self.name and not self.role)
 
     def intent(self) -> dict[str, Any]:
         """What the step meant, as stored beside its statement (never the secret's value)."""
@@ -143,6 +148,7 @@ class Check:
     nth: int | None = None
     line: int = 0
     end_line: int = 0
+    tab: str = ""
 
     def describe(self) -> str:
         return f"the text {json.dumps(self.text, ensure_ascii=False)} is shown" if self.text is not None \

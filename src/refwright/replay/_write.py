@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from ._code import FrameNames, check_statement, frame_lines, step_statement
 from ._steps import Check, Step, scrub_refs
@@ -38,6 +39,25 @@ def scrub_secrets(text: str, secrets: Iterable[str]) -> str:
     for value in sorted({s for s in secrets if s}, key=len, reverse=True):
         text = text.replace(value, "[secret]")
     return text
+
+
+def _named_tabs(steps: Sequence[Step], checks: Sequence[Check]) -> tuple[list[Step], list[Check]]:
+    """The steps and checks with their tabs named as the script names them: the first tab ``page``, the next
+    ``page2``... A tab that no step opened (a new tab the run opened itself) starts with ``new_page()``."""
+    first = next((s.tab for s in steps if s.tab), "")
+    names = {"": "page", first: "page"}
+
+    def name(tab: str) -> str:
+        if tab not in names:
+            names[tab] = f"page{len(set(names.values())) + 1}"
+        return names[tab]
+
+    out: list[Step] = []
+    for step in steps:
+        if step.tab not in names:
+            out.append(Step("new_page", tab=name(step.tab)))
+        out.append(replace(step, tab=name(step.tab), opens=name(step.opens) if step.opens else ""))
+    return out, [replace(c, tab=names.get(c.tab, "page")) for c in checks]
 
 
 def _docstring_text(text: str) -> str:
@@ -78,16 +98,19 @@ def write_script(steps: Sequence[Step], checks: Sequence[Check], *, task: str, s
     lines += ["", "", "def run(page: Page) -> None:"]
     body: list[str] = []
     frames: FrameNames = {}
+    steps, checks = _named_tabs(steps, checks)
     for step in steps:
-        body += frame_lines(step.frames, frames)  # before the intent, which sits right above its statement
-        if step.action != "goto":
+        body += frame_lines(step.tab, step.frames, frames)  # before the intent, right above its statement
+        if step.action not in ("goto", "new_page"):
             intent = step.intent()
             if "request" in intent:
                 intent["request"] = clean(str(intent["request"]))
-            if "value" in intent:
+            if isinstance(intent.get("value"), list):
+                intent["value"] = [scrub_secrets(str(v), hidden) for v in intent["value"]]
+            elif "value" in intent:
                 intent["value"] = scrub_secrets(str(intent["value"]), hidden)
             body.append("    # intent: " + json.dumps(intent, ensure_ascii=False))
-        body += step_statement(step, scope=frames.get(step.frames, ""))
+        body += step_statement(step, scope=frames.get((step.tab, step.frames), ""))
     for check in checks:
         body += check_statement(check)
     if not body:
