@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import FrameLocator, Locator
 from playwright.async_api import Page as PlaywrightPage
 
@@ -18,6 +17,7 @@ from ..replay._steps import Step, secret_env, secret_token
 from ..resolve._risk import risk_of
 from ..snapshot._format import quote
 from ..snapshot._refs import parse_ref
+from ._translate import best_effort
 
 if TYPE_CHECKING:
     from ..resolve._model import Control
@@ -130,25 +130,24 @@ async def noted_done(noted: Noted | None) -> None:
 async def _current_value(locator: Locator, action: str) -> str:
     script = ("el => el.localName === 'select' ? Array.from(el.selectedOptions).map(o => o.label).join(', ') "
               ": (el.value ?? el.textContent ?? '')")
-    try:
+    with best_effort():  # gone, or slow: the step is kept without the value it had
         return str(await locator.evaluate(script, timeout=1_000))
-    except PlaywrightError:
-        return ""
+    return ""
 
 
 async def _take(session: Session, rec: Recording, locator: Locator, role: str, name: str, action: str,
                 value: str | None) -> Noted | None:
-    try:
+    handle = None
+    with best_effort():  # an element that cannot be read now is not written into the script
         handle = await locator.element_handle(timeout=1_000)
-    except PlaywrightError:
-        return None
     if handle is None:
         return None
     try:
-        facts: dict[str, Any] = await handle.evaluate(_FACTS)
-        located = await locate_element(session.scope, handle, role, name)
-    except PlaywrightError:
-        return None
+        with best_effort() as read:
+            facts: dict[str, Any] = await handle.evaluate(_FACTS)
+            located = await locate_element(session.scope, handle, role, name)
+        if read.failed:
+            return None
     finally:
         await handle.dispose()
     if located is None:
@@ -204,10 +203,10 @@ async def add_answer_checks(session: Session, rec: Recording, answer: str) -> No
     for text in quoted_texts(rec.scrub(answer)):
         if "[secret]" in text:
             continue
-        try:
+        with best_effort() as counted:  # a text the page no longer shows is not a check
             loose = await scope.get_by_text(text).count()
             exact = await scope.get_by_text(text, exact=True).count() if loose > 1 else 0
-        except PlaywrightError:
+        if counted.failed:
             continue
         if loose == 1:
             rec.add_check(Check(text=text))

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import FrameLocator, Locator
 from playwright.sync_api import Page as PlaywrightPage
 
@@ -19,6 +18,7 @@ from ..replay._steps import Step, secret_env, secret_token
 from ..resolve._risk import risk_of
 from ..snapshot._format import quote
 from ..snapshot._refs import parse_ref
+from ._translate import best_effort
 
 if TYPE_CHECKING:
     from ..resolve._model import Control
@@ -131,25 +131,24 @@ def noted_done(noted: Noted | None) -> None:
 def _current_value(locator: Locator, action: str) -> str:
     script = ("el => el.localName === 'select' ? Array.from(el.selectedOptions).map(o => o.label).join(', ') "
               ": (el.value ?? el.textContent ?? '')")
-    try:
+    with best_effort():  # gone, or slow: the step is kept without the value it had
         return str(locator.evaluate(script, timeout=1_000))
-    except PlaywrightError:
-        return ""
+    return ""
 
 
 def _take(session: Session, rec: Recording, locator: Locator, role: str, name: str, action: str,
                 value: str | None) -> Noted | None:
-    try:
+    handle = None
+    with best_effort():  # an element that cannot be read now is not written into the script
         handle = locator.element_handle(timeout=1_000)
-    except PlaywrightError:
-        return None
     if handle is None:
         return None
     try:
-        facts: dict[str, Any] = handle.evaluate(_FACTS)
-        located = locate_element(session.scope, handle, role, name)
-    except PlaywrightError:
-        return None
+        with best_effort() as read:
+            facts: dict[str, Any] = handle.evaluate(_FACTS)
+            located = locate_element(session.scope, handle, role, name)
+        if read.failed:
+            return None
     finally:
         handle.dispose()
     if located is None:
@@ -205,10 +204,10 @@ def add_answer_checks(session: Session, rec: Recording, answer: str) -> None:
     for text in quoted_texts(rec.scrub(answer)):
         if "[secret]" in text:
             continue
-        try:
+        with best_effort() as counted:  # a text the page no longer shows is not a check
             loose = scope.get_by_text(text).count()
             exact = scope.get_by_text(text, exact=True).count() if loose > 1 else 0
-        except PlaywrightError:
+        if counted.failed:
             continue
         if loose == 1:
             rec.add_check(Check(text=text))
