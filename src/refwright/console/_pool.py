@@ -11,8 +11,7 @@ import asyncio
 import itertools
 from typing import TYPE_CHECKING, Any
 
-from playwright.async_api import Error as PlaywrightError
-
+from .._async._translate import best_effort
 from ._client import ConsoleClient, RunReporter
 from ._crop import step_shot
 
@@ -52,10 +51,8 @@ class SessionWatch:
         task.add_done_callback(self._loads.discard)
 
     async def _close_page(self) -> None:
-        try:
+        with best_effort():  # closed meanwhile
             await self.page.playwright_page.close()
-        except PlaywrightError:
-            pass
 
     async def close(self, error: BaseException | None = None) -> None:
         await asyncio.gather(*self._loads, return_exceptions=True)

@@ -10,9 +10,9 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator, expect
 
+from .._async._translate import best_effort, mapped
 from .._errors import RefwrightError, ReplayError
 from ._code import check_statement, locator_code, py_str, value_code
 from ._heal import heal_match
@@ -100,11 +100,8 @@ class Replayer:
         for item in items:
             started = time.perf_counter()
             try:
-                try:
+                with mapped(self._gone(item)):
                     outcome = await (self._check(item) if isinstance(item, Check) else self._step(item))
-                except PlaywrightError:
-                    raise self._fail(item, f"{statement(item)} could not run on this page (it may have closed or "
-                                           "navigated away meanwhile).") from None
             except ReplayError as failed:
                 self.outcomes.append(Outcome(item, "failed", (time.perf_counter() - started) * 1000, how=str(failed)))
                 self.log(f"line {item.line}: failed: {statement(item)}")
@@ -121,6 +118,11 @@ class Replayer:
 
     def _fail(self, item: Step | Check, why: str) -> ReplayError:
         return ReplayError(f"line {item.line}: {why}")
+
+    def _gone(self, item: Step | Check) -> Callable[[Exception], ReplayError]:
+        """The failure of a step that Playwright could not run at all."""
+        return lambda _: self._fail(item, f"{statement(item)} could not run on this page (it may have closed or "
+                                          "navigated away meanwhile).")
 
     def _value(self, step: Step) -> str:
         if step.secret:
@@ -142,17 +144,14 @@ class Replayer:
         loc = _locator(pw, step)
         # The step is tried as written first, as the same Playwright call by hand would be: an unchanged page
         # costs nothing more. Only when it fails is the page asked why (no element, or several).
-        try:
+        with best_effort():  # failed as written: the page is asked why below
             await self._perform(loc, step, APPEAR_MS)
             return Outcome(step, "replayed", 0)
-        except PlaywrightError:
-            count = await loc.count()
+        count = await loc.count()
         if count == 1:  # there, but slow to become actionable: given the whole action timeout
-            try:
+            with best_effort():  # still not actionable: said below
                 await self._perform(loc, step, self.page.config.timeouts.action)
                 return Outcome(step, "replayed", 0)
-            except PlaywrightError:
-                pass
             raise self._fail(step, f"{statement(step)} found its element but could not {step.action} it (it may be "
                                    "covered, disabled or hidden).")
         found = "no element" if count == 0 else f"{count} elements"
@@ -246,16 +245,15 @@ class Replayer:
 
     async def _check(self, check: Check) -> Outcome:
         pw = self.page.playwright_page
-        try:
+        with best_effort(AssertionError):  # not true on this page: said, or healed, below
             if check.text is None:
                 await expect(pw).to_have_url(re.compile(re.escape(check.url or "")), timeout=CHECK_MS)
             else:
                 await expect(_text_locator(pw, check)).to_be_visible(timeout=CHECK_MS)
             return Outcome(check, "replayed", 0)
-        except (AssertionError, PlaywrightError):
-            if self.heal is None or check.text is None:
-                raise self._fail(check, f"the closing check failed: {check.describe()} is not true on this page "
-                                        f"({self.page.url}).") from None
+        if self.heal is None or check.text is None:
+            raise self._fail(check, f"the closing check failed: {check.describe()} is not true on this page "
+                                    f"({self.page.url}).")
         return await self._heal_check(check)
 
     async def _heal_check(self, check: Check) -> Outcome:
@@ -267,15 +265,13 @@ class Replayer:
         for new, loc in ((replace(check, nth=0), _text_locator(pw, replace(check, nth=0))), (None, shown)):
             if loc is None:
                 continue
-            try:
+            with best_effort():  # a candidate gone meanwhile: the next is tried
                 if await loc.count() >= 1 and await loc.first.is_visible():
                     if new is None:
                         text = " ".join((await loc.first.inner_text()).split())
                         new = replace(check, text=text, exact=False, nth=0 if await loc.count() > 1 else None)
                     return Outcome(check, "healed", 0, old=statement(check), new_check=new,
                                    how="the same words are shown")
-            except PlaywrightError:
-                continue
         raise self._fail(check, f"the closing check failed: {check.describe()} is not true on this page "
                                 f"({self.page.url}), and no visible text holds its words in order.")
 
