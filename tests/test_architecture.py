@@ -327,3 +327,53 @@ def test_the_root_holds_only_shared_types() -> None:
     """A helper with one concern lives in the package named for it, not at the root."""
     root = sorted(p.stem for p in SRC.glob("_*.py") if p.stem not in ("__init__", "__main__"))
     assert root == ["_bridge", "_capabilities", "_config", "_errors", "_result", "_url"]
+
+
+# Where Playwright's errors may be named: the boundary that translates them (and says which ones are
+# best-effort), so that no other module decides on its own what Playwright's wording means or lets it through.
+_PLAYWRIGHT_ERROR_BOUNDARY = {
+    # translate/mapped/perform turn them into refwright's sentences; best_effort swallows them where a
+    # failure changes nothing the model is told; is_closed_error/is_timeout/from_playwright answer the
+    # questions other modules ask about one. The sync twin is generated from it.
+    "refwright._async._translate",
+}
+_PLAYWRIGHT_ERRORS = {"Error", "TimeoutError"}
+
+
+def _playwright_error_uses(tree: ast.AST) -> list[str]:
+    """Each import of Playwright's ``Error``/``TimeoutError`` (or of its private errors module), and each
+    ``<...playwright...>.Error`` spelled out (in an ``except`` or anywhere else)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("playwright"):
+            if "_errors" in (node.module or ""):
+                found.append(f"line {node.lineno}: from {node.module} import ...")
+            found += [f"line {node.lineno}: from {node.module} import {a.name}" for a in node.names
+                      if a.name in _PLAYWRIGHT_ERRORS]
+        elif isinstance(node, ast.Import):
+            found += [f"line {node.lineno}: import {a.name}" for a in node.names if "_errors" in a.name
+                      and a.name.startswith("playwright")]
+        elif (isinstance(node, ast.Attribute) and node.attr in _PLAYWRIGHT_ERRORS
+              and "playwright" in ast.unparse(node.value)):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_rule_sees_playwright_errors_however_they_are_named() -> None:
+    tree = ast.parse("from playwright.async_api import Error as PlaywrightError\n"
+                     "from playwright.sync_api import TimeoutError\n"
+                     "from playwright._impl._errors import TargetClosedError\n"
+                     "import playwright.async_api\n"
+                     "try:\n    pass\nexcept playwright.async_api.Error:\n    pass\n"
+                     "from playwright.async_api import Page\n")
+    assert len(_playwright_error_uses(tree)) == 4
+
+
+def test_playwright_errors_are_caught_only_at_the_translating_boundary() -> None:
+    """httpx's shape: a third-party error is mapped where it enters. Every other module runs Playwright
+    calls in ``mapped()`` (the failure is the answer, in refwright's words) or ``best_effort()`` (the
+    failure changes nothing the model is told), so Playwright's own wording cannot slip through a
+    forgotten ``except``."""
+    users = {name: uses for name, path in MODULES.items() if name not in _PLAYWRIGHT_ERROR_BOUNDARY
+             for uses in [_playwright_error_uses(_tree(path))] if uses}
+    assert users == {}
