@@ -377,3 +377,56 @@ def test_playwright_errors_are_caught_only_at_the_translating_boundary() -> None
     users = {name: uses for name, path in MODULES.items() if name not in _PLAYWRIGHT_ERROR_BOUNDARY
              for uses in [_playwright_error_uses(_tree(path))] if uses}
     assert users == {}
+
+
+# Catch-alls that may stay silent (none today): each would need a reason here.
+_SILENT_CATCH_ALLS: set[str] = set()
+_BROAD = {"Exception", "BaseException"}
+
+
+def _is_broad(caught: ast.expr | None) -> bool:
+    names = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+    return caught is None or any(isinstance(n, ast.Name) and n.id in _BROAD for n in names)
+
+
+def _says_something(handler: ast.ExceptHandler) -> bool:
+    """Whether the handler re-raises, uses what it caught, or logs it."""
+    for node in (n for stmt in handler.body for n in ast.walk(stmt)):
+        if isinstance(node, ast.Raise) or (handler.name and isinstance(node, ast.Name) and node.id == handler.name):
+            return True
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and ast.unparse(node.func.value) in ("_log", "logger", "logging")):
+            return True
+    return False
+
+
+def _silent_catch_alls(tree: ast.AST) -> list[str]:
+    """Each ``except Exception`` (or ``BaseException``, or bare ``except``) that swallows what it caught
+    without a word, and each ``suppress(Exception)``."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ExceptHandler) and _is_broad(node.type) and not _says_something(node):
+            found.append(f"line {node.lineno}: except {ast.unparse(node.type) if node.type else ''}".rstrip())
+        elif (isinstance(node, ast.Call) and ast.unparse(node.func).endswith("suppress")
+              and any(isinstance(a, ast.Name) and a.id in _BROAD for a in node.args)):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_rule_sees_silent_catch_alls() -> None:
+    tree = ast.parse("try:\n    f()\nexcept Exception:\n    pass\n"
+                     "try:\n    f()\nexcept (OSError, BaseException):\n    x = 1\n"
+                     "try:\n    f()\nexcept:\n    pass\n"
+                     "with contextlib.suppress(Exception):\n    f()\n"
+                     "try:\n    f()\nexcept Exception:\n    _log.debug('why', exc_info=True)\n"
+                     "try:\n    f()\nexcept Exception as exc:\n    answer(str(exc))\n"
+                     "try:\n    f()\nexcept OSError:\n    pass\n")
+    assert len(_silent_catch_alls(tree)) == 4
+
+
+def test_no_silent_catch_all() -> None:
+    """A catch-all that says nothing hides bugs: each broad catch is narrowed to what can really occur
+    there, or (a fail-closed fallback, a last-resort boundary, the watchdog) logs what it caught."""
+    silent = {name: found for name, path in MODULES.items() if name not in _SILENT_CATCH_ALLS
+              for found in [_silent_catch_alls(_tree(path))] if found}
+    assert silent == {}

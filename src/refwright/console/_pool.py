@@ -67,7 +67,7 @@ async def watch_session(console_url: str, page: Page) -> SessionWatch | None:
     try:
         reporter = await client.report(f"SessionPool session {next(_NUMBERS)}", page.url if page.url != "about:blank"
                                        else "", "", page=page, source="pool", cancel_on_stop=False)
-    except Exception as exc:
+    except Exception as exc:  # the console is an extra: a pool session goes on without it, whatever failed
         import sys
 
         print(f"refwright: this pool session is not on the console: {exc}", file=sys.stderr, flush=True)
