@@ -327,3 +327,106 @@ def test_the_root_holds_only_shared_types() -> None:
     """A helper with one concern lives in the package named for it, not at the root."""
     root = sorted(p.stem for p in SRC.glob("_*.py") if p.stem not in ("__init__", "__main__"))
     assert root == ["_bridge", "_capabilities", "_config", "_errors", "_result", "_url"]
+
+
+# Where Playwright's errors may be named: the boundary that translates them (and says which ones are
+# best-effort), so that no other module decides on its own what Playwright's wording means or lets it through.
+_PLAYWRIGHT_ERROR_BOUNDARY = {
+    # translate/mapped/perform turn them into refwright's sentences; best_effort swallows them where a
+    # failure changes nothing the model is told; is_closed_error/is_timeout/from_playwright answer the
+    # questions other modules ask about one. The sync twin is generated from it.
+    "refwright._async._translate",
+}
+_PLAYWRIGHT_ERRORS = {"Error", "TimeoutError"}
+
+
+def _playwright_error_uses(tree: ast.AST) -> list[str]:
+    """Each import of Playwright's ``Error``/``TimeoutError`` (or of its private errors module), and each
+    ``<...playwright...>.Error`` spelled out (in an ``except`` or anywhere else)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("playwright"):
+            if "_errors" in (node.module or ""):
+                found.append(f"line {node.lineno}: from {node.module} import ...")
+            found += [f"line {node.lineno}: from {node.module} import {a.name}" for a in node.names
+                      if a.name in _PLAYWRIGHT_ERRORS]
+        elif isinstance(node, ast.Import):
+            found += [f"line {node.lineno}: import {a.name}" for a in node.names if "_errors" in a.name
+                      and a.name.startswith("playwright")]
+        elif (isinstance(node, ast.Attribute) and node.attr in _PLAYWRIGHT_ERRORS
+              and "playwright" in ast.unparse(node.value)):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_rule_sees_playwright_errors_however_they_are_named() -> None:
+    tree = ast.parse("from playwright.async_api import Error as PlaywrightError\n"
+                     "from playwright.sync_api import TimeoutError\n"
+                     "from playwright._impl._errors import TargetClosedError\n"
+                     "import playwright.async_api\n"
+                     "try:\n    pass\nexcept playwright.async_api.Error:\n    pass\n"
+                     "from playwright.async_api import Page\n")
+    assert len(_playwright_error_uses(tree)) == 4
+
+
+def test_playwright_errors_are_caught_only_at_the_translating_boundary() -> None:
+    """httpx's shape: a third-party error is mapped where it enters. Every other module runs Playwright
+    calls in ``mapped()`` (the failure is the answer, in refwright's words) or ``best_effort()`` (the
+    failure changes nothing the model is told), so Playwright's own wording cannot slip through a
+    forgotten ``except``."""
+    users = {name: uses for name, path in MODULES.items() if name not in _PLAYWRIGHT_ERROR_BOUNDARY
+             for uses in [_playwright_error_uses(_tree(path))] if uses}
+    assert users == {}
+
+
+# Catch-alls that may stay silent (none today): each would need a reason here.
+_SILENT_CATCH_ALLS: set[str] = set()
+_BROAD = {"Exception", "BaseException"}
+
+
+def _is_broad(caught: ast.expr | None) -> bool:
+    names = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+    return caught is None or any(isinstance(n, ast.Name) and n.id in _BROAD for n in names)
+
+
+def _says_something(handler: ast.ExceptHandler) -> bool:
+    """Whether the handler re-raises, uses what it caught, or logs it."""
+    for node in (n for stmt in handler.body for n in ast.walk(stmt)):
+        if isinstance(node, ast.Raise) or (handler.name and isinstance(node, ast.Name) and node.id == handler.name):
+            return True
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and ast.unparse(node.func.value) in ("_log", "logger", "logging")):
+            return True
+    return False
+
+
+def _silent_catch_alls(tree: ast.AST) -> list[str]:
+    """Each ``except Exception`` (or ``BaseException``, or bare ``except``) that swallows what it caught
+    without a word, and each ``suppress(Exception)``."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ExceptHandler) and _is_broad(node.type) and not _says_something(node):
+            found.append(f"line {node.lineno}: except {ast.unparse(node.type) if node.type else ''}".rstrip())
+        elif (isinstance(node, ast.Call) and ast.unparse(node.func).endswith("suppress")
+              and any(isinstance(a, ast.Name) and a.id in _BROAD for a in node.args)):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_rule_sees_silent_catch_alls() -> None:
+    tree = ast.parse("try:\n    f()\nexcept Exception:\n    pass\n"
+                     "try:\n    f()\nexcept (OSError, BaseException):\n    x = 1\n"
+                     "try:\n    f()\nexcept:\n    pass\n"
+                     "with contextlib.suppress(Exception):\n    f()\n"
+                     "try:\n    f()\nexcept Exception:\n    _log.debug('why', exc_info=True)\n"
+                     "try:\n    f()\nexcept Exception as exc:\n    answer(str(exc))\n"
+                     "try:\n    f()\nexcept OSError:\n    pass\n")
+    assert len(_silent_catch_alls(tree)) == 4
+
+
+def test_no_silent_catch_all() -> None:
+    """A catch-all that says nothing hides bugs: each broad catch is narrowed to what can really occur
+    there, or (a fail-closed fallback, a last-resort boundary, the watchdog) logs what it caught."""
+    silent = {name: found for name, path in MODULES.items() if name not in _SILENT_CATCH_ALLS
+              for found in [_silent_catch_alls(_tree(path))] if found}
+    assert silent == {}

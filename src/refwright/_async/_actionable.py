@@ -14,13 +14,12 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
 from .._errors import RefwrightError, RefwrightTimeoutError, StaleRefError
 from ..snapshot._blocked import Closer, blocked_error, listed
 from ..snapshot._refs import parse_ref
-from ._translate import VERBS, translate
+from ._translate import VERBS, mapped
 
 if TYPE_CHECKING:
     from ._session import Session
@@ -99,11 +98,9 @@ async def _ask(session: Session, locator: Locator, target: str, action: str,
                                                expect=entry.expectation(), timeout=_ASK_TIMEOUT, **args)
         else:
             if entry is None:
-                try:
+                with mapped(target=target):
                     if await locator.count() != 1:
                         return None
-                except PlaywrightError as exc:
-                    raise translate(exc, target=target) from exc
             answer = await session.channel.run("actionable", scope=locator, timeout=_ASK_TIMEOUT, **args)
     except StaleRefError:
         raise

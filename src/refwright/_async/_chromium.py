@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from playwright.async_api import Browser as PlaywrightBrowser
 from playwright.async_api import BrowserContext, BrowserType, Playwright, Selectors, async_playwright
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 
 from .._browser._discovery import chromium_args, find_browser, is_headless_shell
@@ -19,7 +18,7 @@ from .._files._outdir import OutputFolder
 from ._engine import register_engine
 from ._guard import NetworkGuard
 from ._remote import connect_headers, parse_listen, redact, scrub, selenium_hub
-from ._translate import mapped
+from ._translate import best_effort, first_line, mapped
 
 __all__ = ["Chromium"]
 
@@ -83,29 +82,24 @@ class Chromium:
             self.playwright = await manager.start()
         chromium = self.playwright.chromium
         if self.connect_url:
-            try:
-                headers = connect_headers()
-                self.browser = await chromium.connect(self.connect_url, headers=headers)
-            except PlaywrightError as exc:
-                detail = scrub(str(exc).splitlines()[0], [self.connect_url], headers.values())
-                raise BrowserError(
-                    f"Could not connect to the Playwright server at {redact(self.connect_url)}: "
-                    f"{detail}. Check that it runs (playwright run-server --port 3000) with "
-                    "the same Playwright major.minor version as this client, and that its token is in "
-                    "REFWRIGHT_CONNECT_HEADERS."
-                ) from exc
+            headers = connect_headers()
+            url = self.connect_url
+            with mapped(lambda exc: BrowserError(
+                    f"Could not connect to the Playwright server at {redact(url)}: "
+                    f"{scrub(first_line(str(exc)), [url], headers.values())}. Check that it runs (playwright "
+                    "run-server --port 3000) with the same Playwright major.minor version as this client, and that "
+                    "its token is in REFWRIGHT_CONNECT_HEADERS.")):
+                self.browser = await chromium.connect(url, headers=headers)
             # Before any context exists: engines registered later miss contexts made meanwhile.
             await register_engine(self.playwright.selectors)
             self.context = await self._remote_context()
             return self.context
         if self.cdp_url:
-            try:
-                self.browser = await chromium.connect_over_cdp(self.cdp_url)
-            except PlaywrightError as exc:
-                raise BrowserError(
-                    f"Could not attach to Chrome at {self.cdp_url}: {str(exc).splitlines()[0]}. Start Chrome "
-                    "with --remote-debugging-port=9222 and pass --cdp http://127.0.0.1:9222."
-                ) from exc
+            cdp_url = self.cdp_url
+            with mapped(lambda exc: BrowserError(
+                    f"Could not attach to Chrome at {cdp_url}: {first_line(str(exc))}. Start Chrome "
+                    "with --remote-debugging-port=9222 and pass --cdp http://127.0.0.1:9222.")):
+                self.browser = await chromium.connect_over_cdp(cdp_url)
             # Engines registered now reach the contexts that already exist; ones registered before the
             # connection would only reach contexts created later.
             await register_engine(self.playwright.selectors)
@@ -132,18 +126,14 @@ class Chromium:
                 "or point --executable-path / REFWRIGHT_EXECUTABLE_PATH at a full Chrome or Chromium.")
         self.guard.start()
         guarded = self.guard.launch_options()
-        try:
+        with mapped(lambda exc: BrowserError(f"Chromium at {candidate.path} did not start: {first_line(str(exc))}. "
+                                             "Run `refwright doctor` for details.")):
             self.browser = await chromium.launch(
                 executable_path=candidate.path,
                 headless=self.headless,
                 args=chromium_args([*guarded.get("args", []), *self.extra_args]),
                 proxy=guarded.get("proxy"),
             )
-        except PlaywrightError as exc:
-            raise BrowserError(
-                f"Chromium at {candidate.path} did not start: {str(exc).splitlines()[0]}. "
-                "Run `refwright doctor` for details."
-            ) from exc
         await register_engine(self.playwright.selectors)
         self.context = await self.browser.new_context(accept_downloads=_accepts_downloads(self.config))
         return self.context
@@ -152,14 +142,11 @@ class Chromium:
         # Playwright reads SELENIUM_REMOTE_URL itself: launch() asks the Grid for a session, takes its se:cdp
         # endpoint and attaches over CDP; the Grid node's Chromium is used, not a local one.
         hub = selenium_hub() or ""
-        try:
-            self.browser = await chromium.launch(headless=self.headless, args=chromium_args(self.extra_args))
-        except PlaywrightError as exc:
-            raise BrowserError(
-                f"The Selenium Grid at {redact(hub)} gave no browser: {scrub(str(exc).splitlines()[0], [hub])}. "
+        with mapped(lambda exc: BrowserError(
+                f"The Selenium Grid at {redact(hub)} gave no browser: {scrub(first_line(str(exc)), [hub])}. "
                 "Check that the Grid (version 4) runs and has a free Chrome slot, and that its token is in "
-                "SELENIUM_REMOTE_HEADERS."
-            ) from exc
+                "SELENIUM_REMOTE_HEADERS.")):
+            self.browser = await chromium.launch(headless=self.headless, args=chromium_args(self.extra_args))
         assert self.playwright is not None
         await register_engine(self.playwright.selectors)
         self.context = await self._remote_context()
@@ -178,18 +165,14 @@ class Chromium:
         """A new Playwright page in ``own_context`` (while it lives) or the shared context, starting the
         browser when needed; it is the opener a page's session uses after a crash."""
         if own_context is not None:
-            try:
+            with best_effort():  # gone with the browser: the page goes on in the shared context
                 return await own_context.new_page()
-            except PlaywrightError:
-                pass  # gone with the browser: the page goes on in the shared context
         context = await self.start()
-        try:
+        with best_effort():  # the context itself died with the browser: start over once
             return await context.new_page()
-        except PlaywrightError:
-            # The context itself died with the browser: start over once.
-            await self.stop_browser()
-            context = await self.start()
-            return await context.new_page()
+        await self.stop_browser()
+        context = await self.start()
+        return await context.new_page()
 
     async def own_context(self, config: Config | None = None) -> BrowserContext:
         """A browser context of its own for one isolated page (whose ``config`` may differ from the browser's)."""
@@ -202,10 +185,8 @@ class Chromium:
     async def stop_browser(self) -> None:
         browser, self.browser, self.context = self.browser, None, None
         if browser is not None:
-            try:
+            with best_effort():  # disconnected or crashed already
                 await browser.close()
-            except PlaywrightError:
-                pass
 
     async def close(self) -> None:
         await self.stop_browser()

@@ -15,7 +15,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.async_api import BrowserContext, CDPSession, Route
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 
 from .._browser._playwright_private import device_descriptors
@@ -98,11 +97,9 @@ class Emulation:
 
 
 async def _cdp(pw: PlaywrightPage, command: str) -> CDPSession:
-    try:
+    with mapped(lambda _: RefwrightError(f"`{command}` needs Chromium's DevTools protocol, which this page does "
+                                         "not offer; use `set viewport <w> <h>` instead.")):
         cdp = _DEVICE_SESSIONS.get(pw) or await pw.context.new_cdp_session(pw)
-    except PlaywrightError as exc:
-        raise RefwrightError(f"`{command}` needs Chromium's DevTools protocol, which this page does not offer; "
-                             "use `set viewport <w> <h>` instead.") from exc
     _DEVICE_SESSIONS[pw] = cdp
     return cdp
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
 from .._errors import RefwrightError, TextNotEnteredError
+from ._translate import best_effort
 
 __all__ = ["TextNotEnteredError", "fill_text", "not_entered"]
 
@@ -34,10 +34,9 @@ def fill_text(text: str) -> Callable[[Locator, float], Awaitable[Any]]:
 
 async def _typed_value(loc: Locator, timeout: float) -> str | None:
     """The value of an input, textarea or select (None for an editable region: it has no value)."""
-    try:
+    with best_effort():  # not a field that has a value
         return await loc.input_value(timeout=timeout)
-    except PlaywrightError:
-        return None
+    return None
 
 
 def not_entered(target: str, then: str) -> RefwrightError:

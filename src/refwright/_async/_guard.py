@@ -17,7 +17,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.async_api import BrowserContext, Request, Route
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 
 from .._bridge import await_coroutine
@@ -25,6 +24,7 @@ from .._capabilities import Capabilities
 from .._config import Config
 from .._errors import PolicyDeniedError
 from ..safety import FilteringProxy, check_url_async, clean_line, normalize_domains
+from ._translate import best_effort
 
 __all__ = ["NetworkGuard"]
 
@@ -241,7 +241,5 @@ class NetworkGuard:
         except ValueError:
             port = 0
         self._intercepted.append((url, parts.hostname or "", port, reason))
-        try:
+        with best_effort():  # the page closed meanwhile, and the request with it
             await route.abort("blockedbyclient")
-        except PlaywrightError:
-            pass

@@ -3,13 +3,11 @@ coordinates, and the clipboard (``page.keyboard``, ``page.mouse``, ``page.clipbo
 
 from __future__ import annotations
 
-from playwright.async_api import Error as PlaywrightError
-
 from .._errors import RefwrightError
 from ..safety import ActionType
 from ._permissions import grant
 from ._session import Session
-from ._translate import mapped
+from ._translate import first_line, mapped
 
 __all__ = ["BUTTONS", "Clipboard", "Keyboard", "Mouse", "read_clipboard", "write_clipboard"]
 
@@ -90,31 +88,25 @@ async def _grant(session: Session) -> None:
     url = session.url
     if not url.startswith(("http://", "https://")):
         raise RefwrightError("The clipboard works on web pages only: `open` a page first, then use the clipboard.")
-    try:
+    with mapped(lambda exc: RefwrightError(
+            f"This browser does not let refwright use the clipboard: {first_line(str(exc))}")):
         await grant(session.pw.context, ["clipboard-read", "clipboard-write"], origin=url)
-    except PlaywrightError as exc:
-        first = str(exc).splitlines()[0]
-        raise RefwrightError(f"This browser does not let refwright use the clipboard: {first}") from exc
 
 
 async def read_clipboard(session: Session) -> str:
     await _grant(session)
-    try:
+    with mapped(_clipboard_error):
         text: str = await session.pw.evaluate("() => navigator.clipboard.readText()")
-    except PlaywrightError as exc:
-        raise _clipboard_error(exc) from exc
     return text
 
 
 async def write_clipboard(session: Session, text: str) -> None:
     await _grant(session)
-    try:
+    with mapped(_clipboard_error):
         await session.pw.evaluate("text => navigator.clipboard.writeText(text)", text)
-    except PlaywrightError as exc:
-        raise _clipboard_error(exc) from exc
 
 
-def _clipboard_error(exc: PlaywrightError) -> RefwrightError:
-    first = str(exc).splitlines()[0].removeprefix("Page.evaluate: ")
+def _clipboard_error(exc: Exception) -> RefwrightError:
+    first = first_line(str(exc)).removeprefix("Page.evaluate: ")
     return RefwrightError(f"The clipboard could not be used: {first}. The page must be focused and served "
                           "over http(s); click the page and try again.")

@@ -13,13 +13,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.async_api import CDPSession, ConsoleMessage, Dialog, Download, Request, WebSocket
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 
 from .._browser._notes import reason_sentence
 from ..safety import clean_line, clean_text
 from ..snapshot._format import quote
 from ._guard import NetworkGuard, target_key
+from ._translate import best_effort
 from ._watch import ActionWatch
 
 __all__ = ["Navigation", "PageEvents", "dialog_warning"]
@@ -131,7 +131,7 @@ class PageEvents:
         if pw is None or (self._windows is not None and self._windows[0] is pw):
             return
         cdp: CDPSession | None = None
-        try:
+        with best_effort(KeyError, TypeError) as watching:
             cdp = await pw.context.new_cdp_session(pw)
             tree = await cdp.send("Page.getFrameTree")
             main = tree["frameTree"]["frame"]["id"]
@@ -142,7 +142,7 @@ class PageEvents:
             cdp.on("Page.navigatedWithinDocument",
                    lambda event: self.watch.navigation_settled() if event.get("frameId") == main else None)
             await cdp.send("Page.enable")
-        except (PlaywrightError, KeyError, TypeError):
+        if watching.failed:
             cdp = None  # not Chromium, or the page is gone: what it set off is told when Playwright reports it
         self._windows = (pw, cdp)
 
@@ -259,15 +259,13 @@ class PageEvents:
             accept = self.dialogs == "accept"
         verb = "accepted" if accept else "dismissed"
         self.notes.append(f"A JavaScript {dialog.type} dialog was {verb}: {quote(clean_line(dialog.message))}")
-        try:
+        with best_effort():  # answered already, or gone with its page
             if not accept:
                 await dialog.dismiss()
             elif text is None:
                 await dialog.accept()
             else:
                 await dialog.accept(text)
-        except PlaywrightError:
-            pass
 
     def release(self, dialog: Dialog) -> None:
         """Forget the kept dialog (it was answered, or dismissed because nothing could wait for it)."""
@@ -282,10 +280,8 @@ class PageEvents:
                 return
             self.notes.append(
                 f"A download of {quote(clean_line(download.suggested_filename))} was refused; nothing was saved.")
-            try:
+            with best_effort():  # finished or failed meanwhile: nothing was kept either way
                 await download.cancel()
-            except PlaywrightError:
-                pass
         finally:
             self.watch.download_handled()
 
@@ -296,9 +292,7 @@ class PageEvents:
                 return
             self.notes.append(
                 f"A popup window or new tab ({quote(clean_line(popup.url))}) was closed; this page stays in control.")
-            try:
+            with best_effort():  # it closed itself meanwhile
                 await popup.close()
-            except PlaywrightError:
-                pass
         finally:
             self.watch.window_handled()

@@ -16,7 +16,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 from playwright.async_api import Request, Response, Route
 
@@ -24,6 +23,7 @@ from .._errors import RefwrightError
 from .._network._har import BODY_LIMIT, HarExchange, har_document, har_entry
 from .._network._request_log import RequestFilter, RequestRecord
 from ._guard import NetworkGuard
+from ._translate import best_effort
 
 __all__ = ["NetworkRecorder", "RouteRule", "playwright_glob"]
 
@@ -131,10 +131,11 @@ class NetworkRecorder:
             return
         self._har_pending += 1
         try:
-            response = await request.response()
-            await self._har_record(request, response)
-        except PlaywrightError:
-            self._har_add(request, None)
+            with best_effort() as recorded:  # the page or its request went away before the answer was read
+                response = await request.response()
+                await self._har_record(request, response)
+            if recorded.failed:
+                self._har_add(request, None)
         finally:
             self._har_pending -= 1
 
@@ -190,10 +191,8 @@ class NetworkRecorder:
         removed = 0
         for rule, handler in self._routes:
             if pattern is None or rule.pattern == pattern:
-                try:
+                with best_effort():  # the page is gone, and its routes with it
                     await self._page().unroute(playwright_glob(rule.pattern), handler)
-                except PlaywrightError:
-                    pass  # the page is gone, and its routes with it
                 removed += 1
             else:
                 kept.append((rule, handler))
@@ -240,13 +239,11 @@ class NetworkRecorder:
         headers = [(h["name"], h["value"]) for h in await request.headers_array()]
         response_headers = [(h["name"], h["value"]) for h in await response.headers_array()]
         body: bytes | None = None
-        try:
+        with best_effort():  # redirects and evicted bodies have none to give
             data = await response.body()
             if len(data) <= BODY_LIMIT and self._har_bytes + len(data) <= _HAR_BODY_BYTES:
                 body = data
                 self._har_bytes += len(data)
-        except PlaywrightError:
-            pass  # redirects and evicted bodies have none to give
         self._har_add(request, response, headers=headers, response_headers=response_headers, body=body)
 
     async def stop_har(self) -> tuple[int, bytes]:
@@ -255,9 +252,9 @@ class NetworkRecorder:
             raise RefwrightError("No HAR recording is running. Start one with `network har start`.")
         waited = 0
         while self._har_pending and waited < _HAR_SETTLE_MS and self._pw is not None and not self._pw.is_closed():
-            try:
+            with best_effort() as waiting:  # the page closed: what was recorded is kept
                 await self._pw.wait_for_timeout(50)
-            except PlaywrightError:
+            if waiting.failed:
                 break
             waited += 50
         entries, self._har = self._har, None

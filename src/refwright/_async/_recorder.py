@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import io
 import itertools
+import logging
 import subprocess
 import tempfile
 from collections.abc import Awaitable, Callable
@@ -14,12 +15,12 @@ from typing import Any
 
 from PIL import Image
 from playwright.async_api import CDPSession
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 
 from .._errors import RefwrightError
 from .._media._ffmpeg import ffmpeg_path
 from ..visual import Rect, mask_rects
+from ._translate import best_effort
 
 __all__ = ["Recorder", "check_format"]
 
@@ -28,6 +29,8 @@ _FFMPEG = {".webm", ".mp4"}
 Boxes = list[tuple[float, float, float, float]]
 # A frame is shown at least this long, so a still page still makes a playable video.
 _MIN_FRAME_MS = 40
+
+_log = logging.getLogger(__name__)
 
 
 def check_format(path: Path) -> None:
@@ -70,26 +73,25 @@ class Recorder:
             try:
                 rects = await self._mask()
             except Exception:
+                # Fail closed, whatever went wrong: a frame whose secrets cannot be found is blanked whole
+                # rather than written with a value showing.
+                _log.debug("finding the secrets in a frame failed; the frame is blanked", exc_info=True)
                 rects = [(-1e6, -1e6, 2e6, 2e6)]
             self._blanks.append((rects, float(meta.get("deviceWidth") or 0.0)))
         self.frames.append((base64.b64decode(event["data"]), float(meta.get("timestamp") or 0.0)))
         cdp = self._cdp
         if cdp is not None:
             # Chromium sends the next frame only after this one is acknowledged.
-            try:
+            with best_effort():  # stopped meanwhile
                 await cdp.send("Page.screencastFrameAck", {"sessionId": event["sessionId"]})
-            except PlaywrightError:
-                pass  # stopped meanwhile
 
     async def stop(self) -> int:
         """Stop capturing and write the file; the number of frames written."""
         cdp, self._cdp = self._cdp, None
         if cdp is not None:
-            try:
+            with best_effort():  # the page went away: write what was captured
                 await cdp.send("Page.stopScreencast")
                 await cdp.detach()
-            except PlaywrightError:
-                pass  # the page went away: write what was captured
         if not self.frames and not self.pw.is_closed():
             # Chromium sends frames only when the page paints: a still page gets one picture.
             if self._mask is not None:

@@ -9,13 +9,11 @@ from pathlib import Path
 from typing import Any, cast
 from urllib.parse import urlsplit
 
-from playwright.async_api import Error as PlaywrightError
-
 from .._errors import RefwrightError
 from .._files._state_crypto import open_state, seal_state, state_password
 from ._files import output_path, write_file
 from ._session import Session
-from ._translate import mapped
+from ._translate import first_line, mapped
 
 __all__ = ["State", "StateSummary", "load_state", "save_state"]
 
@@ -68,7 +66,8 @@ async def load_state(session: Session, path: str, *, password: str | None = None
     # BrowserContext.set_storage_state is recent (Playwright 1.59+); older ones restore cookies and the
     # current page's own local storage.
     setter = getattr(context, "set_storage_state", None)
-    try:
+    with mapped(lambda exc: RefwrightError(f"Could not load {source}: {first_line(str(exc))}. The file may come "
+                                           "from another browser version; save it again.")):
         if setter is not None:
             # Clears the context's cookies and storage, then sets the saved ones (each origin's local
             # storage is written by Playwright on a page it serves itself, so no request leaves the browser).
@@ -77,10 +76,6 @@ async def load_state(session: Session, path: str, *, password: str | None = None
             await context.clear_cookies()
             await context.add_cookies(cast(Any, cookies))
             origins = await _restore_own_origin(session, origins)
-    except PlaywrightError as exc:
-        raise RefwrightError(
-            f"Could not load {source}: {str(exc).splitlines()[0]}. The file may come from another browser "
-            "version; save it again.") from exc
     return StateSummary(source, len(cookies), len(origins))
 
 

@@ -14,11 +14,10 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from playwright.async_api import Error as PlaywrightError
-
 from .._errors import RefwrightError
 from ..safety import ActionType, clean_line
 from ._session import Session
+from ._translate import best_effort
 
 __all__ = ["SETTLING", "settled"]
 
@@ -76,7 +75,7 @@ async def _settle(session: Session, deadline: float, grace: float) -> None:
     start = time.monotonic()
     end = min(start + _CAP, deadline - _MARGIN)
     requests_end = min(start + _REQUESTS_CAP, end)
-    try:
+    with best_effort():  # the page closed or crashed under the action: the next command says so
         if grace:
             await pw.wait_for_timeout(grace)
         waited = tailed = False
@@ -92,8 +91,6 @@ async def _settle(session: Session, deadline: float, grace: float) -> None:
                 await pw.wait_for_timeout(_TAIL_MS)
             else:
                 return
-    except PlaywrightError:
-        return  # the page closed or crashed under the action: the next command says so
 
 
 async def _note_navigation(session: Session, answer: str) -> None:
@@ -108,9 +105,8 @@ async def _note_navigation(session: Session, answer: str) -> None:
         return
     if url in answer:
         return
-    try:
+    title = ""
+    with best_effort(RefwrightError):  # a page navigating again has no title to give yet
         title = clean_line(await session.title())
-    except (PlaywrightError, RefwrightError):
-        title = ""
     still = " (still loading)" if watch.loading() else ""
     session.events.notes.append(f"The page navigated to {clean_line(url)}{f' — {title}' if title else ''}{still}.")

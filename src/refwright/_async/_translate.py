@@ -1,4 +1,10 @@
-"""The one place where Playwright's errors become refwright's (messages written for the model)."""
+"""The one place where Playwright's errors become refwright's (messages written for the model).
+
+This module is the boundary httpx draws around its transports: no other module imports or catches
+Playwright's ``Error`` (``tests/test_architecture.py`` holds them to it). A Playwright call whose failure
+is the command's answer runs in ``mapped()`` (or ``perform``), which raises the ``RefwrightError``
+``translate`` (or the caller's ``into``) writes; a call whose failure changes nothing the model is told
+runs in ``best_effort()``, which swallows only Playwright's errors and says whether it did."""
 
 from __future__ import annotations
 
@@ -12,7 +18,8 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from .._errors import BrowserError, CoveredError, RefwrightError, RefwrightTimeoutError, StaleRefError
 
-__all__ = ["VERBS", "first_line", "is_closed_error", "mapped", "perform", "translate"]
+__all__ = ["VERBS", "Attempt", "best_effort", "first_line", "from_playwright", "is_closed_error", "is_timeout",
+           "mapped", "perform", "translate"]
 
 # How each action reads in "while trying to <verb>".
 VERBS = {
@@ -32,6 +39,16 @@ def first_line(message: str) -> str:
 
 def is_closed_error(exc: BaseException) -> bool:
     return isinstance(exc, PlaywrightError) and bool(_CLOSED.search(str(exc)))
+
+
+def from_playwright(exc: BaseException | None) -> bool:
+    """Whether ``exc`` is Playwright's own error (for code that hands other errors on as they are)."""
+    return isinstance(exc, PlaywrightError)
+
+
+def is_timeout(exc: BaseException | None) -> bool:
+    """Whether Playwright gave up waiting (rather than failing outright)."""
+    return isinstance(exc, PlaywrightTimeoutError)
 
 
 # The sentence a checked ref's selector throws (runtime/actionable.js), inside Playwright's error text.
@@ -75,7 +92,7 @@ def _reason(message: str) -> str:
     return said
 
 
-def translate(exc: PlaywrightError, *, target: str | None = None, command: str | None = None,
+def translate(exc: Exception, *, target: str | None = None, command: str | None = None,
               timeout: float | None = None, found: bool | None = None) -> RefwrightError:
     message = str(exc)
     if is_closed_error(exc):
@@ -120,13 +137,48 @@ def translate(exc: PlaywrightError, *, target: str | None = None, command: str |
 
 
 @contextmanager
-def mapped() -> Iterator[None]:
+def mapped(into: Callable[[Exception], RefwrightError] | None = None, *, target: str | None = None
+           ) -> Iterator[None]:
     """The translating boundary (httpx's ``map_exceptions``): no Playwright error leaves the block.
-    A plain context manager, so one spelling serves the async code and the sync code made from it."""
+    ``into`` writes the sentence when the caller knows what failed better than ``translate`` does (it
+    gets Playwright's error, read only through this module's helpers and ``first_line``). A plain
+    context manager, so one spelling serves the async code and the sync code made from it."""
     try:
         yield
     except PlaywrightError as exc:
-        raise translate(exc) from exc
+        raise (into(exc) if into is not None else translate(exc, target=target)) from exc
+
+
+class Attempt:
+    """What a ``best_effort`` block left behind: the Playwright error it swallowed, if any."""
+
+    __slots__ = ("error",)
+
+    def __init__(self) -> None:
+        self.error: Exception | None = None
+
+    @property
+    def failed(self) -> bool:
+        return self.error is not None
+
+
+@contextmanager
+def best_effort(*also: type[Exception], when: Callable[[Exception], bool] | None = None) -> Iterator[Attempt]:
+    """Swallow a Playwright error (and ``also``'s) raised in the block, for a step whose failure changes
+    nothing the model is told: closing or detaching what may be gone already, acknowledging a frame, an
+    optional read that has a fallback. A page, frame or browser can close under any call while a listener
+    or a cleanup runs, and refwright does not choose that moment; the next command that needs the page
+    meets the closed page itself, and says so translated. ``when`` narrows the swallowing to the errors it
+    says are expected (the others propagate). The yielded ``Attempt`` tells whether the block failed, for
+    a fallback. Anything else (a TypeError, a refwright error not in ``also``) is never swallowed here."""
+    attempt = Attempt()
+    caught: tuple[type[Exception], ...] = (PlaywrightError, *also)
+    try:
+        yield attempt
+    except caught as exc:
+        if when is not None and not when(exc):
+            raise
+        attempt.error = exc
 
 
 async def perform(locator: Locator, action: Callable[[Locator, float], Awaitable[object]], *, target: str,
@@ -136,8 +188,6 @@ async def perform(locator: Locator, action: Callable[[Locator, float], Awaitable
         await action(locator, timeout)
     except PlaywrightError as exc:
         found: bool | None = None
-        try:
+        with best_effort():
             found = await locator.count() > 0
-        except PlaywrightError:
-            found = None
         raise translate(exc, target=target, command=command, timeout=timeout, found=found) from exc

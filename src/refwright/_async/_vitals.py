@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 
 from .._errors import RefwrightError
+from ._translate import best_effort, mapped
 
 __all__ = ["format_vitals", "read_vitals"]
 
@@ -57,10 +57,8 @@ _VITALS_JS = """(() => {
 
 
 async def read_vitals(pw: PlaywrightPage) -> dict[str, Any]:
-    try:
+    with mapped(lambda _: RefwrightError("vitals needs Chromium's DevTools protocol, which this page does not offer.")):
         cdp = await pw.context.new_cdp_session(pw)
-    except PlaywrightError as exc:
-        raise RefwrightError("vitals needs Chromium's DevTools protocol, which this page does not offer.") from exc
     try:
         tree = await cdp.send("Page.getFrameTree")
         world = await cdp.send("Page.createIsolatedWorld", {
@@ -69,10 +67,8 @@ async def read_vitals(pw: PlaywrightPage) -> dict[str, Any]:
             "expression": _VITALS_JS, "contextId": world["executionContextId"], "awaitPromise": True,
             "returnByValue": True, "timeout": 5_000})
     finally:
-        try:
+        with best_effort():  # gone with its page
             await cdp.detach()
-        except PlaywrightError:
-            pass
     if "exceptionDetails" in answer:
         text = answer["exceptionDetails"].get("text", "an exception")
         raise RefwrightError(f"Reading the web vitals failed ({text}). Try again after the page has loaded.")

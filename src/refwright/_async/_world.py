@@ -26,11 +26,11 @@ from typing import Any
 from urllib.parse import unquote
 
 from playwright.async_api import CDPSession
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 
 from .._browser._playwright_private import page_guid
 from .._errors import FrameGoneError
+from ._translate import best_effort
 
 __all__ = ["FrameGoneError", "UtilityWorld"]
 
@@ -113,12 +113,10 @@ class UtilityWorld:
             # Isolated worlds are shared by name within a renderer: asking for the world of Playwright's
             # name answers the context of Playwright's own world in the frame's current document (made now
             # if Playwright has not yet). A frame in another renderer is not this session's to ask.
-            try:
+            with best_effort(when=_document_gone) as asked:
                 made = await cdp.send("Page.createIsolatedWorld", {
                     "frameId": frame, "worldName": self._world_name, "grantUniversalAccess": True})
-            except PlaywrightError as exc:
-                if not _document_gone(exc):
-                    raise
+            if asked.failed:
                 self._elsewhere.add(frame)
                 return None
             self._worlds[frame] = int(made["executionContextId"])
@@ -150,13 +148,10 @@ class UtilityWorld:
 
     async def _send(self, cdp: CDPSession, method: str, params: dict[str, Any]) -> dict[str, Any] | None:
         """``method``'s answer, or None when the document it was meant for went away under it."""
-        try:
+        with best_effort(when=_document_gone):
             answer: dict[str, Any] = await cdp.send(method, params)
-        except PlaywrightError as exc:
-            if not _document_gone(exc):
-                raise
-            return None
-        return answer
+            return answer
+        return None
 
     async def _evaluate(self, cdp: CDPSession, context: int | None, frame: str | None, expression: str) -> object:
         """``expression``'s value in ``context`` (the main document's own world when None)."""
@@ -179,16 +174,17 @@ class UtilityWorld:
             return self._cdp
         self._starting = True
         try:
-            cdp = await self.page.context.new_cdp_session(self.page)
-            cdp.on("Page.frameNavigated", self._navigated)
-            cdp.on("Page.frameDetached", self._detached)
-            tree = await cdp.send("Page.getFrameTree")
-            self._main = str(tree["frameTree"]["frame"]["id"])
-            await cdp.send("Page.enable")
-            self._cdp = cdp
-        except (PlaywrightError, KeyError):
-            # Not Chromium, or a page that is closing: Playwright's route serves every call.
-            self._unavailable = True
+            with best_effort(KeyError) as started:
+                cdp = await self.page.context.new_cdp_session(self.page)
+                cdp.on("Page.frameNavigated", self._navigated)
+                cdp.on("Page.frameDetached", self._detached)
+                tree = await cdp.send("Page.getFrameTree")
+                self._main = str(tree["frameTree"]["frame"]["id"])
+                await cdp.send("Page.enable")
+                self._cdp = cdp
+            if started.failed:
+                # Not Chromium, or a page that is closing: Playwright's route serves every call.
+                self._unavailable = True
         finally:
             self._starting = False
         return self._cdp
@@ -208,7 +204,7 @@ class UtilityWorld:
         self._elsewhere.discard(frame)
 
 
-def _document_gone(exc: PlaywrightError) -> bool:
+def _document_gone(exc: Exception) -> bool:
     """Whether CDP refused a call because its frame, world or target's document is gone (or was never
     this session's), rather than for a fault worth reporting."""
     text = str(exc).lower()

@@ -17,7 +17,7 @@ Why each is needed:
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import logging
 from typing import Any
 
 from playwright.async_api import Page as PlaywrightPage
@@ -27,6 +27,13 @@ __all__ = ["answers", "close_target", "device_descriptors", "dismiss", "impl_of"
 
 # How long each CDP step of closing a hung page may take.
 _CDP_SECONDS = 3.0
+
+_log = logging.getLogger(__name__)
+
+# The catch-alls below are the watchdog's: they run on Playwright's own loop, beside a call that hangs,
+# on implementation objects whose errors are not the public API's promise; whatever one of them raises
+# must not end the watchdog (the command would then hang for good), so each is caught, logged and taken
+# for the safe answer.
 
 
 def impl_of(api_object: Any) -> Any:
@@ -48,7 +55,8 @@ async def answers(impl_page: Any, seconds: float) -> bool:
         await asyncio.wait_for(impl_page.main_frame.evaluate("1", None), seconds)
     except TimeoutError:
         return False
-    except Exception:
+    except Exception:  # it answered, with an error (closed, navigated): not hung
+        _log.debug("the probe of a page answered with an error", exc_info=True)
         return True
     return True
 
@@ -60,22 +68,30 @@ async def close_target(impl_page: Any) -> None:
     if browser is None or impl_page.is_closed():
         return
     # Best effort by design: the page may close, or its browser go, while this runs.
-    with contextlib.suppress(Exception):
+    try:
         page_session = await asyncio.wait_for(context.new_cdp_session(impl_page), _CDP_SECONDS)
         info = await asyncio.wait_for(page_session.send("Target.getTargetInfo", None, None), _CDP_SECONDS)
         browser_session = await asyncio.wait_for(browser.new_browser_cdp_session(), _CDP_SECONDS)
-        try:
-            await asyncio.wait_for(browser_session.send(
-                "Target.closeTarget", {"targetId": info["targetInfo"]["targetId"]}, None), _CDP_SECONDS)
-        finally:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(browser_session.detach(), _CDP_SECONDS)
+    except Exception:
+        _log.debug("a hung page could not be reached over CDP to close it", exc_info=True)
+        return
+    try:
+        await asyncio.wait_for(browser_session.send(
+            "Target.closeTarget", {"targetId": info["targetInfo"]["targetId"]}, None), _CDP_SECONDS)
+    except Exception:
+        _log.debug("closing a hung page over CDP failed", exc_info=True)
+    try:
+        await asyncio.wait_for(browser_session.detach(), _CDP_SECONDS)
+    except Exception:
+        _log.debug("detaching the browser's CDP session failed", exc_info=True)
 
 
 async def dismiss(dialog: Any) -> None:
     """Dismiss a sync or async API dialog from Playwright's own loop; a dialog already answered is fine."""
-    with contextlib.suppress(Exception):
+    try:
         await impl_of(dialog).dismiss()
+    except Exception:
+        _log.debug("dismissing a dialog failed (answered already, or gone)", exc_info=True)
 
 
 def device_descriptors(page: Any) -> dict[str, Any]:

@@ -12,10 +12,9 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from types import TracebackType
 
-from playwright.async_api import Error as PlaywrightError
-
 from .._async import Browser, Page
 from .._async._remote import endpoint_kind, parse_listen, redact, selenium_hub
+from .._async._translate import best_effort, first_line, from_playwright
 from .._capabilities import Capabilities
 from .._config import Config
 from .._errors import BrowserError
@@ -134,21 +133,18 @@ class SessionPool:
         slot.failures += 1
         slot.down_until = time.monotonic() + _COOLDOWN
         old, slot.browser = slot.browser, self._new_browser(slot.endpoint)
-        try:
+        with best_effort(TimeoutError, BrowserError):  # it is replaced whether or not it closed
             await asyncio.wait_for(old.close(), timeout=10)
-        except (TimeoutError, PlaywrightError, BrowserError):
-            pass
 
     async def _new_session(self) -> tuple[_Slot, Page]:
         errors: list[str] = []
         for _ in range(len(self._slots) + 1):
             slot = await self._acquire()
-            try:
+            with best_effort(BrowserError) as opening:  # said below, with every other endpoint's failure
                 return slot, await self._open(slot)
-            except (BrowserError, PlaywrightError) as exc:
-                errors.append(f"{redact(slot.endpoint)}: {str(exc).splitlines()[0]}")
-                await self._mark_down(slot)
-                await self._release(slot)
+            errors.append(f"{redact(slot.endpoint)}: {first_line(str(opening.error))}")
+            await self._mark_down(slot)
+            await self._release(slot)
         raise BrowserError("No browser in the pool could open a session (" + "; ".join(errors) + "). Check "
                            "that the endpoints run and are reachable, then try again.")
 
@@ -165,23 +161,18 @@ class SessionPool:
         failure: BaseException | None = None
         try:
             yield page
-        except (BrowserError, PlaywrightError) as exc:
-            failure = exc
-            if not browser.connected:
-                raise BrowserError(f"The browser at {redact(slot.endpoint)} went away during this session "
-                                   f"({str(exc).splitlines()[0]}). Its other sessions failed too; start this "
-                                   "session again and the pool gives it a working browser.") from exc
-            raise
         except BaseException as exc:
             failure = exc
+            if (isinstance(exc, BrowserError) or from_playwright(exc)) and not browser.connected:
+                raise BrowserError(f"The browser at {redact(slot.endpoint)} went away during this session "
+                                   f"({first_line(str(exc))}). Its other sessions failed too; start this "
+                                   "session again and the pool gives it a working browser.") from exc
             raise
         finally:
             if watch is not None:
                 await watch.close(failure)
-            try:
+            with best_effort(TimeoutError, BrowserError):  # gone with its browser, which is seen to below
                 await asyncio.wait_for(page.close(), timeout=10)
-            except (TimeoutError, PlaywrightError, BrowserError):
-                pass
             if browser is slot.browser and browser.started and not browser.connected:
                 await self._mark_down(slot)
             await self._release(slot)
@@ -192,7 +183,5 @@ class SessionPool:
             self._closed = True
             self._freed.notify_all()
         for slot in self._slots:
-            try:
+            with best_effort(TimeoutError, BrowserError):  # the pool is closing: a dead browser is done too
                 await asyncio.wait_for(slot.browser.close(), timeout=15)
-            except (TimeoutError, PlaywrightError, BrowserError):
-                pass

@@ -11,9 +11,6 @@ from collections.abc import Callable
 from typing import TypeVar
 from urllib.parse import urljoin
 
-from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-
 from .._browser._notes import with_notes
 from .._browser._watchdog import command_seconds
 from .._errors import BrowserError, DialogOpenError, PageUnresponsiveError, RefwrightError, RefwrightTimeoutError
@@ -26,7 +23,7 @@ from ._listeners import dialog_warning
 from ._recording import note_command, noted_done
 from ._session import Session, close_over_cdp
 from ._settle import settled
-from ._translate import is_closed_error, translate
+from ._translate import best_effort, is_timeout, mapped
 from .commands import HANDLERS
 
 __all__ = ["finish", "run_command"]
@@ -39,7 +36,7 @@ _BESIDE_A_DIALOG = {"dialog", "tab", "window", "help"}
 
 def _timed_out(exc: BaseException) -> bool:
     """A time limit ran out, which may mean the page stopped answering (and is then worth a probe)."""
-    if isinstance(exc, (PlaywrightTimeoutError, RefwrightTimeoutError)):
+    if is_timeout(exc) or isinstance(exc, RefwrightTimeoutError):
         return True
     return isinstance(exc, RefwrightError) and "Timeout" in str(exc) and "exceeded" in str(exc)
 
@@ -66,15 +63,12 @@ def run_command(session: Session, command: str) -> CommandResult:
     noted = note_command(session, parsed)  # only while a run is recorded (replay/)
     deadline = time.monotonic() + seconds
     try:
-        result = _within(session, seconds, lambda: settled(
-            session, action, deadline, lambda: handler(session, parsed), _text))
+        # A closed page's error becomes a BrowserError here, and recovers below.
+        with mapped():
+            result = _within(session, seconds, lambda: settled(
+                session, action, deadline, lambda: handler(session, parsed), _text))
     except DialogOpenError as opened:
         result = str(opened)
-    except PlaywrightError as exc:
-        error = translate(exc)
-        if is_closed_error(exc):
-            session.recover_quietly()
-        raise error from exc
     except PageUnresponsiveError:
         raise  # its page was replaced already
     except BrowserError:
@@ -161,13 +155,9 @@ def _answers(session: Session, deadline: float) -> bool:
     if pw.is_closed():
         return True
     seconds = max(session.config.timeouts.probe / 1000, deadline - time.monotonic())
-    try:
+    with best_effort() as probe:  # any answer but a timeout (a closed page included) is not a hang
         pw.wait_for_function("true", timeout=seconds * 1000, polling=100)
-    except PlaywrightTimeoutError:
-        return False
-    except PlaywrightError:
-        return True
-    return True
+    return not is_timeout(probe.error)
 
 
 def _replace_hung_page(session: Session, seconds: float) -> PageUnresponsiveError:

@@ -5,11 +5,11 @@ and the note that names it and its size."""
 from __future__ import annotations
 
 from playwright.sync_api import Download
-from playwright.sync_api import Error as PlaywrightError
 
 from .._files._outdir import OutputFolder
 from ..safety import clean_line
 from ..snapshot._format import quote
+from ._translate import best_effort
 
 __all__ = ["save_download"]
 
@@ -19,14 +19,12 @@ def save_download(output: OutputFolder, download: Download) -> str:
     where; a download that fails says so, and leaves nothing behind."""
     name = clean_line(download.suggested_filename)
     target = output.fresh_name(download.suggested_filename, default="download")
-    try:
+    with best_effort() as saved:
         download.save_as(target)
-    except PlaywrightError:
+    if saved.failed:
         reason = None
-        try:
+        with best_effort():  # the download is gone with its page: it failed without a reason
             reason = download.failure()
-        except PlaywrightError:
-            pass
         target.unlink(missing_ok=True)
         why = f" ({clean_line(reason)})" if reason else ""
         return f"A download of {quote(name)} failed{why}; nothing was saved."

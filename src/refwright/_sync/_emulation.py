@@ -16,7 +16,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, CDPSession, Route
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
 from .._browser._playwright_private import device_descriptors
@@ -99,11 +98,9 @@ class Emulation:
 
 
 def _cdp(pw: PlaywrightPage, command: str) -> CDPSession:
-    try:
+    with mapped(lambda _: RefwrightError(f"`{command}` needs Chromium's DevTools protocol, which this page does "
+                                         "not offer; use `set viewport <w> <h>` instead.")):
         cdp = _DEVICE_SESSIONS.get(pw) or pw.context.new_cdp_session(pw)
-    except PlaywrightError as exc:
-        raise RefwrightError(f"`{command}` needs Chromium's DevTools protocol, which this page does not offer; "
-                             "use `set viewport <w> <h>` instead.") from exc
     _DEVICE_SESSIONS[pw] = cdp
     return cdp
 

@@ -10,13 +10,13 @@ import weakref
 from importlib import resources
 from typing import Any
 
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import FrameLocator, Locator, Playwright, Selectors
 from playwright.sync_api import Page as PlaywrightPage
 
 from .._browser._playwright_private import selectors_of_page
 from .._errors import RefwrightError
 from ..snapshot._runtime import runtime_source, shipped
+from ._translate import best_effort
 
 __all__ = ["AUDIT_ENGINE", "ENGINE", "ENGINES", "INSPECT_ENGINE", "INSPECT_SOURCE", "RUNTIME_SOURCE", "decode_answer",
            "encode_request", "register_engine", "run_op", "scope_for"]
@@ -61,11 +61,8 @@ def register_engine(selectors: Selectors) -> None:
     if selectors in _registered:
         return
     for name, source in ENGINES:
-        try:
+        with best_effort(when=lambda exc: "already registered" in str(exc)):
             selectors.register(name, source, content_script=True)
-        except PlaywrightError as exc:
-            if "already registered" not in str(exc):
-                raise
     _registered.add(selectors)
 
 

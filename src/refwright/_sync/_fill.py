@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 
 from .._errors import RefwrightError, TextNotEnteredError
+from ._translate import best_effort
 
 __all__ = ["TextNotEnteredError", "fill_text", "not_entered"]
 
@@ -35,10 +35,9 @@ def fill_text(text: str) -> Callable[[Locator, float], Any]:
 
 def _typed_value(loc: Locator, timeout: float) -> str | None:
     """The value of an input, textarea or select (None for an editable region: it has no value)."""
-    try:
+    with best_effort():  # not a field that has a value
         return loc.input_value(timeout=timeout)
-    except PlaywrightError:
-        return None
+    return None
 
 
 def not_entered(target: str, then: str) -> RefwrightError:

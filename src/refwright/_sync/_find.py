@@ -4,13 +4,13 @@ placeholder, alt text, title or test id, as Playwright's ``get_by_*`` locators f
 
 from __future__ import annotations
 
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 
 from .._errors import RefwrightError
 from ..commands._specs_input import FIND_LOCATORS
 from ..snapshot._format import quote
 from ._session import Session
+from ._translate import best_effort, first_line, mapped
 
 __all__ = ["describe", "find", "locate"]
 
@@ -67,18 +67,13 @@ def find(session: Session, by: str, value: str, *, name: str | None = None,
                exact: bool = False, index: int | None = None) -> tuple[Locator, int]:
     """The first match and how many there are; ``RefwrightError`` when nothing matches."""
     matches = locate(session, by, value, name=name, exact=exact, index=index)
-    try:
+    with mapped(lambda exc: RefwrightError(f"find {by} {value!r} is not a valid locator: {first_line(str(exc))}")):
         count = matches.count()
         if count == 0:
-            try:
+            with best_effort():  # still none after the wait: said below
                 wait = min(_APPEAR_MS, session.config.timeouts.action)
                 matches.first.wait_for(state="attached", timeout=wait)
-            except PlaywrightError:
-                pass
             count = matches.count()
-    except PlaywrightError as exc:
-        message = str(exc).splitlines()[0]
-        raise RefwrightError(f"find {by} {value!r} is not a valid locator: {message}") from exc
     if count == 0:
         what = (f"{by.lower()} '{value}'" + (f" named '{name}'" if name else "") if index is None
                 else f"nth {index} '{value}'")

@@ -18,7 +18,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Request, Route
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
 from .._bridge import run_coroutine
@@ -26,6 +25,7 @@ from .._capabilities import Capabilities
 from .._config import Config
 from .._errors import PolicyDeniedError
 from ..safety import FilteringProxy, check_url_async, clean_line, normalize_domains
+from ._translate import best_effort
 
 __all__ = ["NetworkGuard"]
 
@@ -242,7 +242,5 @@ class NetworkGuard:
         except ValueError:
             port = 0
         self._intercepted.append((url, parts.hostname or "", port, reason))
-        try:
+        with best_effort():  # the page closed meanwhile, and the request with it
             route.abort("blockedbyclient")
-        except PlaywrightError:
-            pass

@@ -4,13 +4,11 @@ coordinates, and the clipboard (``page.keyboard``, ``page.mouse``, ``page.clipbo
 
 from __future__ import annotations
 
-from playwright.sync_api import Error as PlaywrightError
-
 from .._errors import RefwrightError
 from ..safety import ActionType
 from ._permissions import grant
 from ._session import Session
-from ._translate import mapped
+from ._translate import first_line, mapped
 
 __all__ = ["BUTTONS", "Clipboard", "Keyboard", "Mouse", "read_clipboard", "write_clipboard"]
 
@@ -91,31 +89,25 @@ def _grant(session: Session) -> None:
     url = session.url
     if not url.startswith(("http://", "https://")):
         raise RefwrightError("The clipboard works on web pages only: `open` a page first, then use the clipboard.")
-    try:
+    with mapped(lambda exc: RefwrightError(
+            f"This browser does not let refwright use the clipboard: {first_line(str(exc))}")):
         grant(session.pw.context, ["clipboard-read", "clipboard-write"], origin=url)
-    except PlaywrightError as exc:
-        first = str(exc).splitlines()[0]
-        raise RefwrightError(f"This browser does not let refwright use the clipboard: {first}") from exc
 
 
 def read_clipboard(session: Session) -> str:
     _grant(session)
-    try:
+    with mapped(_clipboard_error):
         text: str = session.pw.evaluate("() => navigator.clipboard.readText()")
-    except PlaywrightError as exc:
-        raise _clipboard_error(exc) from exc
     return text
 
 
 def write_clipboard(session: Session, text: str) -> None:
     _grant(session)
-    try:
+    with mapped(_clipboard_error):
         session.pw.evaluate("text => navigator.clipboard.writeText(text)", text)
-    except PlaywrightError as exc:
-        raise _clipboard_error(exc) from exc
 
 
-def _clipboard_error(exc: PlaywrightError) -> RefwrightError:
-    first = str(exc).splitlines()[0].removeprefix("Page.evaluate: ")
+def _clipboard_error(exc: Exception) -> RefwrightError:
+    first = first_line(str(exc)).removeprefix("Page.evaluate: ")
     return RefwrightError(f"The clipboard could not be used: {first}. The page must be focused and served "
                           "over http(s); click the page and try again.")

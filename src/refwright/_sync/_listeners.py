@@ -14,13 +14,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import CDPSession, ConsoleMessage, Dialog, Download, Request, WebSocket
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
 from .._browser._notes import reason_sentence
 from ..safety import clean_line, clean_text
 from ..snapshot._format import quote
 from ._guard import NetworkGuard, target_key
+from ._translate import best_effort
 from ._watch import ActionWatch
 
 __all__ = ["Navigation", "PageEvents", "dialog_warning"]
@@ -132,7 +132,7 @@ class PageEvents:
         if pw is None or (self._windows is not None and self._windows[0] is pw):
             return
         cdp: CDPSession | None = None
-        try:
+        with best_effort(KeyError, TypeError) as watching:
             cdp = pw.context.new_cdp_session(pw)
             tree = cdp.send("Page.getFrameTree")
             main = tree["frameTree"]["frame"]["id"]
@@ -143,7 +143,7 @@ class PageEvents:
             cdp.on("Page.navigatedWithinDocument",
                    lambda event: self.watch.navigation_settled() if event.get("frameId") == main else None)
             cdp.send("Page.enable")
-        except (PlaywrightError, KeyError, TypeError):
+        if watching.failed:
             cdp = None  # not Chromium, or the page is gone: what it set off is told when Playwright reports it
         self._windows = (pw, cdp)
 
@@ -260,15 +260,13 @@ class PageEvents:
             accept = self.dialogs == "accept"
         verb = "accepted" if accept else "dismissed"
         self.notes.append(f"A JavaScript {dialog.type} dialog was {verb}: {quote(clean_line(dialog.message))}")
-        try:
+        with best_effort():  # answered already, or gone with its page
             if not accept:
                 dialog.dismiss()
             elif text is None:
                 dialog.accept()
             else:
                 dialog.accept(text)
-        except PlaywrightError:
-            pass
 
     def release(self, dialog: Dialog) -> None:
         """Forget the kept dialog (it was answered, or dismissed because nothing could wait for it)."""
@@ -283,10 +281,8 @@ class PageEvents:
                 return
             self.notes.append(
                 f"A download of {quote(clean_line(download.suggested_filename))} was refused; nothing was saved.")
-            try:
+            with best_effort():  # finished or failed meanwhile: nothing was kept either way
                 download.cancel()
-            except PlaywrightError:
-                pass
         finally:
             self.watch.download_handled()
 
@@ -297,9 +293,7 @@ class PageEvents:
                 return
             self.notes.append(
                 f"A popup window or new tab ({quote(clean_line(popup.url))}) was closed; this page stays in control.")
-            try:
+            with best_effort():  # it closed itself meanwhile
                 popup.close()
-            except PlaywrightError:
-                pass
         finally:
             self.watch.window_handled()

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import FrameLocator, Locator
 from playwright.sync_api import Page as PlaywrightPage
 
@@ -22,6 +21,7 @@ from ..resolve._risk import risk_of
 from ..snapshot._format import quote
 from ..snapshot._refs import parse_ref
 from ._engine import scope_for
+from ._translate import best_effort
 
 if TYPE_CHECKING:
     from ..resolve._model import Control
@@ -112,16 +112,16 @@ def note_drag(session: Session, source: Locator, role: str, name: str, destinati
     noted = _take(session, rec, source, role, name, "drag", None, frames=where)
     if noted is None:
         return None
-    try:
+    handle = None
+    with best_effort():  # a drop place that cannot be read now is not written into the script
         handle = destination.element_handle(timeout=1_000)
-    except PlaywrightError:
-        return None
     if handle is None:
         return None
     try:
-        to = locate_element(scope_for(session.pw, where), handle, _as_role(onto_role), onto_name)
-    except PlaywrightError:
-        return None
+        with best_effort() as read:
+            to = locate_element(scope_for(session.pw, where), handle, _as_role(onto_role), onto_name)
+        if read.failed:
+            return None
     finally:
         handle.dispose()
     noted.step = replace(noted.step, to=to or Step("", role=_as_role(onto_role), by="none", meant=onto_name))
@@ -195,9 +195,9 @@ def note_element(session: Session, locator: Locator, name: str, action: str) -> 
     if rec is None:
         return None
     if not name:
-        try:
+        with best_effort() as read:  # gone meanwhile: nothing to write
             name = " ".join(str(locator.evaluate(_OWN_NAME, timeout=1_000)).split())
-        except PlaywrightError:
+        if read.failed:
             return None
     return _take(session, rec, locator, "", name, action, None)
 
@@ -246,10 +246,10 @@ def _current_value(locator: Locator) -> tuple[str, tuple[str, ...]]:
     """The field's value, or the labels of the options chosen (each of them, in a list that takes several)."""
     script = ("el => el.localName === 'select' ? [Array.from(el.selectedOptions).map(o => o.label), el.multiple] "
               ": [[el.value ?? el.textContent ?? ''], false]")
-    try:
+    chosen: list[str] = []
+    multiple = False
+    with best_effort():  # gone, or slow: the step is kept without the value it had
         chosen, multiple = locator.evaluate(script, timeout=1_000)
-    except PlaywrightError:
-        return "", ()
     labels = tuple(str(c) for c in chosen)
     return ", ".join(labels), labels if multiple else ()
 
@@ -259,18 +259,18 @@ def _take(session: Session, rec: Recording, locator: Locator, role: str, name: s
     """The step ``action`` on ``locator``'s element, located in its document; ``frames`` (the selectors of the
     iframes on the way, outermost first) default to the frame the session is in."""
     where = session.view.frame_path if frames is None else frames
-    try:
+    handle = None
+    with best_effort():  # an element that cannot be read now is not written into the script
         handle = locator.element_handle(timeout=1_000)
-    except PlaywrightError:
-        return None
     if handle is None:
         return None
     try:
-        facts: dict[str, Any] = handle.evaluate(_FACTS)
-        located = locate_element(scope_for(session.pw, where), handle, role, name)
-        inside = _frame_steps(session.pw, where)
-    except PlaywrightError:
-        return None
+        with best_effort() as read:
+            facts: dict[str, Any] = handle.evaluate(_FACTS)
+            located = locate_element(scope_for(session.pw, where), handle, role, name)
+            inside = _frame_steps(session.pw, where)
+        if read.failed:
+            return None
     finally:
         handle.dispose()
     if located is None or inside is None:
@@ -330,10 +330,10 @@ def add_answer_checks(session: Session, rec: Recording, answer: str) -> None:
     for text in quoted_texts(rec.scrub(answer)):
         if "[secret]" in text:
             continue
-        try:
+        with best_effort() as counted:  # a text the page no longer shows is not a check
             loose = scope.get_by_text(text).count()
             exact = scope.get_by_text(text, exact=True).count() if loose > 1 else 0
-        except PlaywrightError:
+        if counted.failed:
             continue
         if loose == 1:
             rec.add_check(Check(text=text, tab=_tab(session)))

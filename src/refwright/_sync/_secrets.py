@@ -7,17 +7,18 @@ hostile frame could rewrite."""
 
 from __future__ import annotations
 
+import logging
 import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import ElementHandle, Frame, Locator
-from playwright.sync_api import Error as PlaywrightError
 
 from ..safety import ActionType
 from ..safety._secrets import Secrets, has_token, origin_of
 from ._engine import INSPECT_ENGINE
 from ._fill import TextNotEnteredError
+from ._translate import best_effort
 
 if TYPE_CHECKING:
     from ._session import Session
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["mask_secrets", "reveal_focused", "reveal_on_page", "scrub_zip", "secret_rects", "type_secret"]
 
 _MAX_FRAME_DEPTH = 16
+_log = logging.getLogger(__name__)
 
 
 def type_secret(session: Session, field: Locator, text: str, timeout: float, *, keys: bool = False) -> None:
@@ -43,17 +45,14 @@ def type_secret(session: Session, field: Locator, text: str, timeout: float, *, 
         if before is not None and before != value and _value_of(handle) == before:
             raise TextNotEnteredError("not entered")
     finally:
-        try:
+        with best_effort():  # its document is gone, and the handle with it
             handle.dispose()
-        except PlaywrightError:
-            pass  # its document is gone, and the handle with it
 
 
 def _value_of(handle: ElementHandle) -> str | None:
-    try:
+    with best_effort():  # not a field that has a value
         return handle.input_value()
-    except PlaywrightError:
-        return None
+    return None
 
 
 def reveal_focused(session: Session, text: str) -> str:
@@ -94,11 +93,10 @@ def _focused_origin(session: Session) -> str:
     iframes (a frame's answer is trusted only to lead into its own children)."""
     frame = session.pw.main_frame
     for _ in range(_MAX_FRAME_DEPTH):
-        try:
+        child = None
+        with best_effort():  # a frame navigating or gone leads nowhere further
             element = (frame.evaluate_handle("() => document.activeElement")).as_element()
             child = element.content_frame() if element is not None else None
-        except PlaywrightError:
-            child = None
         if child is None:
             break
         frame = child
@@ -124,22 +122,26 @@ def secret_rects(session: Session, *, full_page: bool = False) -> list[Box]:
     try:
         raw = _search(session, None, values, _origin(main), full_page)
     except Exception:
+        # Fail closed, whatever went wrong: a document that cannot be searched is blanked whole, never
+        # shown with a value in it.
+        _log.debug("searching the page for secrets failed; it is blanked whole", exc_info=True)
         return [_EVERYWHERE]
     rects = list(raw[0])
     scroll_x, scroll_y = raw[1]
     for frame in session.pw.frames:
         if frame is main or frame.is_detached():
             continue
-        try:
+        with best_effort() as boxed:  # gone, or not shown: nothing of it is in the picture
             box = (frame.frame_element()).bounding_box()
-        except PlaywrightError:
-            continue  # gone, or not shown: nothing of it is in the picture
+        if boxed.failed:
+            continue
         if box is None:
             continue
         x, y = box["x"] + (scroll_x if full_page else 0.0), box["y"] + (scroll_y if full_page else 0.0)
         try:
             inner, _ = _search(session, frame, values, _origin(frame), False)
-        except Exception:
+        except Exception:  # fail closed, as above: the frame is blanked whole
+            _log.debug("searching a frame for secrets failed; it is blanked whole", exc_info=True)
             rects.append((x, y, box["width"], box["height"]))
             continue
         m = _FRAME_MARGIN

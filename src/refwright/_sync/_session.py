@@ -8,12 +8,12 @@ implementation objects.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import replace
 from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Dialog, FrameLocator, Locator, Selectors
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
 from .._browser._notes import reason_sentence, refusal_notes
@@ -34,8 +34,11 @@ from ._listeners import Navigation, PageEvents
 from ._network_recorder import NetworkRecorder
 from ._session_parts import ConfirmCallback, Live, Opener, Origin, OutputWork, PolicyGate, Resolving, View
 from ._tabgroup import TabGroup
+from ._translate import best_effort
 
 __all__ = ["ConfirmCallback", "Opener", "Session", "close_over_cdp"]
+
+_log = logging.getLogger(__name__)
 
 
 # A dialog kept open that still blocks the command that opened it after this long stops that command.
@@ -56,27 +59,24 @@ def close_over_cdp(pw: PlaywrightPage) -> bool:
     browser = pw.context.browser
     if browser is None:
         return False
-    try:
+    with best_effort() as reached:
         session = pw.context.new_cdp_session(pw)
         info = session.send("Target.getTargetInfo")
         target_id = info["targetInfo"]["targetId"]
         browser_session = browser.new_browser_cdp_session()
-    except PlaywrightError:
+    if reached.failed:
         return pw.is_closed()
     try:
         for _ in range(_CLOSE_ATTEMPTS):
-            try:
+            with best_effort():  # not closed within the wait: tried again, or left below
                 with pw.expect_event("close", timeout=_CLOSE_WAIT):
                     browser_session.send("Target.closeTarget", {"targetId": target_id})
                 return True
-            except PlaywrightError:
-                if pw.is_closed():
-                    return True
+            if pw.is_closed():
+                return True
     finally:
-        try:
+        with best_effort():  # gone with the browser
             browser_session.detach()
-        except PlaywrightError:
-            pass
     # Still open after every attempt: leave it rather than hang.
     return True
 
@@ -150,17 +150,13 @@ class Session:
     def close(self) -> None:
         self.tabs.remove(self)
         if not self.pw.is_closed() and not close_over_cdp(self.pw):
-            try:
+            with best_effort():  # closed meanwhile
                 self.pw.close()
-            except PlaywrightError:
-                pass
         context = self._origin.own_context
         if context is not None:
             self._origin = replace(self._origin, own_context=None)
-            try:
+            with best_effort():  # gone with the browser
                 context.close()
-            except PlaywrightError:
-                pass
 
     def close_window(self) -> None:
         """Close every tab of this tab's window, then this one (closed already when `tab close` took it):
@@ -186,10 +182,8 @@ class Session:
     def recover_quietly(self) -> None:
         """Recover when it can: the command's own error is the answer, so a failed recovery is only what
         the next command meets (and recovers from in turn)."""
-        try:
+        with best_effort(RefwrightError):
             self.recover()
-        except (PlaywrightError, RefwrightError):
-            pass
 
     def escape_trap(self) -> bool:
         """Leave a page that keeps itself open with a beforeunload dialog: close it (a CDP close skips
@@ -304,7 +298,9 @@ class Session:
                 raise PolicyDeniedError(declined_reason(action, url, asked=False))
             try:
                 approved = bool(self.gate.confirm(action, url))
-            except Exception:  # a prompt that failed did not say yes
+            except Exception:
+                # The caller's own prompt, which may fail in any way: one that failed did not say yes.
+                _log.warning("the confirm callback failed; the action is refused", exc_info=True)
                 approved = False
             if not approved:
                 raise PolicyDeniedError(declined_reason(action, url))

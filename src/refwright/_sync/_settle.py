@@ -15,11 +15,10 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from playwright.sync_api import Error as PlaywrightError
-
 from .._errors import RefwrightError
 from ..safety import ActionType, clean_line
 from ._session import Session
+from ._translate import best_effort
 
 __all__ = ["SETTLING", "settled"]
 
@@ -77,7 +76,7 @@ def _settle(session: Session, deadline: float, grace: float) -> None:
     start = time.monotonic()
     end = min(start + _CAP, deadline - _MARGIN)
     requests_end = min(start + _REQUESTS_CAP, end)
-    try:
+    with best_effort():  # the page closed or crashed under the action: the next command says so
         if grace:
             pw.wait_for_timeout(grace)
         waited = tailed = False
@@ -93,8 +92,6 @@ def _settle(session: Session, deadline: float, grace: float) -> None:
                 pw.wait_for_timeout(_TAIL_MS)
             else:
                 return
-    except PlaywrightError:
-        return  # the page closed or crashed under the action: the next command says so
 
 
 def _note_navigation(session: Session, answer: str) -> None:
@@ -109,9 +106,8 @@ def _note_navigation(session: Session, answer: str) -> None:
         return
     if url in answer:
         return
-    try:
+    title = ""
+    with best_effort(RefwrightError):  # a page navigating again has no title to give yet
         title = clean_line(session.title())
-    except (PlaywrightError, RefwrightError):
-        title = ""
     still = " (still loading)" if watch.loading() else ""
     session.events.notes.append(f"The page navigated to {clean_line(url)}{f' — {title}' if title else ''}{still}.")

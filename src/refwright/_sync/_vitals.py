@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page as PlaywrightPage
 
 from .._errors import RefwrightError
+from ._translate import best_effort, mapped
 
 __all__ = ["format_vitals", "read_vitals"]
 
@@ -58,10 +58,8 @@ _VITALS_JS = """(() => {
 
 
 def read_vitals(pw: PlaywrightPage) -> dict[str, Any]:
-    try:
+    with mapped(lambda _: RefwrightError("vitals needs Chromium's DevTools protocol, which this page does not offer.")):
         cdp = pw.context.new_cdp_session(pw)
-    except PlaywrightError as exc:
-        raise RefwrightError("vitals needs Chromium's DevTools protocol, which this page does not offer.") from exc
     try:
         tree = cdp.send("Page.getFrameTree")
         world = cdp.send("Page.createIsolatedWorld", {
@@ -70,10 +68,8 @@ def read_vitals(pw: PlaywrightPage) -> dict[str, Any]:
             "expression": _VITALS_JS, "contextId": world["executionContextId"], "awaitPromise": True,
             "returnByValue": True, "timeout": 5_000})
     finally:
-        try:
+        with best_effort():  # gone with its page
             cdp.detach()
-        except PlaywrightError:
-            pass
     if "exceptionDetails" in answer:
         text = answer["exceptionDetails"].get("text", "an exception")
         raise RefwrightError(f"Reading the web vitals failed ({text}). Try again after the page has loaded.")

@@ -126,7 +126,7 @@ async def _run(args: argparse.Namespace, llm: Any, progress: _Progress, transcri
     except RefwrightError as exc:
         progress.error(exc.message)
         return 1
-    except Exception as exc:
+    except Exception as exc:  # the CLI's last resort: the person reads what went wrong, and the exit code
         progress.error(f"{type(exc).__name__}: {exc}")
         return 1
     finally:

@@ -91,7 +91,7 @@ async def _one(pool: Any, task: Task, default_model: str | None, max_steps: int,
             result["error"] = run.answer
     except RefwrightError as exc:
         result["error"] = exc.message
-    except Exception as exc:
+    except Exception as exc:  # one task's failure, whatever it is, is its row: the batch goes on
         result["error"] = f"{type(exc).__name__}: {exc}"
     return result
 

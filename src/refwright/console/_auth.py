@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hmac
-from http.cookies import SimpleCookie
+from http.cookies import CookieError, SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -33,7 +33,7 @@ def token_of(scope: Scope, port: int) -> str | None:
     cookie: SimpleCookie = SimpleCookie()
     try:
         cookie.load(headers.get("cookie", ""))
-    except Exception:
+    except CookieError:  # a malformed Cookie header carries no token
         return None
     morsel = cookie.get(cookie_name(port))
     return str(morsel.value) if morsel is not None else None

@@ -5,10 +5,10 @@ from __future__ import annotations
 import io
 
 from PIL import Image, ImageDraw
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import FloatRect
 from playwright.async_api import Page as PlaywrightPage
 
+from .._async._translate import best_effort
 from ..agent import ApprovalRequest
 
 __all__ = ["crop_around", "step_shot"]
@@ -23,19 +23,18 @@ async def _box(page: PlaywrightPage, request: ApprovalRequest) -> FloatRect | No
     if not request.name:
         return None
     role = _ROLES.get(request.role, request.role)
-    try:
+    with best_effort():  # not found in time: the whole viewport is shown
         locator = page.get_by_role(role, name=request.name, exact=True) if role else page.get_by_text(request.name)  # type: ignore[arg-type]
         return await locator.first.bounding_box(timeout=1000)
-    except PlaywrightError:
-        return None
+    return None
 
 
 async def crop_around(page: PlaywrightPage, request: ApprovalRequest) -> bytes | None:
     """A PNG of the viewport around the request's target, outlined; the whole viewport when no target is
     found; None when the page cannot be captured."""
-    try:
+    with best_effort() as captured:  # the page closed or hung: no picture, and the approval is asked without it
         png = await page.screenshot(type="png", timeout=5000)
-    except PlaywrightError:
+    if captured.failed:
         return None
     box = await _box(page, request)
     image = Image.open(io.BytesIO(png)).convert("RGB")
@@ -52,7 +51,6 @@ async def crop_around(page: PlaywrightPage, request: ApprovalRequest) -> bytes |
 
 async def step_shot(page: PlaywrightPage) -> bytes | None:
     """A small JPEG of the viewport after a step, for review."""
-    try:
+    with best_effort():  # the page closed or hung: the step is listed without a picture
         return await page.screenshot(type="jpeg", quality=50, timeout=5000)
-    except PlaywrightError:
-        return None
+    return None

@@ -11,8 +11,7 @@ import asyncio
 import itertools
 from typing import TYPE_CHECKING, Any
 
-from playwright.async_api import Error as PlaywrightError
-
+from .._async._translate import best_effort
 from ._client import ConsoleClient, RunReporter
 from ._crop import step_shot
 
@@ -52,10 +51,8 @@ class SessionWatch:
         task.add_done_callback(self._loads.discard)
 
     async def _close_page(self) -> None:
-        try:
+        with best_effort():  # closed meanwhile
             await self.page.playwright_page.close()
-        except PlaywrightError:
-            pass
 
     async def close(self, error: BaseException | None = None) -> None:
         await asyncio.gather(*self._loads, return_exceptions=True)
@@ -70,7 +67,7 @@ async def watch_session(console_url: str, page: Page) -> SessionWatch | None:
     try:
         reporter = await client.report(f"SessionPool session {next(_NUMBERS)}", page.url if page.url != "about:blank"
                                        else "", "", page=page, source="pool", cancel_on_stop=False)
-    except Exception as exc:
+    except Exception as exc:  # the console is an extra: a pool session goes on without it, whatever failed
         import sys
 
         print(f"refwright: this pool session is not on the console: {exc}", file=sys.stderr, flush=True)

@@ -13,8 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.async_api import CDPSession
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
+
+from .._async._translate import best_effort
 
 __all__ = ["DEFAULT_FPS", "Screencast"]
 
@@ -61,24 +62,20 @@ class Screencast:
             await self._stop()
 
     async def _start(self) -> None:
-        try:
+        with best_effort():  # the page closed meanwhile: the last frame stays what it was
             cdp = await self.page.context.new_cdp_session(self.page)
             cdp.on("Page.screencastFrame", self._frame)
             await cdp.send("Page.startScreencast", {"format": "jpeg", "quality": 60, "maxWidth": self.max_width,
                                                     "maxHeight": self.max_height, "everyNthFrame": 1})
-        except PlaywrightError:
-            return  # the page closed meanwhile: the last frame stays what it was
-        self._cdp = cdp
+            self._cdp = cdp
 
     async def _stop(self) -> None:
         cdp, self._cdp = self._cdp, None
         if cdp is None:
             return
-        try:
+        with best_effort():  # gone with its page
             await cdp.send("Page.stopScreencast")
             await cdp.detach()
-        except PlaywrightError:
-            pass
 
     def _frame(self, params: dict[str, Any]) -> None:
         self.last = params["data"]
@@ -98,7 +95,5 @@ class Screencast:
             await asyncio.sleep(due - now)
         if cdp is None or cdp is not self._cdp:
             return
-        try:
+        with best_effort():  # stopped meanwhile
             await cdp.send("Page.screencastFrameAck", {"sessionId": session_id})
-        except PlaywrightError:
-            pass

@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from .._async import Page
+from .._async._translate import is_closed_error, mapped, translate
 from .._config import Config
 from .._errors import RefwrightError
 from .._url import normalize_url
@@ -204,12 +205,16 @@ class ActionsBrowser:
         nth = args.get("nth")
         pw = page.playwright_page
         exact = True
-        matches = pw.get_by_role(role, name=name, exact=True)  # type: ignore[arg-type]
-        count = await matches.count()
-        if count == 0:
-            exact = False
-            matches = pw.get_by_role(role, name=name)  # type: ignore[arg-type]
+        # Playwright refuses a role that cannot be one (spaces, quotes) as a selector it cannot parse.
+        with mapped(lambda exc: translate(exc) if is_closed_error(exc) else RefwrightError(
+                f"{json.dumps(role)} is not a role. Give the role as the snapshot shows it, such as button, link, "
+                "textbox or checkbox.")):
+            matches = pw.get_by_role(role, name=name, exact=True)  # type: ignore[arg-type]
             count = await matches.count()
+            if count == 0:
+                exact = False
+                matches = pw.get_by_role(role, name=name)  # type: ignore[arg-type]
+                count = await matches.count()
         if count == 0:
             raise RefwrightError(f"No {role} named {json.dumps(name)} on the page. The page probably changed: take a "
                                  "fresh snapshot and use a role and name from it.")

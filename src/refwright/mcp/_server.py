@@ -4,6 +4,7 @@ MCP session when isolating them, else one for every caller."""
 from __future__ import annotations
 
 import base64
+import logging
 import time
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError
@@ -13,6 +14,7 @@ import mcp_types as types
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
 
+from .._async._translate import first_line, mapped
 from .._errors import RefwrightError
 from ..safety import clean_text
 from ..safety._secrets import Secrets
@@ -22,6 +24,8 @@ from ._tenants import SHARED_KEY, Tenant, Tenants, sessionless_refusal
 from ._tools import CURRENT_CALL, CallContext, HangError, Reply, ToolDef, check_args
 
 __all__ = ["RefwrightMcp"]
+
+_log = logging.getLogger(__name__)
 
 # The tools that type text, whose descriptions name the user's secrets.
 _TYPING = frozenset({"browser", "browser_fill", "browser_action"})
@@ -115,7 +119,9 @@ class RefwrightMcp:
         async with session.lock:
             try:
                 check_args(args, tool.schema)
-                reply = await tool.handler(args, call)
+                # The boundary for whatever a tool let through: Playwright's errors leave it as refwright's.
+                with mapped():
+                    reply = await tool.handler(args, call)
             except InputRequiredError as need:
                 return need.result
             except HangError as exc:
@@ -127,14 +133,15 @@ class RefwrightMcp:
                     await session.reset()
                 return _error(str(exc))
             except Exception as exc:
-                if is_gone(exc):
+                # The last resort: every failure refwright expects is a RefwrightError by now (Playwright's are
+                # translated above), so this is a bug in refwright. It is still the tool's failure, which the
+                # model can read and work around, not a fault of the protocol that would end the session.
+                _log.exception("the %s tool failed unexpectedly", tool.name)
+                if is_gone(exc):  # a browser left half-dead by it is dropped; the next call starts a fresh one
                     await session.reset()
-                    return _error("The browser crashed or was closed during this call; it was shut down. The next "
-                                  "call starts a fresh browser on a blank page: open the page again.")
-                # Anything else (a Playwright error refwright does not translate) is still the tool's failure,
-                # which the model can read and work around, not a fault of the protocol.
-                first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-                return _error(f"The browser call failed: {first}. Take a snapshot to see the page, then try again.")
+                what = f"{type(exc).__name__}: {first_line(str(exc))}" if str(exc) else type(exc).__name__
+                return _error(f"The call failed inside refwright ({what}). This is a bug in refwright, not a fault "
+                              "of your call: take a snapshot to see the page, then try again or another way.")
         if isinstance(reply, str):
             reply = Reply(reply)
         content: list[types.ContentBlock] = [types.TextContent(text=reply.text)]

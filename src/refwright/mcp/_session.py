@@ -5,14 +5,13 @@ crash, closed at exit."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from dataclasses import replace
 from typing import Any
 
 from playwright.async_api import BrowserContext, Playwright, async_playwright
-from playwright.async_api import Error as PlaywrightError
 
 from .._async import Browser, Page, launch, wrap
+from .._async._translate import best_effort
 from .._config import Config
 from .._errors import BrowserError, RefwrightError
 from ..safety._secrets import Secrets
@@ -20,7 +19,8 @@ from ..safety._secrets import Secrets
 __all__ = ["BrowserSession", "SharedBrowser"]
 
 # What closing a browser, a context or Playwright may fail with when it already died: it is dropped either way.
-_CLOSE_ERRORS = (PlaywrightError, RefwrightError, TimeoutError, OSError)
+# (Playwright's own errors are best_effort's to swallow.)
+_CLOSE_ERRORS = (RefwrightError, TimeoutError, OSError)
 
 # Playwright's words for a page, context or browser that went away under a call.
 _GONE = ("target page, context or browser has been closed", "browser has been closed", "target closed",
@@ -73,7 +73,7 @@ class SharedBrowser:
         """Close the browser (every session's context with it); the next page launches a fresh one."""
         browser, self._browser = self._browser, None
         if browser is not None:
-            with contextlib.suppress(*_CLOSE_ERRORS):
+            with best_effort(*_CLOSE_ERRORS):
                 await asyncio.wait_for(browser.close(), 10)
 
 
@@ -176,17 +176,16 @@ class BrowserSession:
         own_context, self._context = self._context, None
         if own_context is not None and page is not None:
             try:  # the page's context closes with it; the shared browser stays for the other sessions
-                await asyncio.wait_for(page.close(), 10)
+                with best_effort(RefwrightError):  # gone with a crashed browser
+                    await asyncio.wait_for(page.close(), 10)
             except TimeoutError:  # the browser itself hung: every session needs a fresh one
                 assert self._shared is not None
                 await self._shared.close()
-            except (PlaywrightError, RefwrightError):  # gone with a crashed browser
-                pass
         if browser is not None:
-            with contextlib.suppress(*_CLOSE_ERRORS):
+            with best_effort(*_CLOSE_ERRORS):
                 await asyncio.wait_for(browser.close(), 10)
         if playwright is not None:
-            with contextlib.suppress(*_CLOSE_ERRORS):
+            with best_effort(*_CLOSE_ERRORS):
                 await asyncio.wait_for(playwright.stop(), 10)
 
     async def close(self) -> None:

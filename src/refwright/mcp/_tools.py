@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from contextvars import ContextVar
@@ -15,6 +16,8 @@ from .._errors import HangError, PolicyDeniedError, RefwrightError
 from ..safety import ActionType, clean_line
 from ._approval import Approvals, Asker, InputRequiredError, grant_scope
 from ._session import BrowserSession
+
+_log = logging.getLogger(__name__)
 
 __all__ = ["CallContext", "HangError", "Reply", "ToolDef", "confirm_through_client"]
 
@@ -71,8 +74,11 @@ class CallContext:
                     left = max(left, 0.5)  # look again once the person has answered
                 if left <= 0:
                     task.cancel()
-                    with contextlib.suppress(BaseException):
+                    try:
                         await task
+                    except (asyncio.CancelledError, Exception):
+                        # The abandoned work's own end, whatever it was: the answer is the hang below.
+                        _log.debug("browser work abandoned after the hang limit ended with", exc_info=True)
                     raise HangError(f"the browser did not answer within {self.hang_limit:g} s")
                 await asyncio.wait({task}, timeout=left)
         finally:

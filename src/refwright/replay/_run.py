@@ -11,9 +11,9 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator, expect
 
+from .._async._translate import best_effort, mapped
 from .._errors import RefwrightError, ReplayError
 from ..resolve._text import fold
 from ._code import check_statement, locator_code, not_kept, py_str, value_code
@@ -146,17 +146,8 @@ class Replayer:
         for item in items:
             started = time.perf_counter()
             try:
-                try:
-                    await self._to_tab(item)
-                    if isinstance(item, Step) and item.action == "new_page":
-                        continue
-                    before = set(self.page.tabs.ids())
+                with mapped(self._gone(item)):
                     outcome = await (self._check(item) if isinstance(item, Check) else self._step(item))
-                    if isinstance(item, Step) and item.opens:
-                        await self._opened(item, before)
-                except PlaywrightError:
-                    raise self._fail(item, f"{statement(item)} could not run on this page (it may have closed or "
-                                           "navigated away meanwhile).") from None
             except ReplayError as failed:
                 self.outcomes.append(Outcome(item, "failed", (time.perf_counter() - started) * 1000, how=str(failed)))
                 self.log(f"line {item.line}: failed: {statement(item)}")
@@ -173,6 +164,11 @@ class Replayer:
 
     def _fail(self, item: Step | Check, why: str) -> ReplayError:
         return ReplayError(f"line {item.line}: {why}")
+
+    def _gone(self, item: Step | Check) -> Callable[[Exception], ReplayError]:
+        """The failure of a step that Playwright could not run at all."""
+        return lambda _: self._fail(item, f"{statement(item)} could not run on this page (it may have closed or "
+                                          "navigated away meanwhile).")
 
     def _value(self, step: Step) -> str:
         if step.secret:
@@ -202,20 +198,14 @@ class Replayer:
             return moved
         # The step is tried as written first, as the same Playwright call by hand would be: an unchanged page
         # costs nothing more. Only when it fails is the page asked why (no element, or several).
-        try:
+        with best_effort():  # failed as written: the page is asked why below
             await self._perform(loc, step, APPEAR_MS)
             return Outcome(step, "replayed", 0)
-        except PlaywrightError:
-            count = await loc.count()
-        dropped = await _locator(pw, replace(step.to, frames=step.frames)).count() if step.to is not None else 1
-        if count == 1 and dropped != 1 and self.heal is not None:
-            return await self._heal(step, f"{dropped or 'no'} place(s) to drop onto")
+        count = await loc.count()
         if count == 1:  # there, but slow to become actionable: given the whole action timeout
-            try:
+            with best_effort():  # still not actionable: said below
                 await self._perform(loc, step, self.page.config.timeouts.action)
                 return Outcome(step, "replayed", 0)
-            except PlaywrightError:
-                pass
             raise self._fail(step, f"{statement(step)} found its element but could not {step.action} it (it may be "
                                    "covered, disabled or hidden).")
         found = "no element" if count == 0 else f"{count} elements"
@@ -248,10 +238,9 @@ class Replayer:
         if handle is None:
             return None
         try:
-            if await loc.evaluate("(el, meant) => el === meant", handle, timeout=APPEAR_MS):
-                return None
-        except PlaywrightError:
-            pass  # nothing stands at the recorded place any more: the named control is the step's
+            with best_effort():  # nothing stands at the recorded place any more: the named control is the step's
+                if await loc.evaluate("(el, meant) => el === meant", handle, timeout=APPEAR_MS):
+                    return None
         finally:
             await handle.dispose()
         return await self._act_on(step, control, f"{step.role} {step.meant!r} no longer stands at its recorded "
@@ -261,11 +250,9 @@ class Replayer:
         """A password is typed into a password field and nothing else: when the recorded locator now finds
         another kind of field (a reordered form), the page's one visible password field takes it; with none,
         or several, the step fails rather than type the secret where the page would show it."""
-        try:
+        with best_effort():  # nothing at the recorded place: the page's password field is looked for
             if await loc.evaluate(_IS_PASSWORD, timeout=APPEAR_MS):
                 return None
-        except PlaywrightError:
-            pass
         pw = self.here.playwright_page
         fields = _scope(pw, step.frames).locator("input").filter(visible=True)
         found = [i for i in range(await fields.count()) if await fields.nth(i).evaluate(_IS_PASSWORD)]
@@ -398,17 +385,16 @@ class Replayer:
         return Outcome(step, "healed", 0, old=locator_code(step), how="chosen by the decision provider")
 
     async def _check(self, check: Check) -> Outcome:
-        pw = self.here.playwright_page
-        try:
+        pw = self.page.playwright_page
+        with best_effort(AssertionError):  # not true on this page: said, or healed, below
             if check.text is None:
                 await expect(pw).to_have_url(re.compile(re.escape(check.url or "")), timeout=CHECK_MS)
             else:
                 await expect(_text_locator(pw, check)).to_be_visible(timeout=CHECK_MS)
             return Outcome(check, "replayed", 0)
-        except (AssertionError, PlaywrightError):
-            if self.heal is None or check.text is None:
-                raise self._fail(check, f"the closing check failed: {check.describe()} is not true on this page "
-                                        f"({self.here.url}).") from None
+        if self.heal is None or check.text is None:
+            raise self._fail(check, f"the closing check failed: {check.describe()} is not true on this page "
+                                    f"({self.page.url}).")
         return await self._heal_check(check)
 
     async def _heal_check(self, check: Check) -> Outcome:
@@ -420,15 +406,13 @@ class Replayer:
         for new, loc in ((replace(check, nth=0), _text_locator(pw, replace(check, nth=0))), (None, shown)):
             if loc is None:
                 continue
-            try:
+            with best_effort():  # a candidate gone meanwhile: the next is tried
                 if await loc.count() >= 1 and await loc.first.is_visible():
                     if new is None:
                         text = " ".join((await loc.first.inner_text()).split())
                         new = replace(check, text=text, exact=False, nth=0 if await loc.count() > 1 else None)
                     return Outcome(check, "healed", 0, old=statement(check), new_check=new,
                                    how="the same words are shown")
-            except PlaywrightError:
-                continue
         raise self._fail(check, f"the closing check failed: {check.describe()} is not true on this page "
                                 f"({self.here.url}), and no visible text holds its words in order.")
 

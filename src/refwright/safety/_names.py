@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
-import contextlib
+import logging
 import socket
 import time
 import weakref
@@ -29,6 +29,8 @@ from typing import TypeAlias
 
 from .._errors import NameNotResolvedError
 from ._addresses import IPAddress
+
+_log = logging.getLogger(__name__)
 
 __all__ = [
     "AsyncResolver",
@@ -196,7 +198,9 @@ def _close_all() -> None:
     loop = asyncio.new_event_loop()
     try:
         for resolver in list(_OPEN):
-            with contextlib.suppress(Exception):
+            try:
                 loop.run_until_complete(resolver.close())
+            except Exception:  # at exit nobody is left to tell, and one failure must not keep the rest open
+                _log.debug("closing a resolver at exit failed", exc_info=True)
     finally:
         loop.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -20,6 +21,8 @@ from ._addresses import IPAddress
 from ._http1 import HttpStatusError, client_connection, parse_request_head, server_connection, text_response
 from ._sanitize import clean_line
 from ._url import host_text, parse_port, split_authority, split_url
+
+_log = logging.getLogger(__name__)
 
 __all__ = ["Relay", "Timeouts"]
 
@@ -101,8 +104,10 @@ async def _settle(task: asyncio.Task[None]) -> None:
     does not log it as lost."""
     if not task.done():
         task.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
+        try:
             await task
+        except (asyncio.CancelledError, Exception):  # its end, whatever it was, is not this connection's answer
+            _log.debug("a relay body task ended with", exc_info=True)
     elif not task.cancelled():
         task.exception()
 

@@ -5,13 +5,12 @@ answer the next one, so a model can accept a confirm it is about to cause under 
 
 from __future__ import annotations
 
-from playwright.async_api import Error as PlaywrightError
-
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
 from ...safety import clean_line
 from ...snapshot._format import quote
 from .._session import Session
+from .._translate import first_line, mapped
 
 _USAGE = "Usage: dialog <accept [text]|dismiss|status>"
 
@@ -36,16 +35,14 @@ async def answer(session: Session, accept: bool, text: str | None = None) -> str
         verb = "accepted" if accept else "dismissed"
         return f"No dialog is currently open; the next one will be {verb}"
     events.release(held)
-    try:
+    with mapped(lambda exc: RefwrightError(f"The dialog could not be answered ({first_line(str(exc))}); it may have "
+                                           "closed with its page. Run `dialog status`.")):
         if not accept:
             await held.dismiss()
         elif text is None:
             await held.accept()
         else:
             await held.accept(text)
-    except PlaywrightError as exc:
-        raise RefwrightError(f"The dialog could not be answered ({str(exc).splitlines()[0]}); it may have closed "
-                             "with its page. Run `dialog status`.") from exc
     return "Done"
 
 

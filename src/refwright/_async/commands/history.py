@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from urllib.parse import urljoin, urlsplit
 
-from playwright.async_api import Error as PlaywrightError
-
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
 from ...safety import clean_line
 from .._session import Session
+from .._translate import first_line, mapped
 
 # Runs in the page: the router listens for popstate (and some for the Navigation API's event).
 _PUSH = """(url) => {
@@ -37,10 +36,8 @@ def pushstate_target(current: str, url: str) -> str:
 
 async def pushstate(session: Session, cmd: ParsedCommand) -> str:
     target = pushstate_target(session.url, cmd.args[0])
-    try:
+    with mapped(lambda exc: RefwrightError(f"pushstate failed: {first_line(str(exc))}")):
         after = await session.pw.evaluate(_PUSH, target)
-    except PlaywrightError as exc:
-        raise RefwrightError(f"pushstate failed: {str(exc).splitlines()[0]}") from exc
     return str(after)
 
 

@@ -5,17 +5,15 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page as PlaywrightPage
 from playwright.async_api import Request, Response
-from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from ..._errors import PolicyDeniedError, RefwrightError
 from ..._url import normalize_url
 from ...commands import ParsedCommand
 from ...safety import clean_line
 from .._session import Session
-from .._translate import first_line, is_closed_error, translate
+from .._translate import best_effort, first_line, is_closed_error, is_timeout, mapped, translate
 
 
 async def _titled(session: Session, prefix: str) -> str:
@@ -32,10 +30,8 @@ _BARE_SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):(?!\d)")
 async def _settle_error_page(pw: PlaywrightPage) -> None:
     """Chromium commits its error page just after a failed load; wait for it so that it cannot
     interrupt the next `open`."""
-    try:
+    with best_effort():  # no error page came, or the page went: nothing to wait for
         await pw.wait_for_url(lambda u: u.startswith("chrome-error:"), wait_until="commit", timeout=1_500)
-    except PlaywrightError:
-        pass
 
 
 async def open_(session: Session, cmd: ParsedCommand) -> str:
@@ -80,47 +76,46 @@ async def _open_checked(session: Session, url: str) -> str:
     pw = session.pw
     session.events.nav.kept_by_beforeunload = False
     for attempt in range(3):
-        committed = False
-        try:
+        with best_effort() as loading:  # each failure is told below, in refwright's words
+            committed = False
             # Only the top-level document decides whether `open` worked: its commit, then its load. The
             # load is awaited as the page's event, armed before the navigation: a load state read after
             # the commit can still be the previous document's.
             async with pw.expect_event("load", timeout=session.config.timeouts.navigation):
                 response = await pw.goto(url, wait_until="commit", timeout=session.config.timeouts.navigation)
                 committed = True
+        exc = loading.error
+        if exc is None:
             break
-        except PlaywrightError as exc:
-            if is_closed_error(exc):
-                raise translate(exc) from exc
-            if committed:
-                if isinstance(exc, PlaywrightTimeoutError):
-                    _note_unloaded(session)
-                break
-            # A load interrupted by a leftover error page goes through when tried again.
-            if attempt == 0 and "is interrupted by another navigation" in str(exc):
-                continue
-            # The page kept itself with a beforeunload dialog (dismissed, never accepted): go on in a
-            # fresh tab, so that a page cannot hold the agent.
-            if attempt < 2 and session.events.nav.kept_by_beforeunload and await session.escape_trap():
-                session.events.nav.kept_by_beforeunload = False
-                pw = session.pw
-                continue
-            if "net::ERR_" in str(exc):
-                await _settle_error_page(pw)
-            refused = session.navigation_refusal(url)
-            if refused:
-                raise PolicyDeniedError(f"Navigation to {url} was blocked: {clean_line(refused)}") from exc
-            reason = first_line(str(exc)).removeprefix("Page.goto: ")
-            raise RefwrightError(f"Navigation to {url} failed: {reason}") from exc
+        if is_closed_error(exc):
+            raise translate(exc) from exc
+        if committed:
+            if is_timeout(exc):
+                _note_unloaded(session)
+            break
+        # A load interrupted by a leftover error page goes through when tried again.
+        if attempt == 0 and "is interrupted by another navigation" in str(exc):
+            continue
+        # The page kept itself with a beforeunload dialog (dismissed, never accepted): go on in a
+        # fresh tab, so that a page cannot hold the agent.
+        if attempt < 2 and session.events.nav.kept_by_beforeunload and await session.escape_trap():
+            session.events.nav.kept_by_beforeunload = False
+            pw = session.pw
+            continue
+        if "net::ERR_" in str(exc):
+            await _settle_error_page(pw)
+        refused = session.navigation_refusal(url)
+        if refused:
+            raise PolicyDeniedError(f"Navigation to {url} was blocked: {clean_line(refused)}") from exc
+        reason = first_line(str(exc)).removeprefix("Page.goto: ")
+        raise RefwrightError(f"Navigation to {url} failed: {reason}") from exc
     if response is not None and not session.capabilities().redirects_checked:
         # Request interception does not see redirect hops: check the chain now, and leave the page
         # before the model can read what a refused address answered.
         hop = await _refused_redirect(session, response)
         if hop is not None:
-            try:
+            with best_effort():  # the refusal below is the answer whether or not the page left
                 await pw.goto("about:blank", timeout=session.config.timeouts.navigation)
-            except PlaywrightError:
-                pass
             raise PolicyDeniedError(
                 f"Navigation to {url} was blocked: it redirected to {clean_line(hop[0])[:200]}. "
                 f"{clean_line(hop[1])} This page is not behind refwright's proxy (a wrapped page or --cdp), "
@@ -146,14 +141,11 @@ async def _open_checked(session: Session, url: str) -> str:
 
 async def _history(session: Session, go: Callable[..., Awaitable[Response | None]]) -> Response | None:
     session.events.nav.kept_by_beforeunload = False
-    try:
+    with mapped(lambda exc: RefwrightError(
+            "The page kept itself open with a \"Leave site?\" (beforeunload) dialog, which refwright "
+            "dismissed, so the page did not change. Use `open <url>` to leave it.")
+            if session.events.nav.kept_by_beforeunload and not is_closed_error(exc) else translate(exc)):
         return await go(timeout=session.config.timeouts.navigation)
-    except PlaywrightError as exc:
-        if session.events.nav.kept_by_beforeunload and not is_closed_error(exc):
-            raise RefwrightError(
-                "The page kept itself open with a \"Leave site?\" (beforeunload) dialog, which refwright "
-                "dismissed, so the page did not change. Use `open <url>` to leave it.") from exc
-        raise
 
 
 async def back(session: Session, cmd: ParsedCommand) -> str:

@@ -5,8 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import Error as PlaywrightError
-
 from ..._errors import RefwrightError
 from ..._url import normalize_url
 from ...commands import ParsedCommand
@@ -16,7 +14,7 @@ from .._engine import AUDIT_ENGINE
 from .._recorder import Recorder, check_format
 from .._secrets import scrub_zip, secret_rects
 from .._session import Session
-from .._translate import first_line
+from .._translate import first_line, mapped
 from .._vitals import format_vitals, read_vitals
 from . import navigation
 
@@ -38,10 +36,9 @@ async def open_first(session: Session, url: str, *, check_policy: bool = False) 
 
 async def save_pdf(session: Session, name: str) -> Path:
     path = session.output.file(name)
-    try:
+    with mapped(lambda exc: RefwrightError(f"Saving the PDF failed: {first_line(str(exc))}. PDFs need headless "
+                                           "Chromium.")):
         await session.pw.pdf(path=str(path), print_background=True)
-    except PlaywrightError as exc:
-        raise RefwrightError(f"Saving the PDF failed: {first_line(str(exc))}. PDFs need headless Chromium.") from exc
     return path
 
 
@@ -55,12 +52,10 @@ async def trace(session: Session, cmd: ParsedCommand) -> str:
     if sub == "start":
         if session.work.tracing:
             raise RefwrightError("Tracing already active. Run `trace stop [path]` to save it first.")
-        try:
+        with mapped(lambda exc: RefwrightError(f"Tracing could not start: {first_line(str(exc))}. Another page of "
+                                               "this browser may be tracing: stop it there first.")):
             # Screencast frames cannot be searched for a secret's value: none while secrets are declared.
             await tracing.start(screenshots=not session.config.secrets, snapshots=True)
-        except PlaywrightError as exc:
-            raise RefwrightError(f"Tracing could not start: {first_line(str(exc))}. Another page of this "
-                                 "browser may be tracing: stop it there first.") from exc
         session.work.tracing = True
         # agent-browser's words for it.
         return "Recording started"

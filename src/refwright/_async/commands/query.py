@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
 from ...safety import clean_line
 from .._session import Session
-from .._translate import translate
+from .._translate import mapped, translate
 
 _GET_FIELDS = ("text", "html", "value", "attr", "count", "box", "title", "url")
 _IS_STATES = ("visible", "enabled", "checked", "focused", "editable")
@@ -26,10 +25,8 @@ def _no_reads(session: Session) -> None:
 
 
 async def _count(session: Session, target: str, loc: Locator) -> int:
-    try:
+    with mapped(target=target):
         return await loc.count()
-    except PlaywrightError as exc:
-        raise translate(exc, target=target) from exc
 
 
 async def get(session: Session, cmd: ParsedCommand) -> str:
@@ -52,7 +49,7 @@ async def get(session: Session, cmd: ParsedCommand) -> str:
     if count == 0:
         return "null" if field in ("attr", "box") else ""
     timeout = session.config.timeouts.action
-    try:
+    with mapped(lambda exc: _get_failed(exc, target)):
         if field == "text":
             return await loc.inner_text(timeout=timeout)
         if field == "html":
@@ -63,16 +60,22 @@ async def get(session: Session, cmd: ParsedCommand) -> str:
             value = await loc.get_attribute(cmd.args[2], timeout=timeout)
             return "null" if value is None else value
         box = await loc.bounding_box(timeout=timeout)
-    except PlaywrightError as exc:
-        if "Not an input" in str(exc) or "not an <input>" in str(exc):
-            raise RefwrightError(
-                f"Element {target} is not an input, textarea or select, so it has no value. "
-                f"Use `get text {target}` instead."
-            ) from exc
-        raise translate(exc, target=target) from exc
     if box is None:
         return "null"
     return f"x={_num(box['x'])} y={_num(box['y'])} width={_num(box['width'])} height={_num(box['height'])}"
+
+
+def _get_failed(exc: Exception, target: str) -> RefwrightError:
+    if "Not an input" in str(exc) or "not an <input>" in str(exc):
+        return RefwrightError(f"Element {target} is not an input, textarea or select, so it has no value. "
+                              f"Use `get text {target}` instead.")
+    return translate(exc, target=target)
+
+
+def _is_failed(exc: Exception, target: str) -> RefwrightError:
+    if "Not a checkbox or radio button" in str(exc):
+        return RefwrightError(f"Element {target} is not a checkbox or radio button")
+    return translate(exc, target=target)
 
 
 def _num(value: float) -> str:
@@ -95,7 +98,7 @@ async def is_(session: Session, cmd: ParsedCommand) -> str:
             f"No element found for '{target}'. Refresh the snapshot if this is a stale reference."
         )
     timeout = session.config.timeouts.action
-    try:
+    with mapped(lambda exc: _is_failed(exc, target)):
         if state == "visible":
             value = await loc.is_visible()
         elif state == "enabled":
@@ -108,10 +111,6 @@ async def is_(session: Session, cmd: ParsedCommand) -> str:
             if count > 1:
                 await loc.is_visible()  # raises the strict-mode error for several matches
             value = bool((await session.channel.run("focused", scope=loc, timeout=timeout))["focused"])
-    except PlaywrightError as exc:
-        if "Not a checkbox or radio button" in str(exc):
-            raise RefwrightError(f"Element {target} is not a checkbox or radio button") from exc
-        raise translate(exc, target=target) from exc
     return "true" if value else "false"
 
 

@@ -4,13 +4,12 @@ The functions below the handlers are the typed API's too (``refwright.Tabs``).""
 
 from __future__ import annotations
 
-from playwright.async_api import Error as PlaywrightError
-
 from ..._errors import RefwrightError
 from ..._url import normalize_url
 from ...commands import ParsedCommand
 from ...safety import ActionType, clean_line
 from .._session import Session
+from .._translate import best_effort
 
 
 async def open_tab(session: Session, url: str | None = None, *, label: str | None = None,
@@ -37,10 +36,8 @@ async def open_tab(session: Session, url: str | None = None, *, label: str | Non
 async def select_tab(session: Session, ref: str) -> Session:
     tab = session.tabs.find(ref).member
     session.tabs.select(tab)
-    try:
+    with best_effort():  # a tab kept waiting by a dialog still becomes the one commands run on
         await tab.pw.bring_to_front()
-    except PlaywrightError:
-        pass  # a tab kept waiting by a dialog still becomes the one commands run on
     return tab
 
 
@@ -56,10 +53,9 @@ async def close_tab(session: Session, ref: str | None = None) -> str:
 
 
 async def _tab_line(session: Session, tab: Session, tab_id: str, label: str | None) -> str:
-    try:
+    title = ""
+    with best_effort():  # closing or navigating: listed by its URL
         title = clean_line(await tab.title()) if tab.events.dialog is None else ""
-    except PlaywrightError:
-        title = ""  # closing or navigating: listed by its URL
     marker = "→" if tab is session else " "
     named = f" {label}" if label else ""
     url = clean_line(tab.url)

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 from playwright.async_api import expect
 
 from ..._errors import RefwrightError, RefwrightTimeoutError
 from ...commands import ParsedCommand
 from ...safety import clean_line
 from .._session import Session
-from .._translate import translate
+from .._translate import first_line, is_timeout, mapped, translate
 
 DEFAULT_TIMEOUT = 10_000
 
@@ -56,16 +54,13 @@ def eval_disabled(session: Session) -> None:
 async def _wait_for_url(session: Session, pattern: str, timeout: float) -> str:
     if not pattern.strip():
         raise RefwrightError("wait --url needs a URL or a glob such as `**/done`.")
-    try:
+    with mapped(lambda exc: RefwrightTimeoutError(
+            f"Timeout {int(timeout)}ms exceeded waiting for URL {pattern} (the page is at "
+            f"{clean_line(session.url)[:300]})") if is_timeout(exc)
+            else RefwrightError(f"wait --url failed: {first_line(str(exc))}")):
         # A URL change within the page (pushState) counts as soon as it happens; a new document once it
         # has loaded, so the next command sees the page and not the previous one.
         await session.pw.wait_for_url(pattern, timeout=timeout, wait_until="load")
-    except PlaywrightTimeoutError as exc:
-        raise RefwrightTimeoutError(
-            f"Timeout {int(timeout)}ms exceeded waiting for URL {pattern} (the page is at "
-            f"{clean_line(session.url)[:300]})") from exc
-    except PlaywrightError as exc:
-        raise RefwrightError(f"wait --url failed: {str(exc).splitlines()[0]}") from exc
     return session.url
 
 
@@ -85,21 +80,17 @@ async def wait(session: Session, cmd: ParsedCommand) -> str:
         return f'Found text "{text}"'
     if isinstance(fn, str):
         eval_disabled(session)
-        try:
+        with mapped(lambda exc: RefwrightTimeoutError(f"Timeout {ms}ms exceeded waiting for function {fn}")
+                    if is_timeout(exc) else RefwrightError(f"wait --fn failed: {first_line(str(exc))}")):
             await pw.wait_for_function(fn, timeout=timeout)
-        except PlaywrightTimeoutError as exc:
-            raise RefwrightTimeoutError(f"Timeout {ms}ms exceeded waiting for function {fn}") from exc
-        except PlaywrightError as exc:
-            raise RefwrightError(f"wait --fn failed: {str(exc).splitlines()[0]}") from exc
         return "Condition is true"
     if isinstance(load, str):
         state = _LOAD_STATES.get(load.lower())
         if state is None:
             raise RefwrightError(f"Unknown load state `{load}`. Try load, domcontentloaded or networkidle.")
-        try:
+        with mapped(lambda exc: RefwrightTimeoutError(f"Timeout {ms}ms exceeded waiting for load state {state}")
+                    if is_timeout(exc) else translate(exc)):
             await pw.wait_for_load_state(state, timeout=timeout)
-        except PlaywrightTimeoutError as exc:
-            raise RefwrightTimeoutError(f"Timeout {ms}ms exceeded waiting for load state {state}") from exc
         return f"Reached {state}"
     url = cmd.flag("url")
     if isinstance(url, str):
@@ -112,12 +103,9 @@ async def wait(session: Session, cmd: ParsedCommand) -> str:
         await pw.wait_for_timeout(delay)
         return f"Waited {first}ms"
     loc = session.locator(first)
-    try:
+    with mapped(lambda exc: RefwrightTimeoutError(f"Timeout {ms}ms exceeded waiting for {first} to be visible")
+                if is_timeout(exc) else translate(exc, target=first)):
         await loc.wait_for(state="visible", timeout=timeout)
-    except PlaywrightTimeoutError as exc:
-        raise RefwrightTimeoutError(f"Timeout {ms}ms exceeded waiting for {first} to be visible") from exc
-    except PlaywrightError as exc:
-        raise translate(exc, target=first) from exc
     return f"{first} is visible"
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Frame
 
 from ..._browser._selectors import to_playwright_selector
@@ -18,6 +17,7 @@ from ...commands import ParsedCommand
 from ...snapshot._refs import parse_ref
 from .._engine import ENGINE, scope_for
 from .._session import Session
+from .._translate import best_effort
 
 _IS_FRAME = "e => e.localName === 'iframe' || e.localName === 'frame'"
 
@@ -57,11 +57,9 @@ def _path_for(session: Session, target: str) -> tuple[str, ...]:
         candidates.append(f"iframe[name={name}], frame[name={name}]")
     for selector in candidates:
         path = (*base, selector)
-        try:
+        with best_effort():  # not a valid selector: try it as a name
             if _is_frame(session, path):
                 return path
-        except PlaywrightError:
-            continue  # not a valid selector: try it as a name
     raise RefwrightError(f"Could not find frame for selector `{target}`: no iframe matches it as a CSS selector "
                          "or a name. Take a snapshot (`snapshot -i`) and use an Iframe ref, or `frame main`.")
 

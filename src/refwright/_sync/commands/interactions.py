@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 
 from ..._errors import CoveredError, RefwrightError, RefwrightTimeoutError
@@ -23,7 +22,7 @@ from .._fill import TextNotEnteredError, fill_text, not_entered
 from .._forms import blocked_submission, watch_forms
 from .._secrets import type_secret
 from .._session import Session
-from .._translate import perform, translate
+from .._translate import best_effort, mapped, perform, translate
 
 # Names of controls that close a cover (a dialog, a banner, a loading screen).
 _CLOSERS = re.compile(r"^(close|dismiss|cancel|no,? thanks|not now|got it|ok|accept( all)?|reject( all)?|"
@@ -69,11 +68,9 @@ def _closer_on_top(session: Session) -> str | None:
         tried += 1
         if tried > _MAX_CLOSERS_TRIED:
             break
-        try:
+        with best_effort(RefwrightError):  # gone or covered itself: the next candidate is tried
             if session.locator(ref).evaluate(_ON_TOP, timeout=500):
                 return f"@{ref} [{entry.role}] {quote(entry.name)}"
-        except (PlaywrightError, RefwrightError):
-            continue
     return None
 
 
@@ -99,16 +96,15 @@ def _click_without_a_box(session: Session, target: str) -> str | None:
     matters to the model ("" when the click went to its content)."""
     locator = session.locator(target)
     timeout = session.config.timeouts.action
-    try:
+    box = None
+    with best_effort():  # the ordinary click goes ahead and reports what is wrong
         if locator.count() != 1:
             return None
         box = locator.bounding_box(timeout=timeout)
-    except PlaywrightError:
-        return None
     if box is None or (box["width"] > 0 and box["height"] > 0):
         return None
     content = locator.locator("*").filter(visible=True)
-    try:
+    with mapped(lambda exc: translate(exc, target=target, command="click", timeout=timeout)):
         if content.count() > 0:
             perform(content.first, lambda loc, t: loc.click(timeout=t), target=target, command="click",
                           timeout=timeout)
@@ -119,8 +115,6 @@ def _click_without_a_box(session: Session, target: str) -> str | None:
         if not locator.evaluate("el => el.getRootNode().activeElement === el", timeout=timeout):
             return None
         session.pw.keyboard.press("Enter")
-    except PlaywrightError as exc:
-        raise translate(exc, target=target, command="click", timeout=timeout) from exc
     return " (it shows no box of its own: refwright focused the link and pressed Enter)"
 
 
@@ -198,18 +192,16 @@ def press(session: Session, cmd: ParsedCommand) -> str:
     # Enter in a field submits its form (implicit submission), which validation may stop.
     watching = watch_forms(session, cmd.args[1] if len(cmd.args) > 1 else None) \
         if key.endswith("Enter") else None
-    try:
+    with mapped(lambda exc: _key_error(exc, key)):
         if len(cmd.args) > 1:
             _act(session, cmd.args[1], cmd.name, lambda loc, t: loc.press(key, timeout=t))
         else:
             session.pw.keyboard.press(key)
-    except PlaywrightError as exc:
-        raise _key_error(exc, key) from exc
     _note_stopped(session, watching)
     return f"Pressed {key}"
 
 
-def _key_error(exc: PlaywrightError, key: str) -> RefwrightError:
+def _key_error(exc: Exception, key: str) -> RefwrightError:
     if "Unknown key" in str(exc):
         return RefwrightError(
             f"Unknown key `{key}`. Use key names such as Enter, Tab, Escape, ArrowDown, Backspace, "

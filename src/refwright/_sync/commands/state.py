@@ -7,12 +7,11 @@ import json
 from typing import Any, cast
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Error as PlaywrightError
-
 from ..._errors import RefwrightError
 from ..._url import normalize_url
 from ...commands import ParsedCommand
 from .._session import Session
+from .._translate import first_line, mapped
 from .frames import current_frame
 from .wait import eval_disabled
 
@@ -28,12 +27,10 @@ def _json(value: object) -> str:
 def eval_(session: Session, cmd: ParsedCommand) -> str:
     eval_disabled(session)
     script = cmd.text_from(0)
-    try:
+    with mapped(lambda exc: RefwrightError("eval failed: " + first_line(str(exc)).removeprefix("Page.evaluate: ")
+                                           .removeprefix("Frame.evaluate: "))):
         # After `frame <target>`, in that frame.
         value = (current_frame(session)).evaluate(script)
-    except PlaywrightError as exc:
-        message = str(exc).splitlines()[0].removeprefix("Page.evaluate: ").removeprefix("Frame.evaluate: ")
-        raise RefwrightError(f"eval failed: {message}") from exc
     return _json(value)
 
 
@@ -92,11 +89,9 @@ def _cookie_options(cmd: ParsedCommand) -> dict[str, object]:
 
 def _set_cookie(session: Session, cmd: ParsedCommand) -> str:
     cookie: dict[str, object] = {**_cookie_for(session, cmd), **_cookie_options(cmd)}
-    try:
+    with mapped(lambda exc: RefwrightError(f"Could not set cookie {cookie['name']}: "
+                                           + first_line(str(exc)).removeprefix("BrowserContext.add_cookies: "))):
         session.pw.context.add_cookies(cast(Any, [cookie]))
-    except PlaywrightError as exc:
-        message = str(exc).splitlines()[0].removeprefix("BrowserContext.add_cookies: ")
-        raise RefwrightError(f"Could not set cookie {cookie['name']}: {message}") from exc
     return "Done"
 
 

@@ -5,13 +5,12 @@ The functions below the handlers are the typed API's too (``refwright.Tabs``).""
 
 from __future__ import annotations
 
-from playwright.sync_api import Error as PlaywrightError
-
 from ..._errors import RefwrightError
 from ..._url import normalize_url
 from ...commands import ParsedCommand
 from ...safety import ActionType, clean_line
 from .._session import Session
+from .._translate import best_effort
 
 
 def open_tab(session: Session, url: str | None = None, *, label: str | None = None,
@@ -38,10 +37,8 @@ def open_tab(session: Session, url: str | None = None, *, label: str | None = No
 def select_tab(session: Session, ref: str) -> Session:
     tab = session.tabs.find(ref).member
     session.tabs.select(tab)
-    try:
+    with best_effort():  # a tab kept waiting by a dialog still becomes the one commands run on
         tab.pw.bring_to_front()
-    except PlaywrightError:
-        pass  # a tab kept waiting by a dialog still becomes the one commands run on
     return tab
 
 
@@ -57,10 +54,9 @@ def close_tab(session: Session, ref: str | None = None) -> str:
 
 
 def _tab_line(session: Session, tab: Session, tab_id: str, label: str | None) -> str:
-    try:
+    title = ""
+    with best_effort():  # closing or navigating: listed by its URL
         title = clean_line(tab.title()) if tab.events.dialog is None else ""
-    except PlaywrightError:
-        title = ""  # closing or navigating: listed by its URL
     marker = "→" if tab is session else " "
     named = f" {label}" if label else ""
     url = clean_line(tab.url)

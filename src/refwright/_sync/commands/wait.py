@@ -5,15 +5,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from ..._errors import RefwrightError, RefwrightTimeoutError
 from ...commands import ParsedCommand
 from ...safety import clean_line
 from .._session import Session
-from .._translate import translate
+from .._translate import first_line, is_timeout, mapped, translate
 
 DEFAULT_TIMEOUT = 10_000
 
@@ -57,16 +55,13 @@ def eval_disabled(session: Session) -> None:
 def _wait_for_url(session: Session, pattern: str, timeout: float) -> str:
     if not pattern.strip():
         raise RefwrightError("wait --url needs a URL or a glob such as `**/done`.")
-    try:
+    with mapped(lambda exc: RefwrightTimeoutError(
+            f"Timeout {int(timeout)}ms exceeded waiting for URL {pattern} (the page is at "
+            f"{clean_line(session.url)[:300]})") if is_timeout(exc)
+            else RefwrightError(f"wait --url failed: {first_line(str(exc))}")):
         # A URL change within the page (pushState) counts as soon as it happens; a new document once it
         # has loaded, so the next command sees the page and not the previous one.
         session.pw.wait_for_url(pattern, timeout=timeout, wait_until="load")
-    except PlaywrightTimeoutError as exc:
-        raise RefwrightTimeoutError(
-            f"Timeout {int(timeout)}ms exceeded waiting for URL {pattern} (the page is at "
-            f"{clean_line(session.url)[:300]})") from exc
-    except PlaywrightError as exc:
-        raise RefwrightError(f"wait --url failed: {str(exc).splitlines()[0]}") from exc
     return session.url
 
 
@@ -86,21 +81,17 @@ def wait(session: Session, cmd: ParsedCommand) -> str:
         return f'Found text "{text}"'
     if isinstance(fn, str):
         eval_disabled(session)
-        try:
+        with mapped(lambda exc: RefwrightTimeoutError(f"Timeout {ms}ms exceeded waiting for function {fn}")
+                    if is_timeout(exc) else RefwrightError(f"wait --fn failed: {first_line(str(exc))}")):
             pw.wait_for_function(fn, timeout=timeout)
-        except PlaywrightTimeoutError as exc:
-            raise RefwrightTimeoutError(f"Timeout {ms}ms exceeded waiting for function {fn}") from exc
-        except PlaywrightError as exc:
-            raise RefwrightError(f"wait --fn failed: {str(exc).splitlines()[0]}") from exc
         return "Condition is true"
     if isinstance(load, str):
         state = _LOAD_STATES.get(load.lower())
         if state is None:
             raise RefwrightError(f"Unknown load state `{load}`. Try load, domcontentloaded or networkidle.")
-        try:
+        with mapped(lambda exc: RefwrightTimeoutError(f"Timeout {ms}ms exceeded waiting for load state {state}")
+                    if is_timeout(exc) else translate(exc)):
             pw.wait_for_load_state(state, timeout=timeout)
-        except PlaywrightTimeoutError as exc:
-            raise RefwrightTimeoutError(f"Timeout {ms}ms exceeded waiting for load state {state}") from exc
         return f"Reached {state}"
     url = cmd.flag("url")
     if isinstance(url, str):
@@ -113,12 +104,9 @@ def wait(session: Session, cmd: ParsedCommand) -> str:
         pw.wait_for_timeout(delay)
         return f"Waited {first}ms"
     loc = session.locator(first)
-    try:
+    with mapped(lambda exc: RefwrightTimeoutError(f"Timeout {ms}ms exceeded waiting for {first} to be visible")
+                if is_timeout(exc) else translate(exc, target=first)):
         loc.wait_for(state="visible", timeout=timeout)
-    except PlaywrightTimeoutError as exc:
-        raise RefwrightTimeoutError(f"Timeout {ms}ms exceeded waiting for {first} to be visible") from exc
-    except PlaywrightError as exc:
-        raise translate(exc, target=first) from exc
     return f"{first} is visible"
 
 
