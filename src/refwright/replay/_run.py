@@ -147,7 +147,13 @@ class Replayer:
             started = time.perf_counter()
             try:
                 with mapped(self._gone(item)):
+                    await self._to_tab(item)
+                    if isinstance(item, Step) and item.action == "new_page":
+                        continue
+                    before = set(self.page.tabs.ids())
                     outcome = await (self._check(item) if isinstance(item, Check) else self._step(item))
+                    if isinstance(item, Step) and item.opens:
+                        await self._opened(item, before)
             except ReplayError as failed:
                 self.outcomes.append(Outcome(item, "failed", (time.perf_counter() - started) * 1000, how=str(failed)))
                 self.log(f"line {item.line}: failed: {statement(item)}")
@@ -202,6 +208,9 @@ class Replayer:
             await self._perform(loc, step, APPEAR_MS)
             return Outcome(step, "replayed", 0)
         count = await loc.count()
+        dropped = await _locator(pw, replace(step.to, frames=step.frames)).count() if step.to is not None else 1
+        if count == 1 and dropped != 1 and self.heal is not None:
+            return await self._heal(step, f"{dropped or 'no'} place(s) to drop onto")
         if count == 1:  # there, but slow to become actionable: given the whole action timeout
             with best_effort():  # still not actionable: said below
                 await self._perform(loc, step, self.page.config.timeouts.action)
@@ -385,7 +394,7 @@ class Replayer:
         return Outcome(step, "healed", 0, old=locator_code(step), how="chosen by the decision provider")
 
     async def _check(self, check: Check) -> Outcome:
-        pw = self.page.playwright_page
+        pw = self.here.playwright_page
         with best_effort(AssertionError):  # not true on this page: said, or healed, below
             if check.text is None:
                 await expect(pw).to_have_url(re.compile(re.escape(check.url or "")), timeout=CHECK_MS)
@@ -394,7 +403,7 @@ class Replayer:
             return Outcome(check, "replayed", 0)
         if self.heal is None or check.text is None:
             raise self._fail(check, f"the closing check failed: {check.describe()} is not true on this page "
-                                    f"({self.page.url}).")
+                                    f"({self.here.url}).")
         return await self._heal_check(check)
 
     async def _heal_check(self, check: Check) -> Outcome:
