@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError
 from ...resolve._changes import summarize_changes
+from ...resolve._model import control_from_raw
 from ...resolve._proposals import ProposalError
 from ...resolve._result import StepResult
 from ..visual._points import VISUAL_PREFIX, confirm_visual
@@ -27,6 +28,9 @@ async def confirm(session: Session, token: str) -> StepResult:
     before = await inspect_page(session, limit=ACT_LIMIT, texts=True)
     state.proposals.check_page(proposal, url=before.url, fingerprint=before.fingerprint)
     control = before.get(int(proposal.args["id"]))
+    if control is None and proposal.args.get("text"):
+        # A text that no control covers (a menu entry without a role), proposed as act found it.
+        control = control_from_raw({"id": proposal.args["id"], "k": "pointer", "l": proposal.args["text"]})
     if control is None or before.token != proposal.args.get("token"):
         raise ProposalError("Cancelled: the proposed control is no longer on the page. Nothing was done.")
     if proposal.action == "click":

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from playwright.async_api import Locator
+
 from ...resolve._match import Match
 from ...resolve._memory import ResolverState
 from ...resolve._model import Inspection, describe
@@ -27,6 +29,13 @@ class Step:
         self.proposal = proposal
 
 
+async def _hover_click(loc: Locator, timeout: float) -> None:
+    # An icon often swaps its image on hover: the pointer goes there first, so that the click waits for the
+    # icon as it is under the pointer (an image still loading has no size to click).
+    await loc.hover(timeout=timeout)
+    await loc.click(timeout=timeout)
+
+
 def did_text(match: Match, verb: str) -> str:
     """The sentence for a step that did ``verb`` to the matched control, saying how it matched."""
     return f"{verb} {describe(match.control)} ({match.how})"
@@ -41,6 +50,7 @@ async def click_step(session: Session, state: ResolverState, inspection: Inspect
         return Step("", complete=False,
                     proposal=state.propose(inspection, control, "click", f"matched by {match.how}; {why}",
                                            on_done=on_done))
-    await act_on_control(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
+    await act_on_control(session, inspection, control, "click", _hover_click if control.kind == "icon" else
+                         lambda loc, t: loc.click(timeout=t))
     on_done()
     return Step(did_text(match, "Clicked"))
