@@ -30,8 +30,9 @@ def _name(text: str, quotes: list[str]) -> str:
 
 def _reply(text: str, restored: str, quotes: list[str]) -> list[Part]:
     value = only_quote(text, quotes) or restore(text.strip(), quotes)
+    # A reply is written in the message's body (a text area), never in its To line.
     return [Part(Kind.CLICK, restored, targets=(Target(label="reply"),)),
-            Part(Kind.FILL, restored, value=value, field=Target(role="textbox")),
+            Part(Kind.FILL, restored, value=value, field=Target(role="textarea")),
             Part(Kind.CLICK, restored, targets=(Target(label="send"),))]
 
 

@@ -13,6 +13,7 @@ from ...resolve._result import StepResult
 from ..visual._points import VISUAL_PREFIX, confirm_visual
 from ._do import act_on_control
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, settle
+from ._step import hover_click
 
 if TYPE_CHECKING:
     from .._session import Session
@@ -34,7 +35,8 @@ async def confirm(session: Session, token: str) -> StepResult:
     if control is None or before.token != proposal.args.get("token"):
         raise ProposalError("Cancelled: the proposed control is no longer on the page. Nothing was done.")
     if proposal.action == "click":
-        await act_on_control(session, before, control, "click", lambda loc, t: loc.click(timeout=t))
+        await act_on_control(session, before, control, "click", hover_click if control.kind == "icon" else
+                             lambda loc, t: loc.click(timeout=t))
         verb = "Clicked"
     elif proposal.action == "drag":
         target = before.get(int(proposal.args["target"]))

@@ -17,7 +17,7 @@ from ._do import act_on_control
 if TYPE_CHECKING:
     from .._session import Session
 
-__all__ = ["Step", "click_step", "did_text"]
+__all__ = ["Step", "click_step", "did_text", "hover_click"]
 
 
 class Step:
@@ -29,7 +29,7 @@ class Step:
         self.proposal = proposal
 
 
-async def _hover_click(loc: Locator, timeout: float) -> None:
+async def hover_click(loc: Locator, timeout: float) -> None:
     # An icon often swaps its image on hover: the pointer goes there first, so that the click waits for the
     # icon as it is under the pointer (an image still loading has no size to click).
     await loc.hover(timeout=timeout)
@@ -50,7 +50,7 @@ async def click_step(session: Session, state: ResolverState, inspection: Inspect
         return Step("", complete=False,
                     proposal=state.propose(inspection, control, "click", f"matched by {match.how}; {why}",
                                            on_done=on_done))
-    await act_on_control(session, inspection, control, "click", _hover_click if control.kind == "icon" else
+    await act_on_control(session, inspection, control, "click", hover_click if control.kind == "icon" else
                          lambda loc, t: loc.click(timeout=t))
     on_done()
     return Step(did_text(match, "Clicked"))

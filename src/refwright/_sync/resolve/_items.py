@@ -23,7 +23,7 @@ from ...resolve._model import Control, Inspection, control_from_raw, describe
 from ...resolve._plan import Kind, Part, Plan, Target
 from ._do import act_on_control
 from ._inspect import run_resolver_op
-from ._step import Step, click_step
+from ._step import Step, click_step, hover_click
 
 if TYPE_CHECKING:
     from .._session import Session
@@ -124,7 +124,7 @@ def step_item(session: Session, state: ResolverState, plan: Plan, index: int, in
                                                  args={"text": hit[1]}, on_done=marked))
         menu = menu_in(item, inspection)
         if menu is not None and menu.id not in memo.clicked_ids and item.opener is None:
-            act_on_control(session, inspection, menu, "click", lambda loc, t: loc.click(timeout=t))
+            act_on_control(session, inspection, menu, "click", hover_click)
             memo.clicked_ids.add(menu.id)
             return Step(f"Opened the menu {describe(menu)} of the item {item_text(item)} to look for "
                         f"{following.targets[0].describe()}", complete=False)
