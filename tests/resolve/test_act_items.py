@@ -40,6 +40,37 @@ def test_requests_about_an_item_are_a_plan_that_finds_it_first(request_text: str
     assert plan.parts[0].labels == (name,)
 
 
+@pytest.mark.parametrize(("request_text", "expected", "name", "value"), [
+    ("Send to Omar the email you got from Lela.", ["item", "click", "fill", "click"], "Lela", "Omar"),
+    ("The mail by Lela should be forwarded to Omar.", ["item", "click", "fill", "click"], "Lela", "Omar"),
+    ("I'd like to email Omar the email I got from Lela.", ["item", "click", "fill", "click"], "Lela", "Omar"),
+    ("Open the inbox, forward Lela's message to Omar.", ["item", "click", "fill", "click"], "Lela", "Omar"),
+    ("Omar is waiting for the email by Lela.", ["item", "click", "fill", "click"], "Lela", "Omar"),
+    ("Please find that email from Lela and forward it by email to Omar.", ["item", "click", "fill", "click"], "Lela",
+     "Omar"),
+    ('Will you respond to Lela\'s email and tell her that it "works for me"?', ["item", "click", "fill", "click"],
+     "Lela", "works for me"),
+    ("Delete the email Lela sent me.", ["item", "click"], "Lela", None),
+    ("Find and remove the email from Lela.", ["item", "click"], "Lela", None),
+    ("Trash that email from Lela.", ["item", "click"], "Lela", None),
+])
+def test_a_message_named_by_its_sender_in_any_word_order(request_text: str, expected: list[str], name: str,
+                                                         value: str | None) -> None:
+    parts = parse_request(request_text).parts
+    assert [p.kind for p in parts] == expected and parts[0].labels == (name,)
+    assert (parts[2].value if len(parts) > 2 else None) == value
+
+
+def test_all_messages_by_a_sender_are_each_acted_on() -> None:
+    item, star = parse_request("Please mark all emails by Lela as important.").parts
+    assert item.value == "every" and star.targets[0] == Target(label="star", role="icon")
+
+
+def test_a_sentence_with_two_senders_or_no_action_is_not_read_as_a_message_request() -> None:
+    with pytest.raises(RefwrightError):
+        parse_request("Compare the email from Lela with the email from Omar")
+
+
 def test_reply_and_forward_type_what_the_request_says_then_send() -> None:
     reply = parse_request('Find the email by Lela and reply to them with the text "See you, Lela."').parts
     assert reply[2].value == "See you, Lela." and reply[3].targets[0].label == "send"

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 from ._plan import Kind, Part, Target
-from ._target import only_quote, parse_target, restore, strip_articles
+from ._target import QE, Q, only_quote, parse_target, restore, strip_articles
 
 __all__ = ["ITEM_RULES"]
 
@@ -44,7 +44,9 @@ def _forward(to: str, restored: str, quotes: list[str]) -> list[Part]:
 
 _REPLY = re.compile(rf"^(?:reply|respond|answer)(?:\s+(?:to\s+)?{_THEM})?\s+(?:with|saying)\s+(?:the\s+)?"
                     r"(?:text|message|words?|reply|line)?\s*(?P<t>.+)$", re.IGNORECASE)
-_FORWARD = re.compile(rf"^(?:forward|send)(?:\s+{_THEM})?(?:\s+{_MAIL})?(?:\s+on)?\s+to\s+(?P<t>.+)$", re.IGNORECASE)
+# The recipient follows the last "to" ("forward it on by email to Jane").
+_FORWARD = re.compile(rf"^(?:forward|send)(?:\s+{_THEM})?(?:\s+{_MAIL})?\b.*?\bto\s+(?P<t>(?:(?!\bto\b).)+)$",
+                      re.IGNORECASE)
 _ICON_VERB = re.compile(rf"^(?P<v>{_ICON_VERBS})(?:\s+{_THEM}|\s+{_MAIL})?$", re.IGNORECASE)
 
 
@@ -102,11 +104,81 @@ def _purpose(m: re.Match[str], restored: str, quotes: list[str], search: bool) -
     return [Part(Kind.FIND if search else Kind.CLICK, restored, targets=parse_target(m.group("d"), quotes))], search
 
 
+# A message named by who sent it, wherever the sentence puts it: "the email you got from Lela", "Lela's
+# message", "the mail Lela sent me", "the Lela email". Names are capitalised words; the rest of the words are
+# matched in any case.
+_NAME = r"(?P<y>[A-Z][a-z]+(?:-[A-Z]?[a-z]+)?)"
+_NOUN = r"(?i:e-?mails?|mails?|messages?|information|info)"
+_WHEN = r"(?:(?i:last|latest|first|most\s+recent|recent|new)\s+)?"
+_THE = r"(?:(?i:the|that|this|an?|my|any|all(?:\s+(?:the|of\s+the))?)\s+)?"
+_GOT = r"(?:\s+(?i:that\s+)?(?i:you|i|we)\s+(?i:got|received|get|have))?"
+_WHERE = r"(?:\s+(?i:in|on)\s+(?i:the\s+|my\s+)?\w+(?:\s+(?i:inbox|app|folder))?)?"
+_NOT_NAMES = frozenset({"The", "Primary", "Inbox", "Email", "Mail", "Message", "Please", "Today", "Siri"})
+_MESSAGE = re.compile(
+    rf"{_THE}{_WHEN}{_NOUN}{_WHERE}{_GOT}\s+(?i:from|by|sent\s+by|written\s+by)\s+{_NAME.replace('y', 'y1')}"
+    rf"|{_NAME.replace('y', 'y2')}(?:'s|’s)\s+{_WHEN}{_NOUN}"
+    rf"|{_THE}{_NOUN}\s+(?i:that\s+)?{_NAME.replace('y', 'y3')}\s+(?i:sent|wrote)(?:\s+(?i:to\s+)?(?i:me|you|us))?"
+    rf"|(?i:the)\s+{_NAME.replace('y', 'y4')}\s+{_NOUN}")
+_TO = r"(?P<to>[A-Z][a-z]+(?:-[A-Z]?[a-z]+)?)"
+_POLITE = re.compile(r"^(?:please\s+|(?:i'd|i\s+would)\s+like\s+(?:you\s+)?to\s+|i\s+(?:want|need)\s+(?:you\s+)?to\s+|"
+                     r"(?:can|could|will)\s+you\s+(?:please\s+)?|go\s+ahead\s+and\s+|let\s+me\s+|"
+                     # A route to where the messages are ("Open the inbox, forward ..."): the message is looked
+                     # for on the page as it is, and refused when it is not there.
+                     r"(?:open|go\s+to|check)\s+(?:the\s+|my\s+)?(?:\w+\s+){0,2}(?:folder|inbox|app|e-?mail|mail|box)"
+                     r"\s*(?:,|\s+and\s+|\s+then\s+)\s*)+", re.IGNORECASE)
+# What to do with the message, once its phrase reads ITEM.
+_ON_MESSAGE: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), k) for p, k in (
+    (r"^(?i:find|locate|open|get|pull\s+up|search\s+for|look\s+for|go\s+to|select|highlight|take)\s+ITEM"
+     r"(?:\s*,?\s*(?i:and\s+)?(?i:then\s+)?(?P<rest>.+))?$", "find"),
+    (rf"^(?i:forward|send|give|email|resend|pass)\s+ITEM\s+(?i:on\s+|over\s+|along\s+|back\s+)?(?i:to)\s+{_TO}$",
+     "forward"),
+    (rf"^(?i:forward|send|give|email)\s+(?i:to\s+)?{_TO}\s+ITEM$", "forward"),
+    (rf"^ITEM\s+(?i:should|needs\s+to|must)\s+be\s+(?i:forwarded|sent)\s+(?i:to)\s+{_TO}$", "forward"),
+    (rf"^{_TO}\s+(?i:is\s+waiting\s+for|wants|needs|should\s+get|must\s+get|should\s+receive)\s+ITEM$", "forward"),
+    (r"^(?i:mark)\s+ITEM\s+(?i:as)\s+(?i:important|starred|a\s+favou?rite)$", "star"),
+    (rf"^(?i:reply|respond|answer)\b.*?ITEM\b.*?(?P<t>{Q}\d+{QE}).*$", "reply"),
+    (r"^(?P<v>(?i:delete|trash|remove|erase|discard|star|flag))\s+ITEM$", "icon"),
+))
+
+
+def _message_request(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
+    """A request about a message named by its sender, in any word order the kinds above cover."""
+    text = m.group(0)
+    found = [f for f in _MESSAGE.finditer(text) if next(g for g in f.groups() if g) not in _NOT_NAMES]
+    if len(found) != 1:
+        return None
+    hit = found[0]
+    name = next(g for g in hit.groups() if g)
+    said = _POLITE.sub("", (text[:hit.start()] + "ITEM" + text[hit.end():]).strip().rstrip(",.?!").strip())
+    # "Find and remove the email from X": finding it is part of doing it.
+    said = re.sub(r"^(?i:find|locate|search)\s+and\s+", "", said)
+    every = "every" if re.match(r"(?i:all)\b", hit.group(0)) else None
+    said = re.sub(r"(?:,?\s+(?i:please|today|now))+$", "", said)
+    for pattern, kind in _ON_MESSAGE:
+        on = pattern.match(said)
+        if on is None:
+            continue
+        item = _item(name, restored, every)
+        if kind == "star":
+            return [item, Part(Kind.CLICK, restored, targets=(Target(label="star", role="icon"),))], search
+        if kind == "find":
+            rest = on.group("rest")
+            then = _action(rest.replace("ITEM", "it"), restored, quotes) if rest else []
+            return ([item, *then], search) if then is not None else None
+        if kind == "forward":
+            return [item, *_forward(on.group("to"), restored, quotes)], search
+        if kind == "reply":
+            return [item, *_reply(on.group("t"), restored, quotes)], search
+        return [item, Part(Kind.CLICK, restored, targets=(Target(label=on.group("v").lower(), role="icon"),))], search
+    return None
+
+
 _LIST_WORDS = r"(?:book|list|contacts?|directory|inbox|table|results|feed|page|timeline|address\s+book)"
 _PURPOSE_VERBS = (r"(?:mark|delete|remove|open|star|reply|forward|like|share|flag|archive|save|make|show|see|view|"
                   r"confirm|add|send|favou?rite|bookmark|retweet|report)")
 
 ITEM_RULES: tuple[tuple[str, _Builder], ...] = (
+    (r"^.*$", _message_request),
     (rf"^(?:please\s+)?(?:find|locate|go\s+to|look\s+for|search\s+for|navigate\s+to|get)\s+(?:the\s+|a\s+)?"
      rf"(?!and\b)(?P<n>[\w-]+)\s+{_BY}\s+(?P<y>.+?)(?:\s*,?\s+and\s+(?:then\s+)?(?P<rest>.+))?$", _find_item),
     (rf"^(?:please\s+)?(?:find|locate|look\s+up|look\s+for|search\s+for)\s+(?P<y>.+?)\s+(?:in|on|among)\s+"
