@@ -212,10 +212,12 @@
   }
 
   function iconOf(el, style, ctx) {
-    if (shortText(el) || !boxShown(el, style)) return '';
+    if (shortText(el) || style.visibility === 'hidden' || style.display === 'none') return '';
     if (Array.from(el.children).some(c => !['svg', 'use', 'path', 'img', 'i', 'g'].includes(c.localName))) return '';
     const r = el.getBoundingClientRect();
-    if (r.width > 64 || r.height > 64) return '';
+    // An icon whose image is still loading has a height and no width yet: it is listed the same before and
+    // after (what a page shows does not change as its images arrive).
+    if (r.width > 64 || r.height > 64 || (r.width < 1 && r.height < 1)) return '';
     const word = iconWord(el);
     // The icon of a control labelled by the same word ("Reply" with its arrow) is part of that control.
     if (!word || (ctx.owner && ctx.owner.split(' ').length <= 3 && ctx.owner.split(' ').includes(word))) return '';
