@@ -123,6 +123,13 @@ async def test_inspect_names_icons_by_what_they_show(page: Page, server: TestSer
     assert 'clickable "Lela Moss Lunch on friday?"' in out, out
 
 
+async def test_the_icon_of_a_control_labelled_by_the_same_word_is_part_of_it(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/inbox.html')}")
+    await run(page, "eval document.querySelector('.card').click()")
+    out = await run(page, "inspect")
+    assert 'clickable "Forward"' in out and 'icon "forward"' not in out, out
+
+
 async def test_an_icon_in_the_item_the_request_names_is_clicked(page: Page, server: TestServer) -> None:
     await run(page, f"open {server.url('/act/inbox.html')}")
     answers = await until_done(page, "Find the email by Omar Díaz and click the star icon")
