@@ -162,8 +162,14 @@ async def test_an_item_not_on_this_page_is_looked_for_on_the_next(page: Page, se
 
 async def test_an_item_shown_nowhere_is_refused_naming_it(page: Page, server: TestServer) -> None:
     await run(page, f"open {server.url('/act/contacts.html')}")
-    with pytest.raises(RefwrightError, match="No visible item shows 'Zed'"):
+    with pytest.raises(RefwrightError, match="No visible item shows 'Zed' on any of the 3 pages of the list"):
         await until_done(page, "Find Zed in the contact book and click on their email")
+
+
+async def test_a_pager_that_goes_round_is_looked_through_once(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/contacts.html?wrap')}")
+    with pytest.raises(RefwrightError, match="No visible item shows 'Zed' on any of the 3 pages of the list"):
+        await until_done(page, "Find Zed in the contact book and click on their email", limit=12)
 
 
 async def test_every_item_by_a_name_gets_the_click(page: Page, server: TestServer) -> None:

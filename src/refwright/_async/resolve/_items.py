@@ -79,7 +79,9 @@ async def step_item(session: Session, state: ResolverState, plan: Plan, index: i
     found = items_from_raw(raw.get("items") or [])
     if not found:
         page = next_page(inspection)
-        if page is not None:
+        # A pager that comes back to a page already looked through (one that wraps around) has no more.
+        if page is not None and inspection.fingerprint not in memo.pages:
+            memo.pages.add(inspection.fingerprint)
             match = Match((page,), "the link to the next page", Target(label=page.label))
             step = await click_step(session, state, inspection, match, lambda: None,
                                     f"no item on this page shows {name!r}")
@@ -87,8 +89,9 @@ async def step_item(session: Session, state: ResolverState, plan: Plan, index: i
             if step.proposal is None:
                 step.text = f"Turned to the next page with {describe(page)}: no item on this page shows {name!r}"
             return step
-        raise TargetNotFoundError(f"No visible item shows {name!r}. Nothing was done. Check the name, or run "
-                                  "`inspect` to see the page.")
+        pages = f" on any of the {len(memo.pages | {inspection.fingerprint})} pages of the list" if memo.pages else ""
+        raise TargetNotFoundError(f"No visible item shows {name!r}{pages}. Nothing was done. Check the name, or "
+                                  "run `inspect` to see the page.")
     chosen = pick_items(found, part)
     following = plan.parts[index + 1] if index + 1 < len(plan.parts) else None
     if following is not None and following.kind in (Kind.CLICK, Kind.FIND):
