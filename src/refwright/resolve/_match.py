@@ -15,8 +15,8 @@ __all__ = ["AmbiguousTargetError", "DisabledTargetError", "Match", "TargetNotFou
 
 # Role word -> (kinds it names, kinds tried when none of those match: styled spans acting as links...).
 _ROLE_KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "button": (frozenset({"button"}), frozenset({"pointer", "link", "combobox"})),
-    "link": (frozenset({"link"}), frozenset({"pointer", "button"})),
+    "button": (frozenset({"button"}), frozenset({"pointer", "link", "combobox", "icon"})),
+    "link": (frozenset({"link"}), frozenset({"pointer", "button", "icon"})),
     "tab": (frozenset({"tab"}), frozenset({"link", "button", "pointer"})),
     "checkbox": (frozenset({"checkbox"}), frozenset()),
     "radio": (frozenset({"radio"}), frozenset()),
@@ -27,7 +27,7 @@ _ROLE_KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "item": (frozenset({"menuitem", "option", "treeitem", "tab"}), frozenset({"link", "pointer", "button"})),
     "slider": (frozenset({"range", "slider", "handle"}), frozenset()),
     "select": (frozenset({"select"}), frozenset({"combobox"})),
-    "icon": (frozenset({"button", "link", "pointer"}), frozenset()),
+    "icon": (frozenset({"icon", "button", "link", "pointer"}), frozenset()),
     "date": (frozenset({"date"}), frozenset()),
     "time": (frozenset({"time"}), frozenset()),
     "spinner": (frozenset({"text"}), frozenset()),

@@ -34,6 +34,10 @@ class Memo:
     notes: list[str] = field(default_factory=list)
     tried: set[int] = field(default_factory=set)
     clicked_names: set[str] = field(default_factory=set)
+    # Elements clicked for a part that acts on several items ("Like every post by X"), by element id.
+    clicked_ids: set[int] = field(default_factory=set)
+    # Pages of a paginated list already looked through for an item (their fingerprints).
+    pages: set[str] = field(default_factory=set)
     # The fingerprint of the page's controls when act last answered ``Done:`` for this request: the same
     # words on a page whose controls changed since then (a wizard's next step) ask for it again.
     finished: str | None = None

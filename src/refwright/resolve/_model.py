@@ -41,11 +41,13 @@ KIND_NAMES = {
     "draggable": "draggable",
     "droptarget": "drop target",
     "pointer": "clickable",
+    # Named by what it shows (its image or icon class), not by text: the name is the icon's word.
+    "icon": "icon",
 }
 
 # Kinds a click request can land on.
 CLICKABLE = frozenset({"button", "link", "tab", "menuitem", "option", "treeitem", "pointer", "checkbox", "radio",
-                       "combobox", "draggable"})
+                       "combobox", "draggable", "icon"})
 TEXT_KINDS = frozenset({"text", "date", "time"})
 SLIDER_KINDS = frozenset({"range", "slider", "handle"})
 

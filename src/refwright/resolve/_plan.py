@@ -62,13 +62,15 @@ class Kind(StrEnum):
     SLIDERS = "sliders"
     SUGGEST = "suggest"
     LOOKUP = "lookup"
+    ITEM = "item"
 
 
 # Parts whose outcome the page shows (a field's value, a box's check), so whether they are done is read
 # from the page; the others are done when act did them.
 STATE_KINDS = frozenset({Kind.FILL, Kind.COPY, Kind.NAMES, Kind.OPTION, Kind.SLIDER, Kind.CHECK, Kind.SLIDERS,
                          Kind.SUGGEST, Kind.LOOKUP})
-ACTION_KINDS = frozenset({Kind.CLICK, Kind.FOCUS, Kind.MENU, Kind.FIND, Kind.SUBMIT, Kind.EXPAND, Kind.SCROLL})
+ACTION_KINDS = frozenset({Kind.CLICK, Kind.FOCUS, Kind.MENU, Kind.FIND, Kind.SUBMIT, Kind.EXPAND, Kind.SCROLL,
+                          Kind.ITEM})
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,7 @@ _DESCRIBE: dict[Kind, Callable[[Part], str]] = {
     Kind.SLIDERS: lambda part: "set the sliders to " + ", ".join(part.labels),
     Kind.LOOKUP: lambda part: (f"enter the value of {part.labels[0]!r} shown on the page into {_where(part)}"
                                if part.labels else "enter into each field the value the page shows for its label"),
+    Kind.ITEM: lambda part: f"find the item that shows {part.labels[0]!r}",
     Kind.SUGGEST: lambda part: f"choose the suggestion that starts with {part.labels[0]!r}"
                                + (f" and ends with {part.labels[1]!r}" if part.labels[1] else ""),
 }

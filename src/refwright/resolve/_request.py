@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from .._errors import UnsupportedRequestError
 from ._dates import parse_date
+from ._item_request import ITEM_RULES
 from ._plan import Kind, Part, Plan, Target
 from ._target import (
     PLACEHOLDER,
@@ -243,6 +244,7 @@ _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.I
      rf"\s+{Q}(?P<e>\d+){QE})?(?:\s+(?:into|in)\s+(?P<f>.+))?$", _suggest),
     (rf"^(?:click|tap|press|select|choose|pick)(?:\s+on)?\s+(?P<a>an?|the)\s+{Q}(?P<q>\d+){QE}\s+"
      r"(?:widget|element|control)$", _role_widget),
+    *ITEM_RULES,
 ))
 
 

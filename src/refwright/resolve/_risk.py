@@ -15,7 +15,7 @@ APPROVAL = "approval-required"
 RISKY_WORDS = (
     "pay", "buy", "purchase", "order", "checkout", "check out", "delete", "remove", "send", "submit", "transfer",
     "subscribe", "unsubscribe", "publish", "post", "donate", "erase", "destroy", "withdraw", "place order",
-    "book now", "reset",
+    "book now", "reset", "trash",
 )
 _RISKY = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(w) for w in RISKY_WORDS) + r")(?![\w])")
 
@@ -24,7 +24,7 @@ _PAYMENT = "a payment or purchase"
 _WHAT = {
     **dict.fromkeys(("pay", "buy", "purchase", "order", "checkout", "check out", "transfer", "donate", "withdraw",
                      "place order", "book now"), _PAYMENT),
-    **dict.fromkeys(("delete", "remove", "erase", "destroy"), "a deletion"),
+    **dict.fromkeys(("delete", "remove", "erase", "destroy", "trash"), "a deletion"),
     **dict.fromkeys(("send", "post", "publish"), "it sends or publishes something"),
     "submit": "a submit (what was entered is sent)",
     "subscribe": "a subscription", "unsubscribe": "a subscription change",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ._dates import date_forms, parse_date
+from ._items import icon_readings
 from ._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
 from ._model import CLICKABLE, TEXT_KINDS, Control, Inspection, describe, value_hash
 from ._plan import Part, Target
@@ -152,7 +153,16 @@ def click_match(part: Part, inspection: Inspection) -> Match:
         try:
             return find_target(part.targets, inspection.controls, TEXT_KINDS | {"select", "handle", "range", "slider"})
         except TargetNotFoundError:
-            raise first from None
+            pass
+        # An icon named by another word for it ("delete" for a trash can).
+        others = icon_readings(part.targets)
+        icons = [c for c in inspection.controls if c.kind == "icon"]
+        if others and icons:
+            try:
+                return find_target(others, icons, {"icon"})
+            except TargetNotFoundError:
+                pass
+        raise first from None
 
 
 def popup_dismiss(inspection: Inspection, *, covering: bool = False, disabled: bool = False,

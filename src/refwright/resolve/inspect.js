@@ -151,7 +151,8 @@
     if (!m) return '';
     let s = m[1];
     try { s = decodeURIComponent(s); } catch (e) { /* keep it */ }
-    return norm(s.replace(/[-_.]+/g, ' ').replace(/@\dx$/, ''));
+    // A state an image is swapped for (star-clicked.png, like-hover.png) is not part of its name.
+    return norm(s.replace(/[-_.]+/g, ' ').replace(/@\dx$/, '').replace(/\s+(?:hover|active|clicked|pressed|focus|selected)$/i, ''));
   }
 
   // Icon-only controls: the image file name, a CSS background image, an icon class or an SVG symbol.
@@ -165,12 +166,8 @@
     }
     const nodes = [el, ...Array.from(el.querySelectorAll('*')).slice(0, 6)];
     for (const n of nodes) {
-      const bg = getComputedStyle(n).backgroundImage;
-      const m = bg && /url\(["']?([^"')]+)["']?\)/.exec(bg);
-      if (m && !m[1].startsWith('data:')) {
-        const stem = fileStem(m[1]);
-        if (stem) return stem;
-      }
+      const stem = cssImage(n);
+      if (stem) return stem;
     }
     const use = el.querySelector('use');
     if (use) {
@@ -183,6 +180,48 @@
       if (m) return norm(m[1].replace(/-/g, ' '));
     }
     return '';
+  }
+
+  // The file name of an image CSS draws as the element (content: url()) or behind it (background-image).
+  function cssImage(n) {
+    const st = getComputedStyle(n);
+    for (const v of [st.content, st.backgroundImage]) {
+      const m = v && /url\(["']?([^"')]+)["']?\)/.exec(v);
+      if (m && !m[1].startsWith('data:')) {
+        const stem = fileStem(m[1]);
+        if (stem) return stem;
+      }
+    }
+    return '';
+  }
+
+  // What an element without text shows, when that is an action a person would name: the word of its
+  // image's file name, its icon class (fa-trash, icon-star, a bare "star") or its title. Such an element is
+  // listed as an icon even when nothing declares it clickable (its pointer may show only on hover).
+  const ICON_WORDS = new Set(['trash', 'delete', 'remove', 'bin', 'star', 'favorite', 'favourite', 'bookmark',
+    'reply', 'forward', 'retweet', 'repost', 'share', 'like', 'heart', 'send', 'edit', 'more', 'archive',
+    'flag', 'pin', 'comment', 'mute', 'block', 'report', 'download', 'print']);
+  function iconWord(el) {
+    const words = s => String(s || '').toLowerCase().split(/[^a-z]+/).filter(Boolean);
+    const pick = list => list.find(w => ICON_WORDS.has(w)) || '';
+    const img = el.localName === 'img' ? fileStem(el.getAttribute('src')) : '';
+    const use = el.querySelector('use');
+    const symbol = use ? (use.getAttribute('href') || use.getAttribute('xlink:href') || '').split('#')[1] : '';
+    return pick(words(cssImage(el))) || pick(words(img)) || pick(words(symbol)) || pick(words(classOf(el))) ||
+      pick(words(el.getAttribute('title')));
+  }
+
+  function iconOf(el, style, ctx) {
+    if (shortText(el) || style.visibility === 'hidden' || style.display === 'none') return '';
+    if (Array.from(el.children).some(c => !['svg', 'use', 'path', 'img', 'i', 'g'].includes(c.localName))) return '';
+    const r = el.getBoundingClientRect();
+    // An icon whose image is still loading has a height and no width yet: it is listed the same before and
+    // after (what a page shows does not change as its images arrive).
+    if (r.width > 64 || r.height > 64 || (r.width < 1 && r.height < 1)) return '';
+    const word = iconWord(el);
+    // The icon of a control labelled by the same word ("Reply" with its arrow) is part of that control.
+    if (!word || (ctx.owner && ctx.owner.split(' ').length <= 3 && ctx.owner.split(' ').includes(word))) return '';
+    return word;
   }
 
   function isHandle(el) {
@@ -406,6 +445,7 @@
     const visible = [];
     const secret = [];
     let total = 0;
+    let icons = 0;
     let secrets = 0;
     let frames = 0;
     const active = deepActive();
@@ -438,14 +478,23 @@
         ctx = Object.assign({}, ctx, { inControl: null });
       }
       let kind = ctx.inControl ? null : kindOf(el, tag, role, style, ctx);
+      const icon = kind || ctx.inControl ? '' : iconOf(el, style, ctx);
+      if (icon) {
+        icons++;
+        const rec = { id: R.idFor(el), k: 'icon', r: '', l: icon, ls: 'icon', t: tag };
+        if (inDialog(el)) rec.dlg = 1;
+        record(rec);
+        return false;
+      }
       const isBlock = BLOCK.test(style.display);
       const shown = boxShown(el, style);
       if (kind === 'secret') {
         if (shown) secrets++;
         return isBlock;
       }
-      const childCtx = { inControl: ctx.inControl, parentCursor: style.cursor, split: false };
+      const childCtx = { inControl: ctx.inControl, parentCursor: style.cursor, split: false, owner: ctx.owner };
       if (kind === 'pointer' || kind === 'draggable' || kind === 'droptarget') {
+        childCtx.owner = shortText(el).toLowerCase();
         // Distinct labelled children of a clickable container are listed one by one.
         const kids = children(el).filter(c => shortText(c));
         const ownText = Array.from(el.childNodes).some(n => n.nodeType === 3 && norm(n.data));
@@ -458,10 +507,14 @@
           return block || isBlock;
         }
         const before = total;
+        const iconsBefore = icons;
         let block = false;
         for (const c of children(el)) block = visit(c, childCtx) || block;
-        // A clickable container around real controls is represented by those controls.
-        if (shown && (kind !== 'pointer' || total === before)) record(makeControl(el, el, kind, role, active));
+        // A clickable container around real controls is represented by those controls (icons in a clickable
+        // item, a message's star, leave the item listed too).
+        if (shown && (kind !== 'pointer' || total - before === icons - iconsBefore)) {
+          record(makeControl(el, el, kind, role, active));
+        }
         return block || isBlock;
       }
       if (kind) {
@@ -496,7 +549,7 @@
 
     // With a modal dialog open everything outside it is inert: only the modal's controls are listed.
     const modal = R.topModal();
-    const start = { inControl: null, parentCursor: 'auto', split: false };
+    const start = { inControl: null, parentCursor: 'auto', split: false, owner: '' };
     if (modal) {
       visit(modal, start);
     } else {
@@ -704,6 +757,55 @@
     return { pairs: out.filter(([k, v]) => k && v && k.length <= 80 && v.length <= 200) };
   }
 
+  // The items of a list (rows, cards, messages) whose text holds `text` as words, with the listed controls
+  // (`ids`) inside each, the text just before each of them (its key, "Phone:"), the control that opens
+  // the item when it is clickable, and its short texts that no control covers (a menu entry without a role).
+  // An item is the nearest ancestor repeated among its siblings (same tag and class); else the nearest one
+  // holding a listed control.
+  function items(a) {
+    const R = RT();
+    const want = norm(a.text).toLowerCase();
+    const out = [];
+    if (!want) return { items: out };
+    const listed = (a.ids || []).map(id => [id, element(id)]).filter(([, el]) => el);
+    const esc = want.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const word = new RegExp('(^|[^\\p{L}\\p{N}])' + esc + '($|[^\\p{L}\\p{N}])', 'u');
+    const alike = (p, c) => c.localName === p.localName && c.className === p.className &&
+      (p.className || ['li', 'tr', 'article', 'section'].includes(p.localName));
+    const itemOf = el => {
+      for (let p = el; p && p.parentElement && p !== document.body; p = p.parentElement) {
+        if (Array.from(p.parentElement.children).filter(c => alike(p, c)).length >= 2) return p;
+      }
+      for (let p = el; p && p !== document.body; p = p.parentElement) {
+        if (listed.some(([, c]) => p.contains(c))) return p;
+      }
+      return null;
+    };
+    const seen = new Set();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n && out.length < 30; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || !word.test(norm(n.data).toLowerCase()) || !el.getClientRects().length) continue;
+      if (getComputedStyle(el).visibility === 'hidden') continue;
+      const item = itemOf(el);
+      if (!item || seen.has(item)) continue;
+      seen.add(item);
+      const inside = listed.filter(([, c]) => item.contains(c) && c !== item);
+      const opener = listed.find(([, c]) => c.contains(item) || (item.contains(c) && c.contains(el)));
+      const texts = [];
+      for (const t of item.querySelectorAll('*')) {
+        if (t.children.length || !shortText(t) || !t.getClientRects().length || texts.length >= 30) continue;
+        if (listed.some(([, c]) => c.contains(t) && shortText(c) === shortText(t))) continue;
+        texts.push([R.idFor(t), shortText(t).slice(0, 80)]);
+      }
+      out.push({
+        id: R.idFor(item), text: shortText(item).slice(0, 80), exact: norm(el.textContent).toLowerCase() === want,
+        inside: inside.map(([id, c]) => [id, nearbyLabel(c, false)]), opener: opener ? opener[0] : null, texts,
+      });
+    }
+    return { items: out };
+  }
+
   function textField(el) {
     if (!el) return false;
     if (el.localName === 'textarea') return true;
@@ -906,6 +1008,7 @@
     disclosures,
     calendar,
     pairs,
+    items,
     copy,
     setRange,
     sliderValue,

@@ -45,6 +45,7 @@ from ...safety._secrets import has_token
 from .._fill import TextNotEnteredError, fill_text, not_entered
 from ._do import act_on_control, copy_between, select_label, set_slider
 from ._inspect import ACT_LIMIT, inspect_page, settle
+from ._items import step_item
 from ._more import step_lookup, step_scroll, step_sliders, step_suggest
 from ._picker import pick_date
 from ._reveal import step_expand, step_find, step_menu
@@ -299,6 +300,7 @@ _STEPS: dict[Kind, StepFn] = {
     Kind.FIND: step_find,
     Kind.SUBMIT: _step_submit,
     Kind.EXPAND: step_expand,
+    Kind.ITEM: step_item,
 }
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from playwright.async_api import Locator
+
 from ...resolve._match import Match
 from ...resolve._memory import ResolverState
 from ...resolve._model import Inspection, describe
@@ -15,7 +17,7 @@ from ._do import act_on_control
 if TYPE_CHECKING:
     from .._session import Session
 
-__all__ = ["Step", "click_step", "did_text"]
+__all__ = ["Step", "click_step", "did_text", "hover_click"]
 
 
 class Step:
@@ -25,6 +27,13 @@ class Step:
         self.text = text
         self.complete = complete
         self.proposal = proposal
+
+
+async def hover_click(loc: Locator, timeout: float) -> None:
+    # An icon often swaps its image on hover: the pointer goes there first, so that the click waits for the
+    # icon as it is under the pointer (an image still loading has no size to click).
+    await loc.hover(timeout=timeout)
+    await loc.click(timeout=timeout)
 
 
 def did_text(match: Match, verb: str) -> str:
@@ -41,6 +50,7 @@ async def click_step(session: Session, state: ResolverState, inspection: Inspect
         return Step("", complete=False,
                     proposal=state.propose(inspection, control, "click", f"matched by {match.how}; {why}",
                                            on_done=on_done))
-    await act_on_control(session, inspection, control, "click", lambda loc, t: loc.click(timeout=t))
+    await act_on_control(session, inspection, control, "click", hover_click if control.kind == "icon" else
+                         lambda loc, t: loc.click(timeout=t))
     on_done()
     return Step(did_text(match, "Clicked"))

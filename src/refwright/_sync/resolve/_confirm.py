@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError
 from ...resolve._changes import summarize_changes
+from ...resolve._model import control_from_raw
 from ...resolve._proposals import ProposalError
 from ...resolve._result import StepResult
 from .._recording import note_drag, noted_done
 from ..visual._points import VISUAL_PREFIX, confirm_visual
 from ._do import act_on_control
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, settle
+from ._step import hover_click
 
 if TYPE_CHECKING:
     from .._session import Session
@@ -29,10 +31,14 @@ def confirm(session: Session, token: str) -> StepResult:
     before = inspect_page(session, limit=ACT_LIMIT, texts=True)
     state.proposals.check_page(proposal, url=before.url, fingerprint=before.fingerprint)
     control = before.get(int(proposal.args["id"]))
+    if control is None and proposal.args.get("text"):
+        # A text that no control covers (a menu entry without a role), proposed as act found it.
+        control = control_from_raw({"id": proposal.args["id"], "k": "pointer", "l": proposal.args["text"]})
     if control is None or before.token != proposal.args.get("token"):
         raise ProposalError("Cancelled: the proposed control is no longer on the page. Nothing was done.")
     if proposal.action == "click":
-        act_on_control(session, before, control, "click", lambda loc, t: loc.click(timeout=t))
+        act_on_control(session, before, control, "click", hover_click if control.kind == "icon" else
+                             lambda loc, t: loc.click(timeout=t))
         verb = "Clicked"
     elif proposal.action == "drag":
         target = before.get(int(proposal.args["target"]))
