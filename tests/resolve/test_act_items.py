@@ -103,10 +103,13 @@ def test_the_control_in_an_item_is_found_by_label_icon_synonym_or_the_key_before
     assert control_in(card, [Target(label="fax")], inspection) is None
 
 
-def test_alike_items_give_the_first_and_items_that_only_contain_the_name_are_ambiguous() -> None:
+def test_one_item_is_the_one_and_several_that_show_the_name_are_ambiguous_never_a_guess() -> None:
     part = Part(Kind.ITEM, "x", labels=("Lela",))
     alike = [Item(id=1, text="Lela A", exact=True), Item(id=2, text="Lela B", exact=True)]
-    assert pick_items(alike, part) == alike[:1]
+    with pytest.raises(RefwrightError, match="Ambiguous: 2 items show 'Lela': 'Lela A'; 'Lela B'"):
+        pick_items(alike, part)
+    # One shows the name as a whole text, the other only within a longer one: the whole text is the one.
+    assert pick_items([alike[0], Item(id=3, text="Omar and Lela", exact=False)], part) == alike[:1]
     assert pick_items(alike, Part(Kind.ITEM, "x", labels=("Lela",), value="every")) == alike
     loose = [Item(id=1, text="Lela and Omar", exact=False), Item(id=2, text="Omar and Lela", exact=False)]
     with pytest.raises(RefwrightError, match="Ambiguous: 2 items show 'Lela'"):

@@ -58,7 +58,7 @@ def items_from_raw(raw: Sequence[Mapping[str, Any]]) -> list[Item]:
 
 def pick_items(items: Sequence[Item], part: Part) -> list[Item]:
     """The items ``part`` means: those showing its name as a whole text first; every one, the first N, or
-    the one. Several items that show the name only within longer texts are ambiguous, never a guess."""
+    the one. Several items that show the name are ambiguous, never a guess."""
     name = part.labels[0]
     pool = [i for i in items if i.exact] or list(items)
     if not pool:
@@ -71,13 +71,14 @@ def pick_items(items: Sequence[Item], part: Part) -> list[Item]:
             raise TargetNotFoundError(f"The request asks for {n} items showing {name!r}, and the page shows "
                                       f"{len(pool)}. Nothing was done.")
         return pool[:n]
-    if len(pool) > 1 and not all(i.exact for i in pool):
+    if part.value == "any":  # a request about the person ("For the user @y, mute"): any item of theirs serves
+        return pool[:1]
+    # Several items showing the name ("Lela" as the sender of two emails) are as many candidates: the request
+    # names nothing that tells them apart, so act asks rather than guess which one was meant.
+    if len(pool) > 1:
         listed = "; ".join(repr(i.text) for i in pool[:6])
         raise AmbiguousTargetError(f"Ambiguous: {len(pool)} items show {name!r}: {listed}. Nothing was done; name the "
-                                   "item more precisely, or act on a ref from `inspect`.")
-    # Several items that each show the name as a whole text ("Lela" as the sender of two emails) are alike
-    # for the request, which names nothing else: the first in page order (the newest in most lists) serves,
-    # and the answer, or the proposal, says how many there were.
+                                   "item more precisely (a word of its text), or act on a ref from `inspect`.")
     return pool[:1]
 
 
