@@ -188,6 +188,17 @@ async def test_a_list_that_takes_several_options_is_kept_as_each_of_them(
         assert await fresh.playwright_page.evaluate(chosen) == ["Banana", "Elderberry"]
     finally:
         await fresh.close()
+    # A list that no longer offers an option: the step says which, not that the list could not be used.
+    other = await browser.new_page(isolated=True)
+    try:
+        await other.goto(url)
+        await other.playwright_page.evaluate("document.querySelector('#fruit').options[4].remove()")
+        steps = [s for s in parse_script(script) if isinstance(s, Step) and s.action != "goto"]
+        with pytest.raises(ReplayError, match=r"found its list, and the list has no option 'Elderberry': the page "
+                                              r"offers other choices now"):
+            await Replayer(other, heal="local").run(steps)
+    finally:
+        await other.close()
 
 
 def test_a_control_no_locator_found_heals_by_its_place_when_its_name_was_a_readout() -> None:

@@ -15,10 +15,10 @@ from playwright.async_api import Locator, expect
 
 from .._async._translate import best_effort, mapped
 from .._errors import RefwrightError, ReplayError
-from ..resolve._text import fold
 from ._code import check_statement, locator_code, not_kept, py_str, value_code
-from ._heal import family, heal_match
+from ._heal import heal_match
 from ._steps import Check, Step
+from ._verify import APPEAR_MS, is_password, locator, missing_options, named_elsewhere, password_fields
 
 if TYPE_CHECKING:
     from .._async._page import Page
@@ -26,8 +26,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Outcome", "ReplayError", "Replayer"]
 
-# How long a step's element may take to appear before the step counts as broken, and a check to hold.
-APPEAR_MS = 2_000
+# How long a closing check may take to hold.
 CHECK_MS = 5_000
 
 _VERBS = {"click": "click", "dblclick": "dblclick", "fill": "fill", "check": "check", "uncheck": "uncheck",
@@ -70,27 +69,6 @@ def statement(item: Step | Check) -> str:
     if not item.targeted:
         return f"{page}.keyboard.press({value_code(item)})"
     return f"{page}.{locator_code(item)}.{item.action}()"
-
-
-def _scope(pw: Any, frames: Sequence[Step]) -> Any:
-    """The page, or the iframe the frames lead to (as ``page.get_by_title(...).content_frame`` does)."""
-    scope = pw
-    for frame in frames:
-        found = scope.locator("iframe") if frame.by == "iframe" else scope.get_by_title(frame.name)
-        scope = (found.nth(frame.nth) if frame.nth is not None else found).content_frame
-    return scope
-
-
-def _locator(pw: Any, step: Step) -> Locator:
-    exact = {"exact": True} if step.exact else {}
-    scope = _scope(pw, step.frames)
-    if step.by == "role":
-        loc: Locator = scope.get_by_role(step.role, name=step.name or None, **exact)
-    else:
-        make = {"label": scope.get_by_label, "text": scope.get_by_text, "placeholder": scope.get_by_placeholder,
-                "title": scope.get_by_title}[step.by]
-        loc = make(step.name, **exact)
-    return loc.nth(step.nth) if step.nth is not None else loc
 
 
 Ask = Callable[[str], Awaitable[bool]]
@@ -198,7 +176,7 @@ class Replayer:
             if self.heal is None:
                 raise self._fail(step, not_kept(step))
             return await self._heal(step, "no element (the recording could not write a locator for it)")
-        loc = _locator(pw, step)
+        loc = locator(pw, step)
         moved = await self._moved(step, loc)
         if moved is not None:
             return moved
@@ -208,13 +186,19 @@ class Replayer:
             await self._perform(loc, step, APPEAR_MS)
             return Outcome(step, "replayed", 0)
         count = await loc.count()
-        dropped = await _locator(pw, replace(step.to, frames=step.frames)).count() if step.to is not None else 1
+        dropped = await locator(pw, replace(step.to, frames=step.frames)).count() if step.to is not None else 1
         if count == 1 and dropped != 1 and self.heal is not None:
             return await self._heal(step, f"{dropped or 'no'} place(s) to drop onto")
         if count == 1:  # there, but slow to become actionable: given the whole action timeout
             with best_effort():  # still not actionable: said below
                 await self._perform(loc, step, self.page.config.timeouts.action)
                 return Outcome(step, "replayed", 0)
+            missing = await missing_options(loc, list(step.options) or [self._value(step)]) \
+                if step.action == "select" else []
+            if missing:
+                raise self._fail(step, f"{locator_code(step)} found its list, and the list has no option "
+                                       f"{', '.join(map(repr, missing))}: the page offers other choices now (the "
+                                       "recorded value is data, which healing does not change).")
             raise self._fail(step, f"{statement(step)} found its element but could not {step.action} it (it may be "
                                    "covered, disabled or hidden).")
         found = "no element" if count == 0 else f"{count} elements"
@@ -227,31 +211,14 @@ class Replayer:
         return await self._heal(step, found)
 
     async def _moved(self, step: Step, loc: Locator) -> Outcome | None:
-        """A step found by its place in the order alone (its control has no name Playwright reads) would act on
-        whatever now stands at that place. Before it acts, the control there is checked against the name the
-        recording read; when the one control with that name now stands elsewhere, the step acts on it instead
-        (healed), so a reordered form never gets its values swapped. A step with no recorded name, or whose
-        name no control shows now, runs as written."""
+        """A step found by its place in the order alone would act on whatever now stands at that place: when
+        the one control with the name the recording read stands elsewhere, the step acts on it instead
+        (healed), so a reordered form never gets its values swapped."""
         if step.field == "password":
             return await self._password_moved(step, loc)
-        if step.nth is None or not step.meant or step.by != "role" or step.frames:
+        control = await named_elsewhere(self.here, step, loc)
+        if control is None:
             return None
-        want = family(step.role)
-        inspection = await self.here.inspect()
-        named = [c for c in inspection.controls
-                 if fold(c.label) == fold(step.meant) and want in (family(c.role or c.kind), family(c.kind))]
-        if len(named) != 1:
-            return None
-        control = named[0]
-        handle = await self.here.locator(f"@{control.ref}").element_handle(timeout=1_000)
-        if handle is None:
-            return None
-        try:
-            with best_effort():  # nothing stands at the recorded place any more: the named control is the step's
-                if await loc.evaluate("(el, meant) => el === meant", handle, timeout=APPEAR_MS):
-                    return None
-        finally:
-            await handle.dispose()
         return await self._act_on(step, control, f"{step.role} {step.meant!r} no longer stands at its recorded "
                                                  "place in the order; it was found by its name")
 
@@ -259,18 +226,16 @@ class Replayer:
         """A password is typed into a password field and nothing else: when the recorded locator now finds
         another kind of field (a reordered form), the page's one visible password field takes it; with none,
         or several, the step fails rather than type the secret where the page would show it."""
-        with best_effort():  # nothing at the recorded place: the page's password field is looked for
-            if await loc.evaluate(_IS_PASSWORD, timeout=APPEAR_MS):
-                return None
+        if await is_password(loc):
+            return None
         pw = self.here.playwright_page
-        fields = _scope(pw, step.frames).locator("input").filter(visible=True)
-        found = [i for i in range(await fields.count()) if await fields.nth(i).evaluate(_IS_PASSWORD)]
+        found = await password_fields(pw, step)
         if len(found) != 1:
             where = "no password field" if not found else f"{len(found)} password fields"
             raise self._fail(step, f"{locator_code(step)} no longer finds the password field the recording typed "
                                    f"into, and the page shows {where}; the secret is typed into a password field "
                                    "only. Check the page, or record the run again.")
-        target = fields.nth(found[0])
+        target = found[0]
         await target.fill(self._value(step), timeout=self.page.config.timeouts.action)
         handle = await target.element_handle(timeout=1_000)
         new = None
@@ -293,7 +258,7 @@ class Replayer:
 
     async def _perform_once(self, loc: Locator, step: Step, timeout: float) -> None:
         if step.action == "drag" and step.to is not None:
-            await loc.drag_to(_locator(self.here.playwright_page, replace(step.to, frames=step.frames)),
+            await loc.drag_to(locator(self.here.playwright_page, replace(step.to, frames=step.frames)),
                               timeout=timeout)
         elif step.action == "fill":
             await loc.fill(self._value(step), timeout=timeout)
@@ -399,7 +364,7 @@ class Replayer:
             if check.text is None:
                 await expect(pw).to_have_url(re.compile(re.escape(check.url or "")), timeout=CHECK_MS)
             else:
-                await expect(_text_locator(pw, check)).to_be_visible(timeout=CHECK_MS)
+                await expect(_textlocator(pw, check)).to_be_visible(timeout=CHECK_MS)
             return Outcome(check, "replayed", 0)
         if self.heal is None or check.text is None:
             raise self._fail(check, f"the closing check failed: {check.describe()} is not true on this page "
@@ -412,7 +377,7 @@ class Replayer:
         pw = self.here.playwright_page
         words = re.findall(r"\w+", check.text or "")
         shown = pw.get_by_text(re.compile(r"\W+".join(map(re.escape, words)), re.IGNORECASE)) if words else None
-        for new, loc in ((replace(check, nth=0), _text_locator(pw, replace(check, nth=0))), (None, shown)):
+        for new, loc in ((replace(check, nth=0), _textlocator(pw, replace(check, nth=0))), (None, shown)):
             if loc is None:
                 continue
             with best_effort():  # a candidate gone meanwhile: the next is tried
@@ -426,12 +391,11 @@ class Replayer:
                                 f"({self.here.url}), and no visible text holds its words in order.")
 
 
-def _text_locator(pw: Any, check: Check) -> Locator:
+def _textlocator(pw: Any, check: Check) -> Locator:
     loc: Locator = pw.get_by_text(check.text, exact=check.exact)
     return loc.nth(check.nth) if check.nth is not None else loc
 
 
-_IS_PASSWORD = "el => el.localName === 'input' && (el.getAttribute('type') || '').toLowerCase() === 'password'"
 _ROLES = {"text": "textbox", "date": "textbox", "time": "textbox", "select": "combobox", "range": "slider"}
 
 
