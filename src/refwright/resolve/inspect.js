@@ -704,6 +704,61 @@
     return { pairs: out.filter(([k, v]) => k && v && k.length <= 80 && v.length <= 200) };
   }
 
+  // The text the page shows outside its controls, block by block (a paragraph, a line, a number in a
+  // row): what a computed answer is read from. Full text, not the short form inspect lists.
+  const NOT_TEXT = 'button, a[href], input, select, textarea, label, [role="button"], [role="link"], ' +
+    '[role="option"], [role="tab"], [role="menuitem"], [role="checkbox"], [role="radio"]';
+  // Inline blocks flow in their parent's line (letters drawn one box each still read as one word).
+  const READ_BLOCK = /^(block|flex|grid|list-item|table-cell|table-caption|flow-root)/;
+  function reading() {
+    const R = RT();
+    const root = document.body || document.documentElement;
+    const isBlock = el => READ_BLOCK.test(getComputedStyle(el).display) || el.localName === 'p';
+    // A block's own text: its text nodes and inline children, without the blocks and controls inside it
+    // (each block is read on its own; "2 x 4 =" next to a field is read without the field).
+    const own = el => {
+      let t = '';
+      for (const n of el.childNodes) {
+        if (n.nodeType === 3) t += n.data;
+        else if (n.nodeType !== 1 || SKIP_TAGS.has(n.localName) || n.localName === 'br') t += ' ';
+        else if (n.matches(NOT_TEXT) || isBlock(n) || getComputedStyle(n).display === 'none') t += ' ';
+        else t += own(n);
+      }
+      return t;
+    };
+    const out = [];
+    const all = root.querySelectorAll('*');
+    for (let i = 0; i < all.length && i < 5000 && out.length < 200; i++) {
+      const el = all[i];
+      if (SKIP_TAGS.has(el.localName) || !(el.textContent || '').trim() || !isBlock(el) || el.closest(NOT_TEXT)) continue;
+      const style = getComputedStyle(el);
+      if (!boxShown(el, style)) continue;
+      let hidden = false;
+      for (let p = el; p && !hidden; p = p.parentElement) if (R.isSubtreeHidden(p, getComputedStyle(p), false)) hidden = true;
+      if (hidden) continue;
+      const t = norm(own(el));
+      if (t && t.length <= 4000) out.push({ id: R.idFor(el), tag: el.localName, t });
+    }
+    return { blocks: out };
+  }
+
+  // The text a visible text area or text field shows (never a password, file or hidden input's).
+  function fieldText(a) {
+    const el = element(a.id);
+    if (!el || !textField(el) || inputType(el) === 'password') return { fail: 'not-text' };
+    if (!boxShown(el, getComputedStyle(el))) return { fail: 'hidden' };
+    return { t: el.value };
+  }
+
+  // What the document's selection holds, and the text of the element that was to be selected; with
+  // a.force, the element's contents become the selection (when a triple-click took more or less).
+  function selection(a) {
+    const el = element(a.id);
+    if (!el) return { fail: 'gone' };
+    if (a.force) window.getSelection().selectAllChildren(el);
+    return { sel: String(window.getSelection()), t: el.innerText || el.textContent || '' };
+  }
+
   function textField(el) {
     if (!el) return false;
     if (el.localName === 'textarea') return true;
@@ -906,6 +961,9 @@
     disclosures,
     calendar,
     pairs,
+    reading,
+    fieldText,
+    selection,
     copy,
     setRange,
     sliderValue,

@@ -44,6 +44,7 @@ from ...resolve._text import fold
 from ...resolve._values import field_value
 from ...safety._secrets import has_token
 from .._fill import TextNotEnteredError, fill_text, not_entered
+from ._answer import step_answer, step_highlight
 from ._do import act_on_control, copy_between, select_label, set_slider
 from ._inspect import ACT_LIMIT, inspect_page, settle
 from ._more import step_lookup, step_scroll, step_sliders, step_suggest
@@ -60,7 +61,7 @@ __all__ = ["act"]
 # Kinds that click or submit: text the request asked for must be in place before them.
 _AFTER_TEXT = frozenset({Kind.CLICK, Kind.SUBMIT, Kind.FIND, Kind.MENU, Kind.EXPAND})
 # Kinds that put text in place (they must be done before a click or submit that follows them).
-_TEXT_KINDS = frozenset({Kind.FILL, Kind.LOOKUP, Kind.SUGGEST})
+_TEXT_KINDS = frozenset({Kind.FILL, Kind.LOOKUP, Kind.SUGGEST, Kind.ANSWER})
 
 # Each step function reads the part at `index` of `plan` and returns what it did.
 StepFn = Callable[["Session", ResolverState, Plan, int, Inspection, Memo], Step]
@@ -296,6 +297,8 @@ _STEPS: dict[Kind, StepFn] = {
     Kind.SCROLL: step_scroll,
     Kind.SUGGEST: step_suggest,
     Kind.LOOKUP: step_lookup,
+    Kind.ANSWER: step_answer,
+    Kind.HIGHLIGHT: step_highlight,
     Kind.CHECK: _step_check,
     Kind.FIND: step_find,
     Kind.SUBMIT: _step_submit,

@@ -1,0 +1,84 @@
+"""Answers computed or read from the page's text (issue #33, kind C), on pages written for the tests: the
+answer to a math problem or a one-unknown equation the page shows, the Nth word of a paragraph or of a text
+area, the one text the page shows, and a paragraph's text selected. Each answer says what it was computed
+from; a page that shows none, or several, is refused with what it shows."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+
+from refwright import Page, RefwrightError
+
+from ..conftest import run
+from ..server import TestServer
+from .test_act_kinds import log, until_done
+
+
+def quiz(server: TestServer, *problems: str) -> str:
+    return server.url("/act/quiz.html?" + "&".join("p=" + quote(p) for p in problems))
+
+
+@pytest.mark.parametrize(("problem", "request_text", "answer", "how"), [
+    ("12 × 3 =", "Solve the math problem and type your answer into the Answer field", "36", "12 × 3 = 36"),
+    ("What is 7 - 10?", "Calculate the expression and enter the result into the Answer field", "-3", "7 - 10 = -3"),
+    ("3x − 4 = 11", "Solve for x and type your answer into the answer field", "5", "so x = 5"),
+    ("20 = 4 + 2y", "Solve the equation and type your answer into the Answer field", "8", "so y = 8"),
+])
+async def test_an_answer_is_computed_from_the_problem_the_page_shows(
+        page: Page, server: TestServer, problem: str, request_text: str, answer: str, how: str) -> None:
+    await run(page, f"open {quiz(server, 'Practice round', problem)}")
+    answers = await until_done(page, f"{request_text}, then press Check")
+    assert answers[0].startswith(f"Typed '{answer}' into @"), answers
+    assert how in answers[0] and "computed from the problem the page shows" in answers[0], answers
+    assert await log(page) == f"answered {answer}"
+
+
+async def test_two_problems_or_none_are_refused_naming_what_the_page_shows(page: Page, server: TestServer) -> None:
+    await run(page, f"open {quiz(server, '2 + 2 =', '9 - 4 =')}")
+    with pytest.raises(RefwrightError, match=r"Ambiguous: the page shows 2 math problems: '2 \+ 2 =', '9 - 4 ='"):
+        await run(page, "act Solve the math problem and type your answer into the Answer field")
+    await run(page, f"open {quiz(server, 'Practice round')}")
+    with pytest.raises(RefwrightError, match=r"The page shows no arithmetic problem or equation to solve.*Practice"):
+        await run(page, "act Solve the math problem and type your answer into the Answer field")
+    assert await run(page, "get value #answer") == ""
+
+
+async def test_a_word_of_a_paragraph_or_a_text_area_is_typed(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/article.html')}")
+    answers = await until_done(page, "Find the 2nd word in the 2nd paragraph, type that into the Word field and "
+                                     "press Check")
+    assert answers[0].startswith("Typed 'settings' into @"), answers
+    assert "the 2nd word of the paragraph 'The settings page" in answers[0], answers
+    assert (await log(page)).startswith("word settings")
+    answers = await until_done(page, "Find the last word in the text area, enter it into the Word field and press "
+                                     "Check")
+    assert answers[0].startswith("Typed 'queue' into @"), answers
+    assert (await log(page)).startswith("word queue")
+
+
+async def test_which_paragraph_is_asked_when_the_page_shows_several(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/article.html')}")
+    with pytest.raises(RefwrightError, match=r"Ambiguous: the page shows 3 paragraphs: 1st 'Version two.*say which"):
+        await run(page, "act Find the 1st word in the paragraph and type it into the Word field")
+    with pytest.raises(RefwrightError, match="has 8 word\\(s\\), so it has no 20th word"):
+        await run(page, "act Type the 20th word of the 3rd paragraph into the Word field")
+
+
+async def test_the_one_text_the_page_shows_is_typed_and_several_are_refused(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/verify.html')}")
+    answers = await until_done(page, "Type the text shown below into the Code field and press Verify")
+    assert answers[0].startswith("Typed '7Qp4' into @"), answers
+    assert await log(page) == "code 7Qp4"
+    await run(page, f"open {server.url('/act/verify.html?hint=1')}")
+    with pytest.raises(RefwrightError, match="Ambiguous: the page shows 2 texts: '7Qp4', 'Codes are case-sensitive'"):
+        await run(page, "act Type the text below into the Code field")
+
+
+async def test_a_paragraph_is_highlighted_before_the_click_that_follows(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/article.html')}")
+    answers = await until_done(page, "Highlight the text in the 3rd paragraph and press Check")
+    assert answers[0].startswith("Selected the text of paragraph 3 'Thanks to everyone"), answers
+    assert not answers[0].startswith(("Done", "Nothing", "No more"))
+    assert await log(page) == "word selection Thanks to everyone who reported bugs this spring!"

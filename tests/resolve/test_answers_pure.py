@@ -1,0 +1,77 @@
+"""Answers computed or read from a page's text, as pure functions (issue #33, kind C): the math a page shows,
+words of a text, which paragraph a request means, and how such requests parse."""
+
+from __future__ import annotations
+
+import pytest
+
+from refwright.resolve import UnsupportedRequestError, parse_request
+from refwright.resolve._answers import Block, math_answer, pick_block, shown_text, solve_math, word_at, words_of
+from refwright.resolve._match import AmbiguousTargetError, TargetNotFoundError
+from refwright.resolve._plan import Kind, Target
+
+
+@pytest.mark.parametrize(("text", "answer"), [
+    ("2 x 4 =", "8"), ("9 − 12 =", "-3"), ("What is 12 / 5?", "2.4"), ("(2 + 3) * 4 = ?", "20"),
+    ("7 ÷ 3", "2.3333"), ("4 x 5", "20"), ("8-3=", "5"),
+    ("x + 2 = 43", "41"), ("9 - x = 3", "6"), ("3x + 2 = 11", "3"), ("2(y + 1) = 10", "4"),
+    ("10 = 4 + 2n", "3"), ("x - 3 = -5", "-2"), ("Solve: 2x = 7", "3.5"),
+])
+def test_math_problems_are_solved_exactly(text: str, answer: str) -> None:
+    solved = solve_math(text)
+    assert solved is not None and solved[0] == answer
+
+
+@pytest.mark.parametrize("text", ["x =", "Submit", "7", "x = 3", "3 = y", "x * x = 4", "2 / 0 =", "x + y = 3",
+                                  "Call 555-1234", "555-1234", "12/05/2021", "Lorem ipsum 3 dolor", "2x = 2x"])
+def test_text_that_is_not_a_problem_to_solve_is_none(text: str) -> None:
+    assert solve_math(text) is None
+
+
+def test_the_answer_says_what_it_was_computed_from() -> None:
+    assert solve_math("x + 2 = 43") == ("41", "x + 2 = 43, so x = 41")
+    assert math_answer([Block(1, "div", "Round 2"), Block(2, "span", "6 x 7 =")]) == ("42", "6 x 7 = 42")
+    # The same problem shown twice (a heading and a field's label) is one problem.
+    assert math_answer([Block(1, "div", "1 + 1 ="), Block(2, "p", "1 + 1 =")])[0] == "2"
+    with pytest.raises(AmbiguousTargetError, match="2 math problems"):
+        math_answer([Block(1, "div", "1 + 1 ="), Block(2, "div", "2 + 2 =")])
+    with pytest.raises(TargetNotFoundError, match=r"no equation in x to solve.*'y = 3'"):
+        math_answer([Block(1, "div", "y = 3")], "x")
+
+
+def test_words_and_paragraphs() -> None:
+    assert words_of("Lacus id, odio velit. — Sapien,.") == ["Lacus", "id", "odio", "velit", "Sapien"]
+    assert word_at("Lacus id odio velit.", -1, "the text")[0] == "velit"
+    assert word_at("Lacus id odio velit.", 2, "the text") == ("id", "the 2nd word of the text")
+    with pytest.raises(TargetNotFoundError, match="has 4 word\\(s\\), so it has no 5th word"):
+        word_at("Lacus id odio velit.", 5, "the text")
+    blocks = [Block(1, "h1", "News of the week"), Block(2, "p", "First one here."), Block(3, "p", "Second one.")]
+    assert pick_block(blocks, 2, "paragraph").id == 3
+    assert pick_block(blocks, -1, "paragraph").id == 3
+    with pytest.raises(AmbiguousTargetError, match=r"2 paragraphs: 1st 'First one here\.', 2nd 'Second one\.'"):
+        pick_block(blocks, None, "paragraph")
+    # Without <p>, a block of three words or more is a paragraph; a short label is not.
+    assert pick_block([Block(1, "div", "Title"), Block(2, "div", "a longer text here")], None, "paragraph").id == 2
+    assert shown_text([Block(1, "div", "7Qp4")]).text == "7Qp4"
+    with pytest.raises(AmbiguousTargetError, match="2 texts"):
+        shown_text([Block(1, "div", "7Qp4"), Block(2, "div", "Hint")])
+
+
+def test_a_source_and_the_sink_after_it_are_one_answer_part() -> None:
+    plan = parse_request('Find the 4th word in the paragraph, type that into the textbox and press "Submit".')
+    assert [p.kind for p in plan.parts] == [Kind.ANSWER, Kind.CLICK]
+    assert plan.parts[0].labels == ("word", "4", "") and plan.parts[0].field == Target(role="textbox")
+    plan = parse_request("Find the last word in the text area, enter it into the text field and hit Submit.")
+    assert plan.parts[0].labels == ("word", "-1") and plan.parts[0].targets[0].role == "textarea"
+    plan = parse_request("Solve for x and type your answer into the textbox. Press Submit when done.")
+    assert plan.parts[0].labels == ("math", "x") and plan.parts[1].targets[0].label == "Submit"
+    assert parse_request("Solve the math problem").parts[0].field == Target(role="textbox")
+    plan = parse_request("Highlight the text in the 2nd paragraph and click submit")
+    assert plan.parts[0].kind == Kind.HIGHLIGHT and plan.parts[0].labels == ("paragraph", "2")
+    assert parse_request("Type the 2nd word of the paragraph into the Answer field").parts[0].field == \
+        Target(label="Answer", role="textbox")
+
+
+def test_an_answer_with_nothing_to_compute_is_refused() -> None:
+    with pytest.raises(UnsupportedRequestError, match="says to type an answer, but not what to compute or read"):
+        parse_request("Type your answer into the textbox")
