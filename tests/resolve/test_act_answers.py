@@ -82,3 +82,27 @@ async def test_a_paragraph_is_highlighted_before_the_click_that_follows(page: Pa
     assert answers[0].startswith("Selected the text of paragraph 3 'Thanks to everyone"), answers
     assert not answers[0].startswith(("Done", "Nothing", "No more"))
     assert await log(page) == "word selection Thanks to everyone who reported bugs this spring!"
+
+
+SIGN_IN = 'Enter the username "ada" and the password "pw1" into the text fields and press login'
+
+
+@pytest.mark.parametrize("query", ["", "?popup=1"])
+async def test_a_named_submit_on_a_button_labelled_otherwise_is_proposed(
+        page: Page, server: TestServer, query: str) -> None:
+    # Kind I: "press login" where the form's only submit button says "Enter"; a popup that disables the form
+    # mid-request is closed with its harmless button first, never answered with "Log out".
+    await run(page, f"open {server.url('/act/signin.html' + query)}")
+    answers = await until_done(page, SIGN_IN)
+    proposal = next(a for a in answers if a.startswith("Needs approval:"))
+    assert "no control is labelled 'login'" in proposal and 'button "Enter"' in proposal, answers
+    assert ('Dismissed the popup with' in " ".join(answers)) == bool(query), answers
+    assert await log(page) == "signed in ada with a password"
+
+
+async def test_a_named_submit_among_several_submit_buttons_is_refused(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/signin.html?second=1')}")
+    await run(page, 'act Enter the username "ada" and the password "pw1" into the text fields')
+    with pytest.raises(RefwrightError, match='No visible control matches "login"'):
+        await run(page, "act press login")
+    assert await log(page) == ""

@@ -914,7 +914,7 @@
         if (!takeBack(other, a.secret)) kept++;
       }
     }
-    return { landed: false, moved, kept };
+    return { landed: false, moved, kept, disabled: !!el.disabled };
   }
 
   // The boxes a screenshot blanks (refwright's isolated world holds the values; the page's scripts never

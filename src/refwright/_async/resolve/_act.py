@@ -39,6 +39,7 @@ from ...resolve._select import (
     submit_candidates,
 )
 from ...resolve._status import done_text, pending_parts
+from ...resolve._submit_names import named_submit
 from ...resolve._text import fold
 from ...resolve._values import field_value
 from ...safety._secrets import has_token
@@ -73,7 +74,16 @@ StepFn = Callable[["Session", ResolverState, Plan, int, Inspection, Memo], Await
 async def _step_click(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                       memo: Memo) -> Step:
     part = plan.parts[index]
-    match = click_match(part, inspection)
+    try:
+        match = click_match(part, inspection)
+    except TargetNotFoundError:
+        named = named_submit(part, inspection)
+        if named is None:
+            raise
+        control, why = named
+        return Step("", False, state.propose(inspection, control, "click", why,
+                                             on_done=lambda: memo.mark(index, f"submitted with {control.label!r}"),
+                                             reason="it submits the form (what was entered is sent)"))
     note = f"clicked {describe(match.control, with_ref=False)}"
     return await click_step(session, state, inspection, match, lambda: memo.mark(index, note),
                         "the request asks to click it")
@@ -115,6 +125,11 @@ async def _step_fill(session: Session, state: ResolverState, plan: Plan, index: 
             await act_on_control(session, inspection, c, "fill", fill_text(v))
         except TextNotEnteredError:
             before = f"{done} other field(s) were filled before it." if done else "Nothing else was done."
+            now = (await inspect_page(session, limit=ACT_LIMIT)).get(c.id)
+            if now is not None and now.disabled:
+                # A popup that opened on focus and disabled the form: it is closed, and the text typed again.
+                raise DisabledTargetError(f"{describe(c)} went disabled while the text was typed (a popup may have "
+                                          f"disabled the page). {before}") from None
             raise not_entered(describe(c), f"{before} Run `inspect` to see the page as it is now.") from None
     shown = ", ".join(describe(c) for c, _ in pending)
     converted = next((c for c, v in pending if v != value), None)
