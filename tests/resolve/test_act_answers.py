@@ -106,3 +106,22 @@ async def test_a_named_submit_among_several_submit_buttons_is_refused(page: Page
     with pytest.raises(RefwrightError, match='No visible control matches "login"'):
         await run(page, "act press login")
     assert await log(page) == ""
+
+
+async def test_each_number_is_marked_by_the_choice_in_its_own_row(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/numbers.html')}")
+    answers = await until_done(page, "Mark the numbers below as odd or even")
+    assert answers[0].startswith('Done: Marked 14 as @'), answers
+    assert await log(page) == "14=Even −7=Odd 0=Even"
+    with pytest.raises(RefwrightError, match="no number next to controls labelled 'positive' and 'negative'"):
+        await run(page, "act Mark each number as positive or negative")
+
+
+async def test_a_button_is_pressed_until_the_number_it_shows_fits(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/numbers.html')}")
+    answers = await until_done(page, "Roll an even number")
+    assert answers[0].startswith("Done: Pressed @"), answers
+    assert "3 time(s) until the page showed 4 (an even number" in answers[0]
+    assert await run(page, "get text #face") == "4"
+    with pytest.raises(RefwrightError, match="12 times and the page never showed a number greater than 6"):
+        await run(page, "act Roll a number greater than 6")

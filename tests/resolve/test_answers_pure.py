@@ -3,11 +3,15 @@ words of a text, which paragraph a request means, and how such requests parse.""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
+from refwright import RefwrightError
 from refwright.resolve import UnsupportedRequestError, parse_request
 from refwright.resolve._answers import Block, math_answer, pick_block, shown_text, solve_math, word_at, words_of
 from refwright.resolve._match import AmbiguousTargetError, TargetNotFoundError
+from refwright.resolve._numbers import class_of, fits, parse_number, wanted_text
 from refwright.resolve._plan import Kind, Target
 
 
@@ -75,3 +79,24 @@ def test_a_source_and_the_sink_after_it_are_one_answer_part() -> None:
 def test_an_answer_with_nothing_to_compute_is_refused() -> None:
     with pytest.raises(UnsupportedRequestError, match="says to type an answer, but not what to compute or read"):
         parse_request("Type your answer into the textbox")
+
+
+def test_numbers_and_what_a_request_asks_of_them() -> None:
+    assert parse_number("−7") == -7 and parse_number("2,5") == Fraction(5, 2) and parse_number("7 apples") is None
+    assert class_of(Fraction(-7), ("odd", "even")) == "odd" and class_of(Fraction(0), ("odd", "even")) == "even"
+    assert class_of(Fraction(-2), ("positive", "negative")) == "negative"
+    with pytest.raises(RefwrightError, match="0 is neither negative nor positive"):
+        class_of(Fraction(0), ("positive", "negative"))
+    with pytest.raises(RefwrightError, match=r"2\.5 is neither even nor odd"):
+        class_of(Fraction(5, 2), ("odd", "even"))
+    assert fits(Fraction(4), "even") and not fits(Fraction(5, 2), "odd") and fits(Fraction(-1), "negative")
+    assert fits(Fraction(5), "greater", "4") and not fits(Fraction(4), "greater", "4")
+    assert fits(Fraction(3), "less", "4")
+    assert wanted_text("even") == "an even number" and wanted_text("less", "7") == "a number less than 7"
+    plan = parse_request("Mark the numbers below as odd or even and press submit when done.")
+    assert plan.parts[0].kind == Kind.CLASSIFY and plan.parts[0].labels == ("odd", "even")
+    assert plan.parts[1].targets[0].label == "submit"
+    plan = parse_request("Generate a number greater than 3, then press submit.")
+    assert plan.parts[0].kind == Kind.UNTIL and plan.parts[0].labels == ("Generate", "greater", "3")
+    # Classes with no rule to compute them are not this kind.
+    assert parse_request("Mark the numbers as big or small").parts[0].kind != Kind.CLASSIFY

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ._numbers import wanted_text
+
 __all__ = ["ACTION_KINDS", "STATE_KINDS", "Kind", "Part", "Plan", "Target"]
 
 
@@ -64,6 +66,8 @@ class Kind(StrEnum):
     LOOKUP = "lookup"
     ANSWER = "answer"
     HIGHLIGHT = "highlight"
+    CLASSIFY = "classify"
+    UNTIL = "until"
 
 
 # Parts whose outcome the page shows (a field's value, a box's check), so whether they are done is read
@@ -71,7 +75,7 @@ class Kind(StrEnum):
 STATE_KINDS = frozenset({Kind.FILL, Kind.COPY, Kind.NAMES, Kind.OPTION, Kind.SLIDER, Kind.CHECK, Kind.SLIDERS,
                          Kind.SUGGEST, Kind.LOOKUP, Kind.ANSWER})
 ACTION_KINDS = frozenset({Kind.CLICK, Kind.FOCUS, Kind.MENU, Kind.FIND, Kind.SUBMIT, Kind.EXPAND, Kind.SCROLL,
-                          Kind.HIGHLIGHT})
+                          Kind.HIGHLIGHT, Kind.CLASSIFY, Kind.UNTIL})
 
 
 @dataclass(frozen=True)
@@ -157,6 +161,8 @@ _DESCRIBE: dict[Kind, Callable[[Part], str]] = {
                                if part.labels else "enter into each field the value the page shows for its label"),
     Kind.ANSWER: lambda part: f"enter {_answer_source(part)} into {_where(part)}",
     Kind.HIGHLIGHT: lambda part: "select the text of " + _answer_source(part).removeprefix("the text of "),
+    Kind.CLASSIFY: lambda part: f"mark each number the page shows as {part.labels[0]} or {part.labels[1]}",
+    Kind.UNTIL: lambda part: f"click {part.labels[0]!r} until the page shows {wanted_text(*part.labels[1:3])}",
     Kind.SUGGEST: lambda part: f"choose the suggestion that starts with {part.labels[0]!r}"
                                + (f" and ends with {part.labels[1]!r}" if part.labels[1] else ""),
 }

@@ -742,6 +742,37 @@
     return { blocks: out };
   }
 
+  // For each control (a.ids), the one number shown near it: the nearest ancestor whose text outside
+  // controls holds exactly one number (a row "Odd 7 Even"), and that ancestor's id; none when the nearest
+  // text holds several.
+  function numberNear(a) {
+    const R = RT();
+    const numbersIn = box => {
+      const found = [];
+      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n && found.length < 2; n = walker.nextNode()) {
+        const t = norm(n.data);
+        const host = n.parentElement;
+        if (!t || !host || host.closest(NOT_TEXT) || !boxShown(host, getComputedStyle(host))) continue;
+        if (/^[-+\u2212]?\d+(?:[.,]\d+)?$/.test(t)) found.push(t);
+        else if (/\d/.test(t)) found.push(null);
+      }
+      return found;
+    };
+    const items = [];
+    for (const id of a.ids || []) {
+      const el = element(id);
+      let item = { id, n: null, box: 0 };
+      for (let p = el && el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const found = numbersIn(p);
+        if (found.length === 1 && found[0] !== null) item = { id, n: found[0], box: R.idFor(p) };
+        if (found.length) break;
+      }
+      items.push(item);
+    }
+    return { items };
+  }
+
   // The text a visible text area or text field shows (never a password, file or hidden input's).
   function fieldText(a) {
     const el = element(a.id);
@@ -962,6 +993,7 @@
     calendar,
     pairs,
     reading,
+    numberNear,
     fieldText,
     selection,
     copy,

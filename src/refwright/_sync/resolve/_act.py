@@ -49,6 +49,7 @@ from ._answer import step_answer, step_highlight
 from ._do import act_on_control, copy_between, select_label, set_slider
 from ._inspect import ACT_LIMIT, inspect_page, settle
 from ._more import step_lookup, step_scroll, step_sliders, step_suggest
+from ._numbered import step_classify, step_until
 from ._picker import pick_date
 from ._reveal import step_expand, step_find, step_menu
 from ._secret import enter_password, fill_secret
@@ -314,6 +315,8 @@ _STEPS: dict[Kind, StepFn] = {
     Kind.LOOKUP: step_lookup,
     Kind.ANSWER: step_answer,
     Kind.HIGHLIGHT: step_highlight,
+    Kind.CLASSIFY: step_classify,
+    Kind.UNTIL: step_until,
     Kind.CHECK: _step_check,
     Kind.FIND: step_find,
     Kind.SUBMIT: _step_submit,
