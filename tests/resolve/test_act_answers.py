@@ -125,3 +125,14 @@ async def test_a_button_is_pressed_until_the_number_it_shows_fits(page: Page, se
     assert await run(page, "get text #face") == "4"
     with pytest.raises(RefwrightError, match="12 times and the page never showed a number greater than 6"):
         await run(page, "act Roll a number greater than 6")
+
+
+@pytest.mark.parametrize(("secret", "tries"), [(13, "10 15 12 13"), (1, "10 5 2 1"), (10, "10")])
+async def test_a_guessing_game_is_played_from_the_page_s_feedback(
+        page: Page, server: TestServer, secret: int, tries: str) -> None:
+    await run(page, f"open {server.url(f'/act/guess.html?n={secret}')}")
+    answers = await until_done(page, "Guess the number between 1 and 20 and press Check. Use the feedback to find "
+                                     "the right number.", limit=10)
+    assert answers[0].startswith("Typed 10 into @") and "leaves 1 to 20" in answers[0], answers
+    assert answers[-1].startswith(f"Done: The page says the last guess, {secret}, was right"), answers
+    assert await log(page) == tries

@@ -11,7 +11,7 @@ from refwright import RefwrightError
 from refwright.resolve import UnsupportedRequestError, parse_request
 from refwright.resolve._answers import Block, math_answer, pick_block, shown_text, solve_math, word_at, words_of
 from refwright.resolve._match import AmbiguousTargetError, TargetNotFoundError
-from refwright.resolve._numbers import class_of, fits, parse_number, wanted_text
+from refwright.resolve._numbers import class_of, feedback_of, fits, guess_bounds, parse_number, wanted_text
 from refwright.resolve._plan import Kind, Target
 
 
@@ -100,3 +100,13 @@ def test_numbers_and_what_a_request_asks_of_them() -> None:
     assert plan.parts[0].kind == Kind.UNTIL and plan.parts[0].labels == ("Generate", "greater", "3")
     # Classes with no rule to compute them are not this kind.
     assert parse_request("Mark the numbers as big or small").parts[0].kind != Kind.CLASSIFY
+
+
+def test_a_guessing_game_s_feedback_narrows_the_range() -> None:
+    assert feedback_of("The number is higher than 4.") == ">4" and feedback_of("It is less than −2") == "<-2"
+    assert feedback_of("Correct!") == "=" and feedback_of("Waiting for your guess...") is None
+    assert guess_bounds(0, 9, [">4", "?4", "<8", "?7"]) == (5, 7)
+    plan = parse_request("Guess the number between 0-9 and press Submit. Use the feedback below to find the right "
+                         "number.")
+    assert [p.kind for p in plan.parts] == [Kind.GUESS] and plan.parts[0].labels == ("0", "9")
+    assert plan.parts[0].targets[0].label == "Submit"

@@ -102,6 +102,18 @@ def _until(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> 
     return [Part(Kind.UNTIL, restored, labels=(m.group("v").capitalize(), wanted, bound))], search
 
 
+def _guess(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
+    lo, hi = int(m.group("lo").replace("−", "-")), int(m.group("hi").replace("−", "-"))
+    if lo > hi or hi - lo > 10_000:
+        return None
+    return [Part(Kind.GUESS, restored, labels=(str(lo), str(hi)))], search
+
+
+def _nothing(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
+    # "Use the feedback below to find the right number": how the guess before it is made, not a step.
+    return [], search
+
+
 def _click_when_done(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
     # "Press Submit when done": the click comes last; "when done" is not part of the label.
     return [Part(Kind.CLICK, restored, targets=parse_target(m.group("d"), quotes))], search
@@ -131,6 +143,10 @@ ANSWER_RULES: tuple[tuple[str, _Builder], ...] = (
     (r"^(?P<v>generate|roll|draw|spin|produce)\s+(?:an?\s+|one\s+)?(?:(?P<p>odd|even|positive|negative)\s+)?"
      r"(?:random\s+)?number(?:\s+(?:that\s+is\s+|which\s+is\s+)?(?P<c>greater|more|larger|bigger|higher|less|"
      r"smaller|lower|fewer)\s+than\s+(?P<n>[-−]?\d+(?:\.\d+)?))?$", _until),
+    (r"^guess\s+(?:the|a)\s+(?:secret\s+|hidden\s+)?number\s+(?:between|from)\s+(?P<lo>[-−]?\d+)\s*(?:-|–|to|and)\s*"
+     r"(?P<hi>[-−]?\d+)$", _guess),
+    (r"^use\s+the\s+(?:feedback|hints?|clues?)" + _WHERE + r"\s+to\s+(?:find|get|guess)\s+(?:the\s+)?"
+     r"(?:right\s+|correct\s+)?(?:number|answer)$", _nothing),
     (r"^(?:press|click|hit|tap|push)(?:\s+on)?\s+(?P<d>.+?)\s+(?:when|once)\s+(?:you(?:'re|\s+are)\s+)?"
      r"(?:done|finished|ready)$", _click_when_done),
 )
@@ -143,7 +159,11 @@ def join_answers(parts: list[Part]) -> list[Part]:
     i = 0
     while i < len(parts):
         part = parts[i]
-        if part.kind != Kind.ANSWER:
+        if part.kind == Kind.GUESS and i + 1 < len(parts) and parts[i + 1].kind == Kind.CLICK:
+            # "Guess the number ... and press Submit": each guess is typed, then sent with that button.
+            out.append(replace(part, text=f"{part.text}, {parts[i + 1].text}", targets=parts[i + 1].targets))
+            i += 1
+        elif part.kind != Kind.ANSWER:
             out.append(part)
         elif not part.labels:
             raise UnsupportedRequestError(

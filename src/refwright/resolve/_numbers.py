@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from .._errors import RefwrightError
 
-__all__ = ["CLASS_PAIRS", "class_of", "fits", "parse_number", "wanted_text"]
+__all__ = ["CLASS_PAIRS", "class_of", "feedback_of", "fits", "guess_bounds", "parse_number", "wanted_text"]
 
 # Classes a request may ask to mark numbers as, in pairs that split the numbers between them.
 CLASS_PAIRS = (frozenset({"odd", "even"}), frozenset({"positive", "negative"}))
@@ -67,3 +67,32 @@ def wanted_text(wanted: str, bound: str = "") -> str:
     if wanted in ("greater", "less"):
         return f"a number {wanted} than {bound}"
     return f"{'an' if wanted[0] in 'aeiou' else 'a'} {wanted} number"
+
+
+# A guessing game's feedback on the last guess, as pages word it.
+_HIGHER = re.compile(r"\b(?:higher|greater|bigger|larger|more)\s+than\s+([-−]?\d+)", re.IGNORECASE)
+_LOWER = re.compile(r"\b(?:lower|less|smaller|fewer)\s+than\s+([-−]?\d+)", re.IGNORECASE)
+_RIGHT = re.compile(r"^(?:correct|right|that's right|that is right|you got it|you guessed it|well done)\b",
+                    re.IGNORECASE)
+
+
+def feedback_of(text: str) -> str | None:
+    """What a line of feedback says: ``=`` (the guess was right), ``>4`` (the number is higher than 4),
+    ``<7`` (lower than 7), or None."""
+    if _RIGHT.match(text.strip()):
+        return "="
+    for pattern, sign in ((_HIGHER, ">"), (_LOWER, "<")):
+        m = pattern.search(text)
+        if m:
+            return sign + m.group(1).replace("−", "-")
+    return None
+
+
+def guess_bounds(lo: int, hi: int, facts: list[str]) -> tuple[int, int]:
+    """The range the number is still in, from the game's range and the feedback so far (``>4``, ``<7``)."""
+    for fact in facts:
+        if fact[:1] == ">":
+            lo = max(lo, int(fact[1:]) + 1)
+        elif fact[:1] == "<":
+            hi = min(hi, int(fact[1:]) - 1)
+    return lo, hi

@@ -68,6 +68,8 @@ class Kind(StrEnum):
     HIGHLIGHT = "highlight"
     CLASSIFY = "classify"
     UNTIL = "until"
+    GUESS = "guess"
+    RESULT = "result"
 
 
 # Parts whose outcome the page shows (a field's value, a box's check), so whether they are done is read
@@ -75,7 +77,7 @@ class Kind(StrEnum):
 STATE_KINDS = frozenset({Kind.FILL, Kind.COPY, Kind.NAMES, Kind.OPTION, Kind.SLIDER, Kind.CHECK, Kind.SLIDERS,
                          Kind.SUGGEST, Kind.LOOKUP, Kind.ANSWER})
 ACTION_KINDS = frozenset({Kind.CLICK, Kind.FOCUS, Kind.MENU, Kind.FIND, Kind.SUBMIT, Kind.EXPAND, Kind.SCROLL,
-                          Kind.HIGHLIGHT, Kind.CLASSIFY, Kind.UNTIL})
+                          Kind.HIGHLIGHT, Kind.CLASSIFY, Kind.UNTIL, Kind.GUESS, Kind.RESULT})
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,8 @@ _DESCRIBE: dict[Kind, Callable[[Part], str]] = {
     Kind.HIGHLIGHT: lambda part: "select the text of " + _answer_source(part).removeprefix("the text of "),
     Kind.CLASSIFY: lambda part: f"mark each number the page shows as {part.labels[0]} or {part.labels[1]}",
     Kind.UNTIL: lambda part: f"click {part.labels[0]!r} until the page shows {wanted_text(*part.labels[1:3])}",
+    Kind.GUESS: lambda part: f"guess the number between {part.labels[0]} and {part.labels[1]} from the page's feedback",
+    Kind.RESULT: lambda part: f"click result {part.labels[0]} of the list (its page of results first)",
     Kind.SUGGEST: lambda part: f"choose the suggestion that starts with {part.labels[0]!r}"
                                + (f" and ends with {part.labels[1]!r}" if part.labels[1] else ""),
 }

@@ -47,6 +47,7 @@ from ...safety._secrets import has_token
 from .._fill import TextNotEnteredError, fill_text, not_entered
 from ._answer import step_answer, step_highlight
 from ._do import act_on_control, copy_between, select_label, set_slider
+from ._guess import step_guess
 from ._inspect import ACT_LIMIT, inspect_page, settle
 from ._more import step_lookup, step_scroll, step_sliders, step_suggest
 from ._numbered import step_classify, step_until
@@ -317,6 +318,7 @@ _STEPS: dict[Kind, StepFn] = {
     Kind.HIGHLIGHT: step_highlight,
     Kind.CLASSIFY: step_classify,
     Kind.UNTIL: step_until,
+    Kind.GUESS: step_guess,
     Kind.CHECK: _step_check,
     Kind.FIND: step_find,
     Kind.SUBMIT: _step_submit,
