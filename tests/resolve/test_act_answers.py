@@ -136,3 +136,20 @@ async def test_a_guessing_game_is_played_from_the_page_s_feedback(
     assert answers[0].startswith("Typed 10 into @") and "leaves 1 to 20" in answers[0], answers
     assert answers[-1].startswith(f"Done: The page says the last guess, {secret}, was right"), answers
     assert await log(page) == tries
+
+
+async def test_the_nth_result_is_reached_through_the_pages_of_the_list(page: Page, server: TestServer) -> None:
+    # Kind H: four results a page; the 6th is the 2nd of page 2.
+    await run(page, f"open {server.url('/act/catalog.html')}")
+    answers = await until_done(page, 'Type "River" into the Title field and press Find, then click the 6th result')
+    opened = next(a for a in answers if a.startswith("Opened page 2 of the results"))
+    assert "the 6th result is the 2nd on page 2, at 4 results a page" in opened, answers
+    assert answers[-1].startswith('Done: Clicked @') and "River volume 6" in answers[-1], answers
+    assert await log(page) == "opened River volume 6"
+    # On the last page (two results), the count a page holds is taken from page 1 first.
+    await run(page, "act click 3")
+    answers = await until_done(page, "click the 5th result")
+    assert answers[0].startswith("Opened page 1 of the results"), answers
+    assert await log(page) == "opened River volume 5"
+    with pytest.raises(RefwrightError, match="Page 3 shows 2 results, so there is no 12th result"):
+        await until_done(page, "click the 12th result")

@@ -11,8 +11,10 @@ from refwright import RefwrightError
 from refwright.resolve import UnsupportedRequestError, parse_request
 from refwright.resolve._answers import Block, math_answer, pick_block, shown_text, solve_math, word_at, words_of
 from refwright.resolve._match import AmbiguousTargetError, TargetNotFoundError
+from refwright.resolve._model import Control
 from refwright.resolve._numbers import class_of, feedback_of, fits, guess_bounds, parse_number, wanted_text
 from refwright.resolve._plan import Kind, Target
+from refwright.resolve._results import page_and_place, pager_controls, result_controls
 
 
 @pytest.mark.parametrize(("text", "answer"), [
@@ -110,3 +112,18 @@ def test_a_guessing_game_s_feedback_narrows_the_range() -> None:
                          "number.")
     assert [p.kind for p in plan.parts] == [Kind.GUESS] and plan.parts[0].labels == ("0", "9")
     assert plan.parts[0].targets[0].label == "Submit"
+
+
+def test_results_and_page_links_are_told_apart() -> None:
+    controls = [Control(1, "link", "Home"), Control(2, "text", ""), Control(3, "button", "Search"),
+                Control(4, "link", "Ada"), Control(5, "link", "Bo"), Control(6, "link", "1"), Control(7, "link", "2"),
+                Control(8, "link", "Next »")]
+    pager = pager_controls(controls)
+    assert [c.id for c in pager] == [6, 7, 8]
+    assert [c.id for c in result_controls(controls, pager)] == [4, 5]
+    # One numbered link alone is not a pager.
+    assert pager_controls([Control(1, "link", "Ada"), Control(2, "link", "3")]) == []
+    assert page_and_place(5, 3) == (2, 2) and page_and_place(3, 3) == (1, 3) and page_and_place(1, 4) == (1, 1)
+    plan = parse_request('Use the textbox to enter "Truman" and press "Search", then find and click the 5th search '
+                         "result.")
+    assert [p.kind for p in plan.parts] == [Kind.FILL, Kind.CLICK, Kind.RESULT] and plan.parts[2].labels == ("5",)

@@ -114,6 +114,14 @@ def _nothing(m: re.Match[str], restored: str, quotes: list[str], search: bool) -
     return [], search
 
 
+def _result(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
+    # "find and click the 5th search result": counted through the pages of the list.
+    n = ordinal_of(m.group("o"))
+    if n is None or n < 1:
+        return None
+    return [Part(Kind.RESULT, restored, labels=(str(n),))], search
+
+
 def _click_when_done(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
     # "Press Submit when done": the click comes last; "when done" is not part of the label.
     return [Part(Kind.CLICK, restored, targets=parse_target(m.group("d"), quotes))], search
@@ -147,6 +155,8 @@ ANSWER_RULES: tuple[tuple[str, _Builder], ...] = (
      r"(?P<hi>[-−]?\d+)$", _guess),
     (r"^use\s+the\s+(?:feedback|hints?|clues?)" + _WHERE + r"\s+to\s+(?:find|get|guess)\s+(?:the\s+)?"
      r"(?:right\s+|correct\s+)?(?:number|answer)$", _nothing),
+    (rf"^(?:find\s+and\s+)?(?:click|open|select|choose|follow|tap)(?:\s+on)?\s+the\s+(?P<o>{_ORD})\s+"
+     r"(?:search\s+)?result(?:\s+(?:in|of|from)\s+the\s+(?:list|results|search(?:\s+results)?))?$", _result),
     (r"^(?:press|click|hit|tap|push)(?:\s+on)?\s+(?P<d>.+?)\s+(?:when|once)\s+(?:you(?:'re|\s+are)\s+)?"
      r"(?:done|finished|ready)$", _click_when_done),
 )

@@ -50,6 +50,7 @@ from ._guess import step_guess
 from ._inspect import ACT_LIMIT, inspect_page, settle
 from ._more import step_lookup, step_scroll, step_sliders, step_suggest
 from ._numbered import step_classify, step_until
+from ._paged import step_result
 from ._picker import pick_date
 from ._reveal import step_expand, step_find, step_menu
 from ._secret import enter_password, fill_secret
@@ -318,6 +319,7 @@ _STEPS: dict[Kind, StepFn] = {
     Kind.CLASSIFY: step_classify,
     Kind.UNTIL: step_until,
     Kind.GUESS: step_guess,
+    Kind.RESULT: step_result,
     Kind.CHECK: _step_check,
     Kind.FIND: step_find,
     Kind.SUBMIT: _step_submit,
