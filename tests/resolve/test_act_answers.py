@@ -153,3 +153,12 @@ async def test_the_nth_result_is_reached_through_the_pages_of_the_list(page: Pag
     assert await log(page) == "opened River volume 5"
     with pytest.raises(RefwrightError, match="Page 3 shows 2 results, so there is no 12th result"):
         await until_done(page, "click the 12th result")
+
+
+async def test_a_question_s_number_and_a_field_s_own_label_are_read(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/parity.html')}")
+    answers = await until_done(page, "Select whether the number is odd or even, then solve the math problem and "
+                                     "type the answer into the text field, and press Send")
+    assert answers[0].startswith('Marked 21 as @') and 'radio "Odd"' in answers[0], answers
+    assert "6 + 7 = 13, computed from the problem the page shows" in answers[1], answers
+    assert await log(page) == "odd 13"

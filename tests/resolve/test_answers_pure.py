@@ -127,3 +127,12 @@ def test_results_and_page_links_are_told_apart() -> None:
     plan = parse_request('Use the textbox to enter "Truman" and press "Search", then find and click the 5th search '
                          "result.")
     assert [p.kind for p in plan.parts] == [Kind.FILL, Kind.CLICK, Kind.RESULT] and plan.parts[2].labels == ("5",)
+
+
+def test_a_problem_inside_a_sentence_and_a_question_about_one_number() -> None:
+    assert solve_math("Prove you are human: what is 6 + 7?") == ("13", "6 + 7 = 13")
+    assert solve_math("Solve for x: 3x = 9") == ("3", "3x = 9, so x = 3")
+    plan = parse_request("Is the number shown odd or even?")
+    assert plan.parts[0].kind == Kind.CLASSIFY and plan.parts[0].labels == ("odd", "even")
+    plan = parse_request("Choose if the number is positive or negative and click Next")
+    assert [p.kind for p in plan.parts] == [Kind.CLASSIFY, Kind.CLICK]

@@ -148,6 +148,8 @@ ANSWER_RULES: tuple[tuple[str, _Builder], ...] = (
     (r"^(?:mark|label|classify|tag|identify)\s+(?:each\s+of\s+|each\s+|every\s+|all\s+(?:of\s+)?)?(?:the\s+)?"
      r"(?:numbers?|values?|digits?|integers?)" + _WHERE + r"\s+as\s+(?:either\s+)?(?P<a>[a-z]+)\s+or\s+(?P<b>[a-z]+)$",
      _classify),
+    (r"^(?:(?:select|choose|pick|answer|click|say|mark|tell|check)\s+(?:whether|if)\s+|is\s+)the\s+number" + _WHERE +
+     r"\s+(?:is\s+)?(?:either\s+)?(?P<a>[a-z]+)\s+or\s+(?P<b>[a-z]+)$", _classify),
     (r"^(?P<v>generate|roll|draw|spin|produce)\s+(?:an?\s+|one\s+)?(?:(?P<p>odd|even|positive|negative)\s+)?"
      r"(?:random\s+)?number(?:\s+(?:that\s+is\s+|which\s+is\s+)?(?P<c>greater|more|larger|bigger|higher|less|"
      r"smaller|lower|fewer)\s+than\s+(?P<n>[-−]?\d+(?:\.\d+)?))?$", _until),

@@ -36,8 +36,9 @@ def _short(text: str, size: int = 40) -> str:
 
 _OPS = {"+": "+", "-": "-", "−": "-", "–": "-", "*": "*", "×": "*", "·": "*", "/": "/", "÷": "/", ":": "/"}
 _TOKEN = re.compile(r"\s*(?:(?P<n>\d+(?:\.\d+)?)|(?P<u>[a-z])|(?P<o>[-+−–*×·/÷:()]))", re.IGNORECASE)
-# Words around a problem that are not part of it: "What is 3 + 4?", "Solve: 2x = 8".
-_LEAD = re.compile(r"^(?:what\s+is|what's|calculate|compute|evaluate|solve(?:\s+for\s+[a-z])?)\s*:?\s*", re.IGNORECASE)
+# Words around a problem that are not part of it: "What is 3 + 4?", "Solve: 2x = 8", "Human? What is 6 + 7?".
+_LEAD = re.compile(r"^(?:.*?\b)?(?:what\s+is|what's|how\s+much\s+is|calculate|compute|evaluate|"
+                   r"solve(?:\s+for\s+[a-z])?)\s*:?\s*(?=[-(\d\w])", re.IGNORECASE)
 _TRAIL = re.compile(r"\s*(?:=\s*\??|\?)\s*$")
 
 # A linear form a*u + b, as exact fractions.

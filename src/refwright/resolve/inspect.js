@@ -10,7 +10,9 @@
 //                      result, through the runtime's own channel (respond).
 //
 // Private state never leaves this file in clear: field values, link destinations and slider values are
-// returned only as salted hashes, and password, file and hidden inputs are never listed or read.
+// returned only as salted hashes, and password, file and hidden inputs are never listed or read. One
+// exception, asked for by name: fieldText reads the text a visible text area or text field shows, when a
+// request asks for a word of it ("the last word in the text area"); never a password, file or hidden input.
 (() => {
   function RT() {
     const r = globalThis.__refwrightRuntime;
@@ -754,8 +756,8 @@
         const t = norm(n.data);
         const host = n.parentElement;
         if (!t || !host || host.closest(NOT_TEXT) || !boxShown(host, getComputedStyle(host))) continue;
-        if (/^[-+\u2212]?\d+(?:[.,]\d+)?$/.test(t)) found.push(t);
-        else if (/\d/.test(t)) found.push(null);
+        // A number alone ("7") or in a question ("Is 21 odd or even?").
+        for (const m of t.match(/[-+\u2212]?\d+(?:[.,]\d+)?/g) || []) found.push(m);
       }
       return found;
     };
@@ -765,7 +767,7 @@
       let item = { id, n: null, box: 0 };
       for (let p = el && el.parentElement; p && p !== document.body; p = p.parentElement) {
         const found = numbersIn(p);
-        if (found.length === 1 && found[0] !== null) item = { id, n: found[0], box: R.idFor(p) };
+        if (found.length === 1) item = { id, n: found[0], box: R.idFor(p) };
         if (found.length) break;
       }
       items.push(item);
