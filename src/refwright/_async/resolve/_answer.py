@@ -44,8 +44,8 @@ async def _answer(session: Session, part: Part, inspection: Inspection) -> tuple
     what = part.labels[0]
     if what == "math":
         # A problem may be a field's own label ("3 + 4 =" before its box, <label>What is 3 + 4?</label>).
-        labels = [Block(c.id, "label", c.label) for c in inspection.controls if c.kind in TEXT_KINDS and c.label]
-        value, how = math_answer([*await read_blocks(session), *labels], part.labels[1] or None)
+        own = [Block(c.id, "label", c.label) for c in inspection.controls if c.kind in TEXT_KINDS and c.label]
+        value, how = math_answer([*await read_blocks(session), *own], part.labels[1] or None)
         return value, f"{how}, computed from the problem the page shows", None
     if what == "word":
         n = int(part.labels[1])
