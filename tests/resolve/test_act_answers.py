@@ -162,3 +162,14 @@ async def test_a_question_s_number_and_a_field_s_own_label_are_read(page: Page, 
     assert answers[0].startswith('Marked 21 as @') and 'radio "Odd"' in answers[0], answers
     assert "6 + 7 = 13, computed from the problem the page shows" in answers[1], answers
     assert await log(page) == "odd 13"
+
+
+async def test_an_answer_alone_ends_with_the_page_s_submit_offered_not_pressed(page: Page, server: TestServer) -> None:
+    await run(page, f"open {quiz(server, '4 x 5 =')}&submit=1")
+    out = await run(page, "act Solve the math problem and type your answer into the Answer field")
+    assert out.startswith("Done: Typed '20' into @"), out
+    assert 'Offered, not asked for: click @' in out and 'button "Submit"' in out, out
+    assert await log(page) == ""
+    await run(page, f"open {server.url('/act/article.html')}")
+    out = await run(page, "act Copy the 1st word of the 3rd paragraph into the Word field")
+    assert out.startswith("Done: Typed 'Thanks' into @"), out

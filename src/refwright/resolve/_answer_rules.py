@@ -136,7 +136,7 @@ ANSWER_RULES: tuple[tuple[str, _Builder], ...] = (
     (rf"^{_TYPE}\s+the\s+(?:answer|result|solution|value)\s+(?:to|of)\s+{_PROBLEM}\s+{_INTO}\s+(?P<f>.+)$", _math),
     (rf"^(?:find|read|get|take|look\s+for|locate|note|pick)\s+the\s+(?P<o>{_ORD})\s+word\s+(?:in|of|from)\s+(?P<s>.+)$",
      _word),
-    (rf"^{_TYPE}\s+the\s+(?P<o>{_ORD})\s+word\s+(?:in|of|from)\s+(?P<s>.+?)\s+(?:into|in(?=\s+the\s+(?:\w+\s+)?"
+    (rf"^(?:{_TYPE}|copy)\s+the\s+(?P<o>{_ORD})\s+word\s+(?:in|of|from)\s+(?P<s>.+?)\s+(?:into|in(?=\s+the\s+(?:\w+\s+)?"
      r"(?:field|box|textbox|input)\b))\s+(?P<f>.+)$", _word),
     (rf"^{_TYPE}\s+(?:in\s+)?(?:your\s+|the\s+|that\s+|this\s+)?(?:answer|result|solution|it|that|this|word)\s+"
      rf"{_INTO}\s+(?P<f>.+)$", _sink),

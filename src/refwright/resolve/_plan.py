@@ -190,4 +190,5 @@ class Plan:
         """Whether the request only sets what a form holds (fields, boxes, options), so that once it is done
         the page's submit button may be offered, as an offer and not as a part of the request."""
         kinds = [p.kind for p in self.parts]
-        return not self.repeatable and (bool({Kind.FILL, Kind.SUGGEST, Kind.LOOKUP} & set(kinds)) or len(kinds) >= 2)
+        fills = {Kind.FILL, Kind.SUGGEST, Kind.LOOKUP, Kind.ANSWER}
+        return not self.repeatable and (bool(fills & set(kinds)) or len(kinds) >= 2)
