@@ -100,8 +100,10 @@ async def test_a_named_submit_on_a_button_labelled_otherwise_is_proposed(
     assert await log(page) == "signed in ada with a password"
 
 
-async def test_a_named_submit_among_several_submit_buttons_is_refused(page: Page, server: TestServer) -> None:
-    await run(page, f"open {server.url('/act/signin.html?second=1')}")
+@pytest.mark.parametrize("query", ["?second=1", "?subscribe=1"])
+async def test_a_named_submit_among_several_or_on_a_button_that_says_otherwise_is_refused(
+        page: Page, server: TestServer, query: str) -> None:
+    await run(page, f"open {server.url('/act/signin.html' + query)}")
     await run(page, 'act Enter the username "ada" and the password "pw1" into the text fields')
     with pytest.raises(RefwrightError, match='No visible control matches "login"'):
         await run(page, "act press login")

@@ -16,6 +16,10 @@ _SUBMITTING = frozenset({"login", "log in", "log on", "logon", "sign in", "signi
                          "register", "submit", "send", "log me in"})
 
 
+# Labels that say only "send this form": the ones a request may name by what the form does.
+_GENERIC = frozenset({"ok", "okay", "submit", "go", "continue", "enter", "send", "done", "proceed", "confirm", "next"})
+
+
 def named_submit(part: Part, inspection: Inspection) -> tuple[Control, str] | None:
     """The page's only submit button and why it was chosen, when ``part`` is a click whose target names
     submitting and no control bears that name; else None. A form that a popup disabled is reported as
@@ -30,7 +34,8 @@ def named_submit(part: Part, inspection: Inspection) -> tuple[Control, str] | No
         raise DisabledTargetError(f"The form's fields are disabled, so it cannot be submitted ({said!r}). Nothing "
                                   "was done.")
     found = [c for c in submit_candidates(inspection) if not c.in_dialog]
-    if len(found) != 1 or not fields:
+    # A button that says what else it does ("Subscribe", "Search") is not the one a login means.
+    if len(found) != 1 or not fields or loose(found[0].label) not in _GENERIC | _SUBMITTING:
         return None
     control = found[0]
     return control, (f"no control is labelled {said!r}, and {describe(control)} is the form's only submit button: "
