@@ -121,6 +121,8 @@ def test_results_and_page_links_are_told_apart() -> None:
     pager = pager_controls(controls)
     assert [c.id for c in pager] == [6, 7, 8]
     assert [c.id for c in result_controls(controls, pager)] == [4, 5]
+    # Without a search box, results cannot be told from a menu's links.
+    assert result_controls([c for c in controls if c.kind != "text"], pager) == []
     # One numbered link alone is not a pager.
     assert pager_controls([Control(1, "link", "Ada"), Control(2, "link", "3")]) == []
     assert page_and_place(5, 3) == (2, 2) and page_and_place(3, 3) == (1, 3) and page_and_place(1, 4) == (1, 1)

@@ -34,8 +34,11 @@ def pager_controls(controls: Sequence[Control]) -> list[Control]:
 
 def result_controls(controls: Sequence[Control], pager: Sequence[Control]) -> list[Control]:
     """The results: the links after the last text field (the search box and its button) and before the first
-    page link, in page order."""
+    page link, in page order. Without a search box there is no telling them from the page's other links
+    (a menu, a header): none."""
     start = max((i for i, c in enumerate(controls) if c.kind in TEXT_KINDS), default=-1)
+    if start < 0:
+        return []
     # The button that sends the search stands right after its field.
     while start + 1 < len(controls) and controls[start + 1].kind == "button":
         start += 1
