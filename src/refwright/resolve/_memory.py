@@ -43,6 +43,9 @@ class Memo:
     finished: str | None = None
     # Whether the page's submit button was offered once the request was done (it is offered once).
     offered: bool = False
+    # What a part read from the page across its steps, by part index (a guessing game's feedback, the page
+    # of results shown): what the page no longer shows but the next step needs.
+    read: dict[int, list[str]] = field(default_factory=dict)
 
     def mark(self, index: int, note: str) -> None:
         self.done.add(index)

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ._numbers import wanted_text
+
 __all__ = ["ACTION_KINDS", "STATE_KINDS", "Kind", "Part", "Plan", "Target"]
 
 
@@ -63,14 +65,20 @@ class Kind(StrEnum):
     SUGGEST = "suggest"
     LOOKUP = "lookup"
     ITEM = "item"
+    ANSWER = "answer"
+    HIGHLIGHT = "highlight"
+    CLASSIFY = "classify"
+    UNTIL = "until"
+    GUESS = "guess"
+    RESULT = "result"
 
 
 # Parts whose outcome the page shows (a field's value, a box's check), so whether they are done is read
 # from the page; the others are done when act did them.
 STATE_KINDS = frozenset({Kind.FILL, Kind.COPY, Kind.NAMES, Kind.OPTION, Kind.SLIDER, Kind.CHECK, Kind.SLIDERS,
-                         Kind.SUGGEST, Kind.LOOKUP})
+                         Kind.SUGGEST, Kind.LOOKUP, Kind.ANSWER})
 ACTION_KINDS = frozenset({Kind.CLICK, Kind.FOCUS, Kind.MENU, Kind.FIND, Kind.SUBMIT, Kind.EXPAND, Kind.SCROLL,
-                          Kind.ITEM})
+                          Kind.ITEM, Kind.HIGHLIGHT, Kind.CLASSIFY, Kind.UNTIL, Kind.GUESS, Kind.RESULT})
 
 
 @dataclass(frozen=True)
@@ -111,6 +119,26 @@ def _describe_option(part: Part) -> str:
     return f'choose the option "{part.labels[0]}"'
 
 
+def _answer_source(part: Part) -> str:
+    """What an answer is computed or read from, as the request names it (labels: the source's kind first)."""
+    what = part.labels[0] if part.labels else ""
+    if what == "math":
+        return f"the value of {part.labels[1]} in the equation the page shows" if part.labels[1:] and part.labels[1] \
+            else "the answer to the math problem the page shows"
+    if what == "word":
+        n = int(part.labels[1])
+        where = part.targets[0].describe() if part.targets else _paragraph(part.labels[2:])
+        return f"the {'last' if n == -1 else _ordinal_text(n)} word of {where}"
+    if what == "paragraph":
+        return "the text of " + _paragraph(part.labels[1:])
+    return "the text the page shows"
+
+
+def _paragraph(labels: tuple[str, ...]) -> str:
+    n = int(labels[0]) if labels and labels[0] else 0
+    return "the paragraph" if n == 0 else "the last paragraph" if n == -1 else f"the {_ordinal_text(n)} paragraph"
+
+
 def _verb_target(verb: str) -> Callable[[Part], str]:
     return lambda part: f"{verb} {part.targets[0].describe()}" if part.targets else verb
 
@@ -135,6 +163,12 @@ _DESCRIBE: dict[Kind, Callable[[Part], str]] = {
     Kind.LOOKUP: lambda part: (f"enter the value of {part.labels[0]!r} shown on the page into {_where(part)}"
                                if part.labels else "enter into each field the value the page shows for its label"),
     Kind.ITEM: lambda part: f"find the item that shows {part.labels[0]!r}",
+    Kind.ANSWER: lambda part: f"enter {_answer_source(part)} into {_where(part)}",
+    Kind.HIGHLIGHT: lambda part: "select the text of " + _answer_source(part).removeprefix("the text of "),
+    Kind.CLASSIFY: lambda part: f"mark each number the page shows as {part.labels[0]} or {part.labels[1]}",
+    Kind.UNTIL: lambda part: f"click {part.labels[0]!r} until the page shows {wanted_text(*part.labels[1:3])}",
+    Kind.GUESS: lambda part: f"guess the number between {part.labels[0]} and {part.labels[1]} from the page's feedback",
+    Kind.RESULT: lambda part: f"click result {part.labels[0]} of the list (its page of results first)",
     Kind.SUGGEST: lambda part: f"choose the suggestion that starts with {part.labels[0]!r}"
                                + (f" and ends with {part.labels[1]!r}" if part.labels[1] else ""),
 }
@@ -158,4 +192,5 @@ class Plan:
         """Whether the request only sets what a form holds (fields, boxes, options), so that once it is done
         the page's submit button may be offered, as an offer and not as a part of the request."""
         kinds = [p.kind for p in self.parts]
-        return not self.repeatable and (bool({Kind.FILL, Kind.SUGGEST, Kind.LOOKUP} & set(kinds)) or len(kinds) >= 2)
+        fills = {Kind.FILL, Kind.SUGGEST, Kind.LOOKUP, Kind.ANSWER}
+        return not self.repeatable and (bool(fills & set(kinds)) or len(kinds) >= 2)

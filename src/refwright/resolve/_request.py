@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from .._errors import UnsupportedRequestError
+from ._answer_rules import ANSWER_RULES, join_answers
 from ._dates import parse_date
 from ._item_request import ITEM_RULES
 from ._plan import Kind, Part, Plan, Target
@@ -245,6 +246,7 @@ _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.I
     (rf"^(?:click|tap|press|select|choose|pick)(?:\s+on)?\s+(?P<a>an?|the)\s+{Q}(?P<q>\d+){QE}\s+"
      r"(?:widget|element|control)$", _role_widget),
     *ITEM_RULES,
+    *ANSWER_RULES,
 ))
 
 
@@ -420,6 +422,7 @@ def parse_request(request: str) -> Plan:
     for clause in _split(protected):
         found, search = _parse_clause(clause, quotes, search)
         parts.extend(found)
+    parts = join_answers(parts)
     if not parts:
         raise UnsupportedRequestError(
             f"Nothing to do in {request!r}: name a control to click or a value to enter, for example "

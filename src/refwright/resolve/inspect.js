@@ -10,7 +10,9 @@
 //                      result, through the runtime's own channel (respond).
 //
 // Private state never leaves this file in clear: field values, link destinations and slider values are
-// returned only as salted hashes, and password, file and hidden inputs are never listed or read.
+// returned only as salted hashes, and password, file and hidden inputs are never listed or read. One
+// exception, asked for by name: fieldText reads the text a visible text area or text field shows, when a
+// request asks for a word of it ("the last word in the text area"); never a password, file or hidden input.
 (() => {
   function RT() {
     const r = globalThis.__refwrightRuntime;
@@ -806,6 +808,92 @@
     return { items: out };
   }
 
+  // The text the page shows outside its controls, block by block (a paragraph, a line, a number in a
+  // row): what a computed answer is read from. Full text, not the short form inspect lists.
+  const NOT_TEXT = 'button, a[href], input, select, textarea, label, [role="button"], [role="link"], ' +
+    '[role="option"], [role="tab"], [role="menuitem"], [role="checkbox"], [role="radio"]';
+  // Inline blocks flow in their parent's line (letters drawn one box each still read as one word).
+  const READ_BLOCK = /^(block|flex|grid|list-item|table-cell|table-caption|flow-root)/;
+  function reading() {
+    const R = RT();
+    const root = document.body || document.documentElement;
+    const isBlock = el => READ_BLOCK.test(getComputedStyle(el).display) || el.localName === 'p';
+    // A block's own text: its text nodes and inline children, without the blocks and controls inside it
+    // (each block is read on its own; "2 x 4 =" next to a field is read without the field).
+    const own = el => {
+      let t = '';
+      for (const n of el.childNodes) {
+        if (n.nodeType === 3) t += n.data;
+        else if (n.nodeType !== 1 || SKIP_TAGS.has(n.localName) || n.localName === 'br') t += ' ';
+        else if (n.matches(NOT_TEXT) || isBlock(n) || getComputedStyle(n).display === 'none') t += ' ';
+        else t += own(n);
+      }
+      return t;
+    };
+    const out = [];
+    const all = root.querySelectorAll('*');
+    for (let i = 0; i < all.length && i < 5000 && out.length < 200; i++) {
+      const el = all[i];
+      if (SKIP_TAGS.has(el.localName) || !(el.textContent || '').trim() || !isBlock(el) || el.closest(NOT_TEXT)) continue;
+      const style = getComputedStyle(el);
+      if (!boxShown(el, style)) continue;
+      let hidden = false;
+      for (let p = el; p && !hidden; p = p.parentElement) if (R.isSubtreeHidden(p, getComputedStyle(p), false)) hidden = true;
+      if (hidden) continue;
+      const t = norm(own(el));
+      if (t && t.length <= 4000) out.push({ id: R.idFor(el), tag: el.localName, t });
+    }
+    return { blocks: out };
+  }
+
+  // For each control (a.ids), the one number shown near it: the nearest ancestor whose text outside
+  // controls holds exactly one number (a row "Odd 7 Even"), and that ancestor's id; none when the nearest
+  // text holds several.
+  function numberNear(a) {
+    const R = RT();
+    const numbersIn = box => {
+      const found = [];
+      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n && found.length < 2; n = walker.nextNode()) {
+        const t = norm(n.data);
+        const host = n.parentElement;
+        if (!t || !host || host.closest(NOT_TEXT) || !boxShown(host, getComputedStyle(host))) continue;
+        // A number alone ("7") or in a question ("Is 21 odd or even?").
+        for (const m of t.match(/[-+\u2212]?\d+(?:[.,]\d+)?/g) || []) found.push(m);
+      }
+      return found;
+    };
+    const items = [];
+    for (const id of a.ids || []) {
+      const el = element(id);
+      let item = { id, n: null, box: 0 };
+      for (let p = el && el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const found = numbersIn(p);
+        if (found.length === 1) item = { id, n: found[0], box: R.idFor(p) };
+        if (found.length) break;
+      }
+      items.push(item);
+    }
+    return { items };
+  }
+
+  // The text a visible text area or text field shows (never a password, file or hidden input's).
+  function fieldText(a) {
+    const el = element(a.id);
+    if (!el || !textField(el) || inputType(el) === 'password') return { fail: 'not-text' };
+    if (!boxShown(el, getComputedStyle(el))) return { fail: 'hidden' };
+    return { t: el.value };
+  }
+
+  // What the document's selection holds, and the text of the element that was to be selected; with
+  // a.force, the element's contents become the selection (when a triple-click took more or less).
+  function selection(a) {
+    const el = element(a.id);
+    if (!el) return { fail: 'gone' };
+    if (a.force) window.getSelection().selectAllChildren(el);
+    return { sel: String(window.getSelection()), t: el.innerText || el.textContent || '' };
+  }
+
   function textField(el) {
     if (!el) return false;
     if (el.localName === 'textarea') return true;
@@ -961,7 +1049,7 @@
         if (!takeBack(other, a.secret)) kept++;
       }
     }
-    return { landed: false, moved, kept };
+    return { landed: false, moved, kept, disabled: !!el.disabled };
   }
 
   // The boxes a screenshot blanks (refwright's isolated world holds the values; the page's scripts never
@@ -1009,6 +1097,10 @@
     calendar,
     pairs,
     items,
+    reading,
+    numberNear,
+    fieldText,
+    selection,
     copy,
     setRange,
     sliderValue,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..._errors import RefwrightError
-from ...resolve._match import AmbiguousTargetError, TargetNotFoundError
+from ...resolve._match import AmbiguousTargetError, DisabledTargetError, TargetNotFoundError
 from ...resolve._model import Inspection, describe
 from ...resolve._plan import Part, Target
 from ...resolve._select import fill_fields, is_secret
@@ -44,7 +44,7 @@ async def enter_password(session: Session, token: str, field: Target, value: str
             f"{len(chosen)} password fields match {label!r}. Nothing was done; name one exactly.")
     for item in chosen:
         if item.get("d"):
-            raise RefwrightError("The password field is disabled, so nothing was entered.")
+            raise DisabledTargetError("The password field is disabled, so nothing was entered.")
         # Playwright's fill focuses the field and then types into whatever has the focus, so a page that
         # moves the focus meanwhile (on focus, on a timer) gets the password in a field of its choosing.
         await run_resolver_op(session, "secretWatch")
@@ -78,6 +78,10 @@ def _check_landed(check: dict[str, Any]) -> None:
     if check.get("gone") or check.get("landed"):
         return
     moved = int(check.get("moved", 0))
+    if not moved and check.get("disabled"):
+        # A popup that opened on focus and disabled the form: it is closed, and the password typed again.
+        raise DisabledTargetError("The password field went disabled while the password was typed (a popup may "
+                                  "have disabled the page). Nothing else was done.")
     if moved:
         kept = int(check.get("kept", 0))
         where = (f"refwright could not take it back out of {kept} of them, so it may show on the page" if kept

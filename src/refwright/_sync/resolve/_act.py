@@ -40,14 +40,19 @@ from ...resolve._select import (
     submit_candidates,
 )
 from ...resolve._status import done_text, pending_parts
+from ...resolve._submit_names import named_submit
 from ...resolve._text import fold
 from ...resolve._values import field_value
 from ...safety._secrets import has_token
 from .._fill import TextNotEnteredError, fill_text, not_entered
+from ._answer import step_answer, step_highlight
 from ._do import act_on_control, copy_between, select_label, set_slider
+from ._guess import step_guess
 from ._inspect import ACT_LIMIT, inspect_page, settle
 from ._items import step_item
 from ._more import step_lookup, step_scroll, step_sliders, step_suggest
+from ._numbered import step_classify, step_until
+from ._paged import step_result
 from ._picker import pick_date
 from ._reveal import step_expand, step_find, step_menu
 from ._secret import enter_password, fill_secret
@@ -61,7 +66,7 @@ __all__ = ["act"]
 # Kinds that click or submit: text the request asked for must be in place before them.
 _AFTER_TEXT = frozenset({Kind.CLICK, Kind.SUBMIT, Kind.FIND, Kind.MENU, Kind.EXPAND})
 # Kinds that put text in place (they must be done before a click or submit that follows them).
-_TEXT_KINDS = frozenset({Kind.FILL, Kind.LOOKUP, Kind.SUGGEST})
+_TEXT_KINDS = frozenset({Kind.FILL, Kind.LOOKUP, Kind.SUGGEST, Kind.ANSWER})
 
 # Each step function reads the part at `index` of `plan` and returns what it did.
 StepFn = Callable[["Session", ResolverState, Plan, int, Inspection, Memo], Step]
@@ -74,7 +79,16 @@ StepFn = Callable[["Session", ResolverState, Plan, int, Inspection, Memo], Step]
 def _step_click(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                       memo: Memo) -> Step:
     part = plan.parts[index]
-    match = click_match(part, inspection)
+    try:
+        match = click_match(part, inspection)
+    except TargetNotFoundError:
+        named = named_submit(part, inspection)
+        if named is None:
+            raise
+        control, why = named
+        return Step("", False, state.propose(inspection, control, "click", why,
+                                             on_done=lambda: memo.mark(index, f"submitted with {control.label!r}"),
+                                             reason="it submits the form (what was entered is sent)"))
     note = f"clicked {describe(match.control, with_ref=False)}"
     return click_step(session, state, inspection, match, lambda: memo.mark(index, note),
                         "the request asks to click it")
@@ -116,6 +130,11 @@ def _step_fill(session: Session, state: ResolverState, plan: Plan, index: int, i
             act_on_control(session, inspection, c, "fill", fill_text(v))
         except TextNotEnteredError:
             before = f"{done} other field(s) were filled before it." if done else "Nothing else was done."
+            now = (inspect_page(session, limit=ACT_LIMIT)).get(c.id)
+            if now is not None and now.disabled:
+                # A popup that opened on focus and disabled the form: it is closed, and the text typed again.
+                raise DisabledTargetError(f"{describe(c)} went disabled while the text was typed (a popup may have "
+                                          f"disabled the page). {before}") from None
             raise not_entered(describe(c), f"{before} Run `inspect` to see the page as it is now.") from None
     shown = ", ".join(describe(c) for c, _ in pending)
     converted = next((c for c, v in pending if v != value), None)
@@ -297,6 +316,12 @@ _STEPS: dict[Kind, StepFn] = {
     Kind.SCROLL: step_scroll,
     Kind.SUGGEST: step_suggest,
     Kind.LOOKUP: step_lookup,
+    Kind.ANSWER: step_answer,
+    Kind.HIGHLIGHT: step_highlight,
+    Kind.CLASSIFY: step_classify,
+    Kind.UNTIL: step_until,
+    Kind.GUESS: step_guess,
+    Kind.RESULT: step_result,
     Kind.CHECK: _step_check,
     Kind.FIND: step_find,
     Kind.SUBMIT: _step_submit,
