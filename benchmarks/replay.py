@@ -124,21 +124,26 @@ async def _timed_replay(page: refwright.Page, steps: list[Step | Check]) -> floa
     return time.perf_counter() - started
 
 
+async def _healing_replay(page: refwright.Page, steps: list[Step | Check]) -> tuple[str, float, str]:
+    """The steps replayed with ``--heal local --approve auto``: replayed, healed or failed; seconds; why."""
+    replayer = Replayer(page, heal="local", approve="auto")
+    started = time.perf_counter()
+    note = ""
+    try:
+        await replayer.run([s for s in steps if not isinstance(s, Check)])
+    except ReplayError as exc:
+        note = exc.message[:140]
+    seconds = time.perf_counter() - started
+    statuses = {o.status for o in replayer.outcomes}
+    return "failed" if note else "healed" if "healed" in statuses else "replayed", seconds, note
+
+
 async def replay(browser: refwright.Browser, base: str, task: str, steps: list[Step | Check], seed: int,
                  rounds: int) -> Replay:
     page = await browser.new_page()
     try:
         await _start(page, base, task, seed)
-        replayer = Replayer(page, heal="local", approve="auto")
-        started = time.perf_counter()
-        note = ""
-        try:
-            await replayer.run([s for s in steps if not isinstance(s, Check)])
-        except ReplayError as exc:
-            note = exc.message[:140]
-        seconds = time.perf_counter() - started
-        statuses = {o.status for o in replayer.outcomes}
-        status = "failed" if note else "healed" if "healed" in statuses else "replayed"
+        status, seconds, note = await _healing_replay(page, steps)
         result = Replay(task, seed, status, await _rewarded(page), seconds, note=note)
         if status == "replayed" and not any(isinstance(s, Step) and s.by == "none" for s in steps):
             # Timed apart from the first replay (which paid for the page's first layout), alternating with the
@@ -164,16 +169,7 @@ async def _acted(browser: refwright.Browser, base: str, task: str, steps: list[S
     try:
         await _start(page, base, task, 1)
         changed = await redesign(page.playwright_page, kind)
-        replayer = Replayer(page, heal="local", approve="auto")
-        started = time.perf_counter()
-        note = ""
-        try:
-            await replayer.run([s for s in steps if not isinstance(s, Check)])
-        except ReplayError as exc:
-            note = exc.message[:140]
-        seconds = time.perf_counter() - started
-        statuses = {o.status for o in replayer.outcomes}
-        status = "failed" if note else "healed" if "healed" in statuses else "replayed"
+        status, seconds, note = await _healing_replay(page, steps)
         return status, await acted_on(page.playwright_page), changed, seconds, note
     finally:
         await page.close()

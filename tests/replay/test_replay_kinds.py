@@ -29,12 +29,16 @@ async def _record(page: refwright.Page, url: str, request: str, tmp_path: Path) 
     return (await page.save_recording(tmp_path / "run.py")).read_text(encoding="utf-8")
 
 
-async def _replay(browser: refwright.Browser, url: str, script: str, heal: str | None = None) -> refwright.Page:
+async def _replayed(browser: refwright.Browser, url: str, script: str, read: str, heal: str | None = None) -> object:
+    """Replay ``script`` on a fresh page at ``url``, then what the page says to ``read`` (a JS expression)."""
     fresh = await browser.new_page(isolated=True)
-    await fresh.goto(url)
-    steps = [s for s in parse_script(script) if not (isinstance(s, Step) and s.action == "goto")]
-    await Replayer(fresh, heal=heal).run(steps)
-    return fresh
+    try:
+        await fresh.goto(url)
+        steps = [s for s in parse_script(script) if not (isinstance(s, Step) and s.action == "goto")]
+        await Replayer(fresh, heal=heal).run(steps)
+        return await fresh.playwright_page.evaluate(read)
+    finally:
+        await fresh.close()
 
 
 async def test_a_calendar_pick_is_kept_as_its_arrows_and_day(page: refwright.Page, browser: refwright.Browser,
@@ -43,11 +47,7 @@ async def test_a_calendar_pick_is_kept_as_its_arrows_and_day(page: refwright.Pag
     script = await _record(page, url, "Select 01/15/2021 as the arrival date", tmp_path)
     assert "for _ in range(2):" in script and 'page.get_by_title("Previous month").click()' in script, script
     assert 'page.get_by_text("15").click()' in script and "raise RuntimeError" not in script, script
-    fresh = await _replay(browser, url, script)
-    try:
-        assert await fresh.playwright_page.locator("#when").input_value() == "01/15/2021"
-    finally:
-        await fresh.close()
+    assert await _replayed(browser, url, script, "document.querySelector('#when').value") == "01/15/2021"
 
 
 async def test_range_sliders_are_kept_as_their_values(page: refwright.Page, browser: refwright.Browser,
@@ -55,12 +55,8 @@ async def test_range_sliders_are_kept_as_their_values(page: refwright.Page, brow
     url = server.url("/act/agreement.html")
     script = await _record(page, url, "Set the sliders to [4, 17]", tmp_path)
     assert script.count('get_by_role("slider"') == 2 and '.fill("4")' in script and '.fill("17")' in script, script
-    fresh = await _replay(browser, url, script)
-    try:
-        ranges = "[...document.querySelectorAll('input[type=range]')].map(r => r.value)"
-        assert await fresh.playwright_page.evaluate(ranges) == ["4", "17"]
-    finally:
-        await fresh.close()
+    ranges = "[...document.querySelectorAll('input[type=range]')].map(r => r.value)"
+    assert await _replayed(browser, url, script, ranges) == ["4", "17"]
 
 
 async def test_a_drawn_slider_is_kept_as_its_keys_and_its_handle_as_a_step_not_kept(
@@ -73,12 +69,8 @@ async def test_a_drawn_slider_is_kept_as_its_keys_and_its_handle_as_a_step_not_k
     assert 'page.keyboard.press("ArrowRight")\n' in script, script
     assert 'for _ in range(8):\n        page.keyboard.press("ArrowLeft")' in script
     with pytest.raises(ReplayError, match=r"line \d+: Not kept: focus on slider .* replay with --heal local"):
-        await (await _replay(browser, url, script)).close()
-    fresh = await _replay(browser, url, script, heal="local")
-    try:
-        assert await fresh.playwright_page.locator("#log").inner_text() == "at -4"
-    finally:
-        await fresh.close()
+        await _replayed(browser, url, script, "1")
+    assert await _replayed(browser, url, script, "document.querySelector('#log').innerText", heal="local") == "at -4"
 
 
 async def test_a_section_opened_first_is_kept(page: refwright.Page, browser: refwright.Browser,
@@ -87,11 +79,8 @@ async def test_a_section_opened_first_is_kept(page: refwright.Page, browser: ref
     script = await _record(page, url, "Expand the section below and click Confirm", tmp_path)
     steps = [s for s in parse_script(script) if isinstance(s, Step) and s.action != "goto"]
     assert (steps[0].action, steps[0].meant or steps[0].name) == ("click", "Shipping details"), script
-    fresh = await _replay(browser, url, script)
-    try:
-        assert await fresh.playwright_page.locator("#log").inner_text() == "confirmed the order"
-    finally:
-        await fresh.close()
+    log = "document.querySelector('#log').innerText"
+    assert await _replayed(browser, url, script, log) == "confirmed the order"
 
 
 def test_repeated_and_unkept_steps_read_back_as_written() -> None:
@@ -182,12 +171,8 @@ async def test_a_list_that_takes_several_options_is_kept_as_each_of_them(
     url = server.url("/replay/multi.html")
     script = await _record(page, url, "Select Banana, Elderberry from the list", tmp_path)
     assert '.select_option(["Banana", "Elderberry"])' in script, script
-    fresh = await _replay(browser, url, script)
-    try:
-        chosen = "[...document.querySelector('#fruit').selectedOptions].map(o => o.label)"
-        assert await fresh.playwright_page.evaluate(chosen) == ["Banana", "Elderberry"]
-    finally:
-        await fresh.close()
+    chosen = "[...document.querySelector('#fruit').selectedOptions].map(o => o.label)"
+    assert await _replayed(browser, url, script, chosen) == ["Banana", "Elderberry"]
     # A list that no longer offers an option: the step says which, not that the list could not be used.
     other = await browser.new_page(isolated=True)
     try:

@@ -40,14 +40,19 @@ def _value(node: ast.expr, where: ast.AST) -> tuple[str | None, str | None]:
     return _string(node, where), None
 
 
+def _nth(node: ast.expr, where: ast.AST) -> tuple[int | None, ast.expr]:
+    """``X.nth(i)``: ``(i, X)``; anything else: ``(None, it)``."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "nth"):
+        return None, node
+    arg = node.args[0] if node.args else None
+    if not (isinstance(arg, ast.Constant) and isinstance(arg.value, int)):
+        raise _fail(where, ".nth() takes a number.")
+    return arg.value, node.func.value
+
+
 def _locator(node: ast.expr, where: ast.AST, names: Frames) -> dict[str, object]:
     """The parts of ``page.get_by_*(...)`` (with an optional ``.nth(i)``)."""
-    nth: int | None = None
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "nth":
-        arg = node.args[0] if node.args else None
-        if not (isinstance(arg, ast.Constant) and isinstance(arg.value, int)):
-            raise _fail(where, ".nth() takes a number.")
-        nth, node = arg.value, node.func.value
+    nth, node = _nth(node, where)
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _BY):
         raise _fail(where, "expected page.get_by_role(...), get_by_label, get_by_text, get_by_placeholder or "
                           "get_by_title.")
@@ -74,13 +79,7 @@ def _frames(node: ast.expr, where: ast.AST, names: Frames) -> tuple[str, tuple[S
         raise _fail(where, f"{node.id} is not a page or an iframe the script named before this line.")
     if not (isinstance(node, ast.Attribute) and node.attr == "content_frame"):
         raise _fail(where, "a locator starts at page, or at an iframe's .content_frame.")
-    inner = node.value
-    nth: int | None = None
-    if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr == "nth":
-        arg = inner.args[0] if inner.args else None
-        if not (isinstance(arg, ast.Constant) and isinstance(arg.value, int)):
-            raise _fail(where, ".nth() takes a number.")
-        nth, inner = arg.value, inner.func.value
+    nth, inner = _nth(node.value, where)
     if not (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.args
             and inner.func.attr in ("get_by_title", "locator")):
         raise _fail(where, "an iframe is found by get_by_title(...) or locator(\"iframe\").")
