@@ -21,6 +21,8 @@ from refwright import ActionPolicy, ActionType, Config
 from refwright.demo import DemoServer
 from refwright.mcp import RefwrightMcp, create_server
 
+from .wire import text
+
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 CLICK_POLICY = ActionPolicy(confirm_actions={ActionType.CLICK})
@@ -45,10 +47,6 @@ async def confirming() -> AsyncIterator[RefwrightMcp]:
 def sharing(srv: RefwrightMcp, **kw: Any) -> RefwrightMcp:
     """Another server over the same browser (one browser for the module)."""
     return create_server("actions", session=srv.session, **kw)
-
-
-def text(result: Any) -> str:
-    return "\n".join(c.text for c in result.content if c.type == "text")
 
 
 class Person:

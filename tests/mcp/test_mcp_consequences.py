@@ -14,6 +14,7 @@ from refwright import Config
 from refwright.mcp import BrowserSession, create_server
 
 from ..server import TestServer
+from .wire import text
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -23,10 +24,6 @@ async def session() -> AsyncIterator[BrowserSession]:
     shared = BrowserSession(config=Config(allow_private=True))
     yield shared
     await shared.close()
-
-
-def text(result: Any) -> str:
-    return "\n".join(c.text for c in result.content if c.type == "text")
 
 
 def links(server: TestServer) -> tuple[str, str]:

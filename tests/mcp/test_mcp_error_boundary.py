@@ -3,34 +3,21 @@ wording), and anything else said to be refwright's bug, with what to do next."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 import mcp
-from refwright import Config
 from refwright.mcp import BrowserSession, create_server
 from refwright.mcp._tools import CallContext, ToolDef
 
 from ..server import TestServer
+from .wire import text
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 # Playwright's own words, which must not reach the model.
 _PLAYWRIGHT_WORDS = ("Locator.count", "InvalidSelectorError", "Page.title", "Target page, context or browser")
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="session")
-async def session() -> AsyncIterator[BrowserSession]:
-    shared = BrowserSession(config=Config(allow_private=True))
-    yield shared
-    await shared.close()
-
-
-def text(result: Any) -> str:
-    return "\n".join(c.text for c in result.content if c.type == "text")
 
 
 def _tool(name: str, handler: Any) -> ToolDef:

@@ -5,12 +5,11 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 import mcp
 from refwright import Config
@@ -19,6 +18,7 @@ from refwright.demo import DemoServer
 from refwright.mcp import BrowserSession, RefwrightMcp, create_server
 
 from ..fleet import cdp_chromium
+from .wire import text
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -29,19 +29,8 @@ def demo() -> Iterator[DemoServer]:
         yield server
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="session")
-async def session() -> AsyncIterator[BrowserSession]:
-    shared = BrowserSession(config=Config(allow_private=True))
-    yield shared
-    await shared.close()
-
-
 def server(profile: str, session: BrowserSession, **kw: Any) -> RefwrightMcp:
     return create_server(profile, session=session, **kw)
-
-
-def text(result: Any) -> str:
-    return "\n".join(c.text for c in result.content if c.type == "text")
 
 
 class Person:

@@ -21,6 +21,8 @@ from refwright import Config
 from refwright.demo import DemoServer
 from refwright.mcp import RefwrightMcp, create_server, http_app
 
+from .wire import text
+
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 CLIENTS = 8
@@ -66,10 +68,6 @@ def leaves(error: BaseException) -> list[str]:
     if isinstance(error, BaseExceptionGroup):
         return [m for e in error.exceptions for m in leaves(e)]
     return [f"{type(error).__name__}: {error}"]
-
-
-def text(result: Any) -> str:
-    return "\n".join(c.text for c in result.content if c.type == "text")
 
 
 async def run(client: mcp.Client, command: str) -> str:

@@ -6,15 +6,12 @@ from __future__ import annotations
 import base64
 import io
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from PIL import Image
 
 import mcp
-from refwright import Config
 from refwright.agent.providers._anthropic import AnthropicMessages
 from refwright.agent.providers._openai import OpenAIChat
 from refwright.mcp import BrowserSession, create_server
@@ -23,23 +20,13 @@ from refwright.visual._read import read_screen
 
 from ..fake_llm_servers import AnthropicServer, ModelReply, OpenAIServer
 from ..server import TestServer
+from .wire import text
 
 pytest.importorskip("tesserocr")
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 VISUAL_TOOLS = ["browser_visual_text", "browser_visual_action", "browser_visual_click", "browser_visual_drag",
                 "browser_visual_scroll", "browser_visual_inspect"]
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="session")
-async def session() -> AsyncIterator[BrowserSession]:
-    shared = BrowserSession(config=Config(allow_private=True))
-    yield shared
-    await shared.close()
-
-
-def text(result: Any) -> str:
-    return "\n".join(c.text for c in result.content if c.type == "text")
 
 
 class Person:
