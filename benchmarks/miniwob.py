@@ -218,6 +218,11 @@ def report(results: dict[str, list[Episode]], dev: set[str], verbose: bool) -> s
             tasks = sum(1 for t in results if (t in dev) == (group == "dev"))
             lines.append(f"{group}: {wins}/{n} episodes ({100 * wins / n:.1f}%), {solved}/{tasks} tasks solved "
                          "on every seed")
+    every = [e for eps in results.values() for e in eps]
+    if every:
+        longest = max(every, key=lambda e: e.seconds)
+        lines.append(f"longest episode: {longest.seconds:.1f} s ({longest.task}, seed {longest.seed}); "
+                     f"episodes over 5 s: {sum(e.seconds > 5 for e in every)} of {len(every)}")
     return "\n".join(lines)
 
 
@@ -254,7 +259,7 @@ async def main_async(args: argparse.Namespace) -> int:
 def write_json(path: Path, results: dict[str, list[Episode]]) -> None:
     path.write_text(json.dumps(
         {t: [{"seed": e.seed, "success": e.success, "reward": e.reward, "steps": e.steps, "note": e.note,
-              "utterance": e.utterance} for e in eps] for t, eps in results.items()}, indent=1))
+              "utterance": e.utterance, "seconds": round(e.seconds, 2)} for e in eps] for t, eps in results.items()}, indent=1))
 
 
 def main(argv: list[str] | None = None) -> int:
