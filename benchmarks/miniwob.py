@@ -259,7 +259,8 @@ async def main_async(args: argparse.Namespace) -> int:
 def write_json(path: Path, results: dict[str, list[Episode]]) -> None:
     path.write_text(json.dumps(
         {t: [{"seed": e.seed, "success": e.success, "reward": e.reward, "steps": e.steps, "note": e.note,
-              "utterance": e.utterance, "seconds": round(e.seconds, 2)} for e in eps] for t, eps in results.items()}, indent=1))
+              "utterance": e.utterance, "seconds": round(e.seconds, 2)} for e in eps]
+         for t, eps in results.items()}, indent=1))
 
 
 def main(argv: list[str] | None = None) -> int:
