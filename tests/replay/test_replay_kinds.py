@@ -235,3 +235,20 @@ def test_a_tab_the_run_opened_itself_starts_with_new_page() -> None:
     back = [s for s in parse_script(script) if isinstance(s, Step)]
     assert [(s.action, s.tab) for s in back] == [("goto", ""), ("new_page", "page2"), ("goto", "page2"),
                                                  ("click", "page2")]
+
+
+async def test_a_highlighted_paragraph_is_kept_as_select_text(page: refwright.Page, browser: refwright.Browser,
+                                                              server: TestServer, tmp_path: Path) -> None:
+    url = server.url("/act/article.html")
+    script = await _record(page, url, "Highlight the text in the 3rd paragraph and press Check", tmp_path)
+    assert 'page.get_by_text("Thanks to everyone who reported bugs this spring!").select_text()' in script, script
+    assert await _replayed(browser, url, script, "document.querySelector('#log').innerText") == \
+        "word selection Thanks to everyone who reported bugs this spring!"
+
+
+async def test_a_box_scrolled_with_the_wheel_is_kept_as_hover_and_wheel(
+        page: refwright.Page, browser: refwright.Browser, server: TestServer, tmp_path: Path) -> None:
+    url = server.url("/act/agreement.html")
+    script = await _record(page, url, "Scroll to the bottom of the Terms, then press Agree", tmp_path)
+    assert ".hover()\n" in script and "    page.mouse.wheel(0, 100000)\n" in script, script
+    assert await _replayed(browser, url, script, "document.querySelector('#log').innerText") == "agreed"

@@ -26,16 +26,27 @@ if TYPE_CHECKING:
     from ..resolve._model import Control
     from ._session import Session
 
-__all__ = ["Noted", "add_answer_checks", "locate_element", "note_command", "note_control", "note_drag",
-           "note_element", "note_key", "note_password",
-           "note_request", "noted_done"]
+__all__ = [
+    "Noted",
+    "add_answer_checks",
+    "locate_element",
+    "note_command",
+    "note_control",
+    "note_drag",
+    "note_element",
+    "note_key",
+    "note_password",
+    "note_request",
+    "note_wheel",
+    "noted_done",
+]
 
 # Commands whose target is an element, and the step each makes.
 _TARGETED = {"click": "click", "dblclick": "dblclick", "fill": "fill", "type": "fill", "check": "check",
              "uncheck": "uncheck", "select": "select", "hover": "hover", "focus": "focus", "drag": "drag"}
 # The resolver's kinds as ARIA roles (what get_by_role takes).
 _KIND_ROLES = {"text": "textbox", "date": "textbox", "time": "textbox", "select": "combobox", "range": "slider",
-               "handle": "slider", "pointer": "", "draggable": "", "droptarget": ""}
+               "handle": "slider", "pointer": "", "draggable": "", "droptarget": "", "icon": ""}
 _FACTS = """el => ({pw: el.type === 'password', kind: el.localName,
   sub: el.type === 'submit' || (el.localName === 'button' && !el.getAttribute('type') && !!el.form)})"""
 _INDEX = "(els, t) => [els.length, els.indexOf(t)]"
@@ -174,11 +185,12 @@ async def note_control(session: Session, locator: Locator, control: Control, com
               "check": "check", "uncheck": "uncheck"}.get(command)
     if rec is None or action is None:
         return None
+    # A control with no ARIA role (a clickable text, an icon) is found by its label, title or text instead.
     role = control.role if control.role not in ("", "generic") else _KIND_ROLES.get(control.kind, control.kind)
-    if not role:
-        return None
     noted = await _take(session, rec, locator, role, control.label, action, None)
-    if noted is not None and noted.step.by == "none" and among:
+    # Only a name read from nearby text (a slider's readout) moves with the control; a shared name (an icon in
+    # every row) is left to healing's name matching, where a tie fails rather than take the one at that place.
+    if noted is not None and noted.step.by == "none" and among and control.label_source == "nearby":
         kind = family(control.role or control.kind)
         same = [c for c in among if kind in (family(c.role or c.kind), family(c.kind))]
         if control in same:
@@ -208,6 +220,13 @@ def note_key(session: Session, key: str) -> None:
     if rec is None:
         return
     rec.add(Step("press", value=key, request=rec.request, tab=_tab(session)))
+
+
+def note_wheel(session: Session, dx: float, dy: float) -> None:
+    """The mouse wheel turned where the pointer is (a box scrolled to its end, as a person does)."""
+    rec = _recording(session)
+    if rec is not None:
+        rec.add(Step("wheel", value=f"{dx:g}, {dy:g}", request=rec.request, tab=_tab(session)))
 
 
 async def note_password(session: Session, locator: Locator, value: str, label: str) -> None:

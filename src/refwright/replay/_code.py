@@ -153,6 +153,8 @@ def _one_statement(step: Step, indent: str, scope: str) -> list[str]:
         return [f"{indent}{tab} = page.context.new_page()"]
     if step.action == "goto":
         return _call(f"{tab}.goto", [py_str(step.value or "")], "", indent)
+    if step.action == "wheel":
+        return [f"{indent}{tab}.mouse.wheel({step.value or '0, 0'})"]
     if not step.targeted:
         return _call(f"{tab}.keyboard.press", [value_code(step)], "", indent)
     method, args = _action(step, where)

@@ -16,7 +16,8 @@ __all__ = ["ScriptError", "parse_script"]
 _BY = {"get_by_role": "role", "get_by_label": "label", "get_by_text": "text", "get_by_placeholder": "placeholder",
        "get_by_title": "title"}
 _ACTIONS = {"click": "click", "dblclick": "dblclick", "fill": "fill", "check": "check", "uncheck": "uncheck",
-            "select_option": "select", "hover": "hover", "focus": "focus", "press": "press"}
+            "select_option": "select", "hover": "hover", "focus": "focus", "press": "press",
+            "select_text": "select_text"}
 _INTENT = "# intent:"
 # The tabs and iframes a script named (``page``, ``page2 = popup.value``, ``frame1 = ...content_frame``), by
 # name: the tab each is in, and the iframes on the way.
@@ -123,6 +124,12 @@ def _statement(stmt: ast.stmt, names: Frames) -> Step | Check:
             and isinstance(owner.value, ast.Name) and owner.value.id in names:
         value, secret = _value(call.args[0], stmt)
         return Step("press", value=value, secret=secret, tab=owner.value.id, **lines)  # type: ignore[arg-type]
+    if method == "wheel" and isinstance(owner, ast.Attribute) and owner.attr == "mouse" \
+            and isinstance(owner.value, ast.Name) and owner.value.id in names:
+        deltas = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, (int, float))]
+        if len(deltas) != 2:
+            raise _fail(stmt, "mouse.wheel() takes two numbers.")
+        return Step("wheel", value=f"{deltas[0]}, {deltas[1]}", tab=owner.value.id, **lines)  # type: ignore[arg-type]
     if method in ("to_be_visible", "to_have_url") and isinstance(owner, ast.Call) \
             and isinstance(owner.func, ast.Name) and owner.func.id == "expect":
         return _check(stmt, method, owner, lines, names)
@@ -133,7 +140,7 @@ def _statement(stmt: ast.stmt, names: Frames) -> Step | Check:
         return Step("drag", to=to, **_locator(owner, stmt, names), **lines)  # type: ignore[arg-type]
     if method not in _ACTIONS:
         raise _fail(stmt, f".{method}() is not a step refwright replays (click, dblclick, fill, check, uncheck, "
-                          "select_option, hover, focus, press, drag_to).")
+                          "select_option, hover, focus, press, drag_to, select_text).")
     parts = _locator(owner, stmt, names)
     value = secret = None
     if _ACTIONS[method] == "select" and call.args and isinstance(call.args[0], ast.List):

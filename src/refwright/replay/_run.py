@@ -66,6 +66,8 @@ def statement(item: Step | Check) -> str:
     page = item.tab or "page"
     if item.action == "goto":
         return f"{page}.goto({py_str(item.value or '')})"
+    if item.action == "wheel":
+        return f"{page}.mouse.wheel({item.value})"
     if not item.targeted:
         return f"{page}.keyboard.press({value_code(item)})"
     return f"{page}.{locator_code(item)}.{item.action}()"
@@ -168,6 +170,10 @@ class Replayer:
         if step.action == "goto":
             await self.here.goto(step.value or "about:blank")
             return Outcome(step, "replayed", 0)
+        if step.action == "wheel":
+            dx, dy = (float(v) for v in (step.value or "0, 0").split(","))
+            await pw.mouse.wheel(dx, dy)
+            return Outcome(step, "replayed", 0)
         if not step.targeted:
             for _ in range(step.repeat):
                 await pw.keyboard.press(self._value(step))
@@ -266,6 +272,8 @@ class Replayer:
             await loc.select_option(list(step.options), timeout=timeout)
         elif step.action == "select":
             await loc.select_option(self._value(step), timeout=timeout)
+        elif step.action == "select_text":
+            await loc.select_text(timeout=timeout)
         elif step.action == "press":
             await loc.press(self._value(step), timeout=timeout)
         else:

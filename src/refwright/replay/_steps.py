@@ -11,7 +11,8 @@ from typing import Any
 __all__ = ["ACTIONS", "SECRET_PREFIX", "Check", "Step", "scrub_refs", "secret_env", "secret_token"]
 
 # The step kinds a script holds, as Playwright names them (press without a target is the keyboard's).
-ACTIONS = ("goto", "click", "dblclick", "fill", "check", "uncheck", "select", "hover", "focus", "press", "drag")
+ACTIONS = ("goto", "click", "dblclick", "fill", "check", "uncheck", "select", "hover", "focus", "press", "drag",
+           "select_text", "wheel")
 
 SECRET_PREFIX = "REFWRIGHT_SECRET_"
 _SECRET_TOKEN = re.compile(r"^\{\{secret:([A-Za-z0-9_]+)\}\}$")
@@ -86,7 +87,7 @@ class Step:
 
     @property
     def targeted(self) -> bool:
-        return self.action not in ("goto", "new_page") and not (
+        return self.action not in ("goto", "new_page", "wheel") and not (
             self.action == "press" and not self.name and not self.role)
 
     def intent(self) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from ...resolve._plan import Part, Plan, Target
 from ...resolve._select import field_match
 from ...resolve._text import compact, fold
 from .._fill import fill_text
+from .._recording import note_element, noted_done
 from ._do import act_on_control
 from ._inspect import element_locator, run_resolver_op
 from ._step import Step
@@ -86,13 +87,16 @@ async def step_highlight(session: Session, state: ResolverState, plan: Plan, ind
     n = _paragraph(part, 1)
     block = pick_block(await read_blocks(session), n, "paragraph")
     which = "the paragraph" if n is None else "the last paragraph" if n == -1 else f"paragraph {n}"
-    await element_locator(session, inspection.token, block.id).click(click_count=3,
-                                                                     timeout=session.config.timeouts.action)
+    paragraph = element_locator(session, inspection.token, block.id)
+    # Kept in a saved run as Playwright's select_text() on the paragraph: the same selection, made directly.
+    noted = await note_element(session, paragraph, "", "select_text")
+    await paragraph.click(click_count=3, timeout=session.config.timeouts.action)
     how = "a triple-click on it"
     shown = await run_resolver_op(session, "selection", id=block.id)
     if compact(str(shown.get("sel", ""))) != compact(str(shown.get("t", ""))):
         shown = await run_resolver_op(session, "selection", id=block.id, force=True)
         how = "a triple-click took more or less than it, so a selection range over its text"
+    await noted_done(noted)
     memo.mark(index, f"selected the text of {which}")
     return Step(f"Selected the text of {which} {_short(block.text)!r} ({len(str(shown.get('sel', '')).strip())} "
                 f"characters, by {how})")

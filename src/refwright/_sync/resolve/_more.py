@@ -12,6 +12,7 @@ from ...resolve._plan import Plan, Target
 from ...resolve._select import OPTION_KINDS, field_match, number_text
 from ...resolve._text import match_labels
 from .._fill import fill_text
+from .._recording import note_element, note_wheel, noted_done
 from ._do import act_on_control, set_slider
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op
 from ._step import Step
@@ -37,8 +38,12 @@ def step_scroll(session: Session, state: ResolverState, plan: Plan, index: int, 
     match = find_target(part.targets, inspection.controls, kinds, what=f"a box to scroll: {part.targets[0].describe()}")
     up = part.value == "top"
     # A disabled box still scrolls (a user agreement often is one): no check that it is enabled.
-    element_locator(session, inspection.token, match.control.id).hover(timeout=session.config.timeouts.action)
+    box = element_locator(session, inspection.token, match.control.id)
+    noted = note_element(session, box, match.control.label, "hover")
+    box.hover(timeout=session.config.timeouts.action)
+    noted_done(noted)
     session.pw.mouse.wheel(0, -_TO_THE_END if up else _TO_THE_END)
+    note_wheel(session, 0, -_TO_THE_END if up else _TO_THE_END)
     where = "its top" if up else "its end"
     memo.mark(index, f"scrolled {describe(match.control, with_ref=False)} to {where}")
     return Step(f"Scrolled {describe(match.control)} to {where} with the mouse wheel ({match.how})")
