@@ -8,8 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from playwright.async_api import FrameLocator, Locator
-from playwright.async_api import Page as PlaywrightPage
+from playwright.async_api import Locator
 
 from .._url import normalize_url
 from ..commands import ParsedCommand
@@ -20,6 +19,7 @@ from ..resolve._risk import risk_of
 from ..snapshot._format import quote
 from ..snapshot._refs import parse_ref
 from ._engine import scope_for
+from ._locating import frame_steps, locate_element
 from ._translate import best_effort
 
 if TYPE_CHECKING:
@@ -49,9 +49,6 @@ _KIND_ROLES = {"text": "textbox", "date": "textbox", "time": "textbox", "select"
                "handle": "slider", "pointer": "", "draggable": "", "droptarget": "", "icon": ""}
 _FACTS = """el => ({pw: el.type === 'password', kind: el.localName,
   sub: el.type === 'submit' || (el.localName === 'button' && !el.getAttribute('type') && !!el.form)})"""
-_INDEX = "(els, t) => [els.length, els.indexOf(t)]"
-# A text found inside the element (a link's label in a <span>) finds it too: a click there reaches it.
-_INDEX_WITHIN = "(els, t) => [els.length, els.indexOf(t) >= 0 ? els.indexOf(t) : els.findIndex(e => t.contains(e))]"
 _OWN_NAME = "el => el.getAttribute('aria-label') || el.getAttribute('title') || el.textContent || ''"
 
 
@@ -136,31 +133,6 @@ async def note_drag(session: Session, source: Locator, role: str, name: str, des
         await handle.dispose()
     noted.step = replace(noted.step, to=to or Step("", role=_as_role(onto_role), by="none", meant=onto_name))
     return noted
-
-
-async def _frame_steps(pw: PlaywrightPage, frames: tuple[str, ...]) -> tuple[Step, ...] | None:
-    """The iframes on the way to an element as a person finds them: by title, else by their place among
-    their document's iframes. None when one is gone."""
-    out: list[Step] = []
-    for i, selector in enumerate(frames):
-        parent = scope_for(pw, frames[:i])
-        handle = await parent.locator(selector).first.element_handle(timeout=1_000)
-        if handle is None:
-            return None
-        try:
-            title = (await handle.get_attribute("title") or "").strip()
-            if title:
-                count, index = await parent.get_by_title(title).evaluate_all(_INDEX, handle)
-                if index >= 0:
-                    out.append(Step("", by="title", name=title, nth=index if count > 1 else None))
-                    continue
-            count, index = await parent.locator("iframe").evaluate_all(_INDEX, handle)
-            if index < 0:
-                return None
-            out.append(Step("", by="iframe", nth=index if count > 1 else None))
-        finally:
-            await handle.dispose()
-    return tuple(out)
 
 
 def _as_role(role: str) -> str:
@@ -286,7 +258,7 @@ async def _take(session: Session, rec: Recording, locator: Locator, role: str, n
         with best_effort() as read:
             facts: dict[str, Any] = await handle.evaluate(_FACTS)
             located = await locate_element(scope_for(session.pw, where), handle, role, name)
-            inside = await _frame_steps(session.pw, where)
+            inside = await frame_steps(session.pw, where)
         if read.failed:
             return None
     finally:
@@ -300,42 +272,6 @@ async def _take(session: Session, rec: Recording, locator: Locator, role: str, n
     step = replace(located, action=action, value=value, request=rec.request, risk=risk, tab=_tab(session))
     return Noted(rec, step, locator, password=bool(facts.get("pw")) and action == "fill",
                  read_value=value is None and action in ("fill", "select"))
-
-
-async def locate_element(scope: PlaywrightPage | FrameLocator, handle: Any, role: str, name: str) -> Step | None:
-    """The plainest locator that finds exactly the element ``handle``: role and name, then label,
-    placeholder, title and text; ``exact`` and ``nth`` only when the plainer form finds others too."""
-    tries: list[tuple[str, Locator, Locator]] = []
-    if role and role not in ("generic", "none", "presentation"):
-        tries.append(("role", scope.get_by_role(role, name=name or None),  # type: ignore[arg-type]
-                      scope.get_by_role(role, name=name or None, exact=True)))  # type: ignore[arg-type]
-    if name:
-        for by, make in (("label", scope.get_by_label), ("placeholder", scope.get_by_placeholder),
-                         ("title", scope.get_by_title), ("text", scope.get_by_text)):
-            tries.append((by, make(name), make(name, exact=True)))
-    fallback: Step | None = None
-    for by, loose, exact in tries:
-        where = _INDEX_WITHIN if by == "text" else _INDEX
-        count, index = await loose.evaluate_all(where, handle)
-        if index < 0:
-            continue
-        step = Step("", role=role, name=name, by=by)
-        if count == 1:
-            return step
-        if not name:
-            fallback = fallback or replace(step, nth=index)
-            continue
-        count, index = await exact.evaluate_all(where, handle)
-        if index >= 0 and count == 1:
-            return replace(step, exact=True)
-        if fallback is None and index >= 0:
-            fallback = replace(step, exact=True, nth=index)
-    if fallback is None and name and role and role not in ("generic", "none", "presentation"):
-        # The name refwright read (a nearby text) is not Playwright's accessible name: the role alone, in order.
-        count, index = await scope.get_by_role(role).evaluate_all(_INDEX, handle)  # type: ignore[arg-type]
-        if index >= 0:
-            fallback = Step("", role=role, by="role", nth=index if count > 1 else None, meant=name)
-    return fallback
 
 
 async def add_answer_checks(session: Session, rec: Recording, answer: str) -> None:

@@ -246,7 +246,7 @@ class Replayer:
         handle = await target.element_handle(timeout=1_000)
         new = None
         if handle is not None:
-            from .._async._recording import locate_element
+            from .._async._locating import locate_element
 
             try:
                 located = await locate_element(pw, handle, "textbox", step.meant or step.name)
@@ -330,7 +330,7 @@ class Replayer:
                                "the prompt in a terminal), or check the page.")
 
     async def _new_step(self, step: Step, control: Control) -> Step | None:
-        from .._async._recording import locate_element
+        from .._async._locating import locate_element
 
         pw = self.here.playwright_page
         handle = await self.here.locator(f"@{control.ref}").element_handle(timeout=1_000)
