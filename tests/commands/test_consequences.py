@@ -101,6 +101,15 @@ async def test_a_new_tab_is_told_in_the_answer_that_opened_it(page: Page, server
     assert out == f'Clicked #go\nNote: A new tab [t2] opened ("{target}"); run `tab t2` to switch to it.'
 
 
+async def test_a_download_link_whose_server_answers_late_is_told_in_the_same_answer(page: Page,
+                                                                                   server: TestServer) -> None:
+    # The browser reports a download only once the server answers; past the grace for trailing reports. A
+    # link marked for download is known to start one, so its click waits for it (boundedly).
+    await opened(page, server, '<a id=go href="/slow?ms=600" download="late.csv">get</a>')
+    out = await run(page, "click #go")
+    assert out == 'Clicked #go\nNote: A download of "late.csv" was refused; nothing was saved.'
+
+
 @pytest.mark.parametrize("kind", ["download-attribute", "attachment", "blob", "made by a script"])
 async def test_a_refused_download_is_told_in_the_answer_that_started_it(page: Page, server: TestServer,
                                                                         kind: str) -> None:

@@ -46,6 +46,8 @@ async def ensure_actionable(session: Session, locator: Locator, target: str, act
     if action not in ACTIONS:
         return
     verdict = await _ask(session, locator, target, action, value)
+    if verdict is not None and verdict.get("download"):
+        session.events.watch.download_expected_now()
     if verdict is None or verdict.get("ok"):
         return
     if verdict.get("why") not in _FINAL:

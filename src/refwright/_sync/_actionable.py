@@ -47,6 +47,8 @@ def ensure_actionable(session: Session, locator: Locator, target: str, action: s
     if action not in ACTIONS:
         return
     verdict = _ask(session, locator, target, action, value)
+    if verdict is not None and verdict.get("download"):
+        session.events.watch.download_expected_now()
     if verdict is None or verdict.get("ok"):
         return
     if verdict.get("why") not in _FINAL:

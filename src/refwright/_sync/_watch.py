@@ -16,6 +16,9 @@ _UNAWAITED = frozenset({"eventsource", "websocket", "media", "manifest", "texttr
 # Seconds a navigation the page asked for may take to start its request before it is given up (a
 # navigation the page cancels, or one to a URL that makes no request).
 _ASKED_WAIT = 1.0
+# Seconds a click on a link marked for download (``<a download>``) may take to start its download: the
+# browser reports it after the click returns, later on a busy machine than any grace would cover.
+_DOWNLOAD_WAIT = 1.5
 
 
 class ActionWatch:
@@ -40,8 +43,10 @@ class ActionWatch:
         self.loaded = False
         # Windows the page asked to open (a CDP Page.windowOpen) that are not yet a tab or closed.
         self.opening = 0
-        # Downloads being refused or saved.
+        # Downloads being refused or saved, and when the action's target was found to be a download link
+        # (its download not reported yet).
         self.downloads = 0
+        self.download_expected: float | None = None
 
     def begin(self, url: str) -> None:
         self.active = True
@@ -51,6 +56,7 @@ class ActionWatch:
         self.asked = None
         self.navigation_requested = self.committed = self.loaded = False
         self.opening = self.downloads = 0
+        self.download_expected = None
 
     def end(self) -> None:
         self.active = False
@@ -100,7 +106,13 @@ class ActionWatch:
     def window_handled(self) -> None:
         self.opening = max(0, self.opening - 1)
 
+    def download_expected_now(self) -> None:
+        """The action's target is a link marked for download: its download is waited for, boundedly."""
+        if self.active:
+            self.download_expected = time.monotonic()
+
     def download_started(self) -> None:
+        self.download_expected = None
         if self.active:
             self.downloads += 1
 
@@ -114,5 +126,6 @@ class ActionWatch:
     def busy(self, *, requests: bool) -> bool:
         """Whether something the action set off is still under way (its requests only if ``requests``)."""
         asked = self.asked is not None and time.monotonic() - self.asked < _ASKED_WAIT
-        return bool(self.opening or self.downloads or asked or self.navigation is not None or self.loading()
-                    or (requests and self.requests))
+        coming = self.download_expected is not None and time.monotonic() - self.download_expected < _DOWNLOAD_WAIT
+        return bool(self.opening or self.downloads or asked or coming or self.navigation is not None
+                    or self.loading() or (requests and self.requests))

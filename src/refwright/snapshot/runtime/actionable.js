@@ -206,6 +206,8 @@
     const action = a.action;
     const me = briefly(el);
     const out = { role: me.role, name: me.name, token: TOKEN };
+    // A link marked for download: the answer waits for the download the browser reports after the click.
+    if ((action === 'click' || action === 'dblclick') && el.closest('a[download][href]')) out.download = 1;
     if (action === 'option') {
       const select = el.closest('select');
       if (el.localName === 'option' && select && (el.disabled || (el.parentElement && el.parentElement.disabled))) {
