@@ -24,7 +24,6 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -34,6 +33,7 @@ from benchmarks.redesign import REDESIGNS, acted_on, redesign
 from refwright import Config, TimeoutConfig
 from refwright.replay import Check, Step, parse_script
 from refwright.replay._run import Replayer, ReplayError
+from refwright.replay._verify import locator
 
 # MiniWoB++ tasks the local resolver solves (benchmarks/miniwob.py) whose steps are all recordable.
 TASKS = ("click-button", "click-dialog", "click-test", "click-test-2", "focus-text", "enter-text", "login-user",
@@ -87,13 +87,6 @@ async def record(browser: refwright.Browser, base: str, task: str) -> tuple[list
     return [i for i in items if not (isinstance(i, Step) and i.action == "goto")], seconds, episode.success
 
 
-def _by_hand_locator(pw: Any, s: Step) -> Any:
-    loc = pw.get_by_role(s.role, name=s.name or None, exact=s.exact or None) if s.by == "role" else \
-        {"label": pw.get_by_label, "text": pw.get_by_text, "placeholder": pw.get_by_placeholder,
-         "title": pw.get_by_title}[s.by](s.name, exact=s.exact or None)
-    return loc.nth(s.nth) if s.nth is not None else loc
-
-
 async def _by_hand(page: refwright.Page, steps: list[Step | Check]) -> float:
     """The same steps as Playwright calls a person would write: no count, no healing, no bookkeeping."""
     pw = page.playwright_page
@@ -105,10 +98,10 @@ async def _by_hand(page: refwright.Page, steps: list[Step | Check]) -> float:
             for _ in range(s.repeat):
                 await pw.keyboard.press(s.value or "")
             continue
-        loc = _by_hand_locator(pw, s)
+        loc = locator(pw, s)
         for _ in range(s.repeat):
             if s.action == "drag" and s.to is not None:
-                await loc.drag_to(_by_hand_locator(pw, s.to))
+                await loc.drag_to(locator(pw, s.to))
             elif s.action == "fill":
                 await loc.fill(s.value or "")
             elif s.action == "select":

@@ -14,8 +14,11 @@ from playwright.sync_api import Page as PlaywrightPage
 from ..replay._steps import Step
 from ._engine import scope_for
 
-__all__ = ["frame_steps", "locate_element"]
+__all__ = ["KIND_ROLES", "frame_steps", "locate_element", "relocated"]
 
+# The resolver's kinds as ARIA roles (what get_by_role takes); "" for those with none.
+KIND_ROLES = {"text": "textbox", "date": "textbox", "time": "textbox", "select": "combobox", "range": "slider",
+              "handle": "slider", "pointer": "", "draggable": "", "droptarget": "", "icon": ""}
 _INDEX = "(els, t) => [els.length, els.indexOf(t)]"
 # A text found inside the element (a link's label in a <span>) finds it too: a click there reaches it.
 _INDEX_WITHIN = "(els, t) => [els.length, els.indexOf(t) >= 0 ? els.indexOf(t) : els.findIndex(e => t.contains(e))]"
@@ -80,3 +83,18 @@ def frame_steps(pw: PlaywrightPage, frames: tuple[str, ...]) -> tuple[Step, ...]
         finally:
             handle.dispose()
     return tuple(out)
+
+
+def relocated(step: Step, pw: PlaywrightPage, element: Locator, role: str, name: str) -> Step | None:
+    """``step`` with the plainest locator that finds ``element`` now (a healed step's new statement), or None
+    when none does or the element is gone."""
+    handle = element.element_handle(timeout=1_000)
+    if handle is None:
+        return None
+    try:
+        located = locate_element(pw, handle, role, name)
+    finally:
+        handle.dispose()
+    if located is None:
+        return None
+    return replace(step, by=located.by, role=located.role, name=located.name, exact=located.exact, nth=located.nth)

@@ -20,7 +20,7 @@ from ..resolve._risk import risk_of
 from ..snapshot._format import quote
 from ..snapshot._refs import parse_ref
 from ._engine import scope_for
-from ._locating import frame_steps, locate_element
+from ._locating import KIND_ROLES, frame_steps, locate_element
 from ._translate import best_effort
 
 if TYPE_CHECKING:
@@ -45,9 +45,6 @@ __all__ = [
 # Commands whose target is an element, and the step each makes.
 _TARGETED = {"click": "click", "dblclick": "dblclick", "fill": "fill", "type": "fill", "check": "check",
              "uncheck": "uncheck", "select": "select", "hover": "hover", "focus": "focus", "drag": "drag"}
-# The resolver's kinds as ARIA roles (what get_by_role takes).
-_KIND_ROLES = {"text": "textbox", "date": "textbox", "time": "textbox", "select": "combobox", "range": "slider",
-               "handle": "slider", "pointer": "", "draggable": "", "droptarget": "", "icon": ""}
 _FACTS = """el => ({pw: el.type === 'password', kind: el.localName,
   sub: el.type === 'submit' || (el.localName === 'button' && !el.getAttribute('type') && !!el.form)})"""
 _OWN_NAME = "el => el.getAttribute('aria-label') || el.getAttribute('title') || el.textContent || ''"
@@ -159,7 +156,7 @@ def note_control(session: Session, locator: Locator, control: Control, command: 
     if rec is None or action is None:
         return None
     # A control with no ARIA role (a clickable text, an icon) is found by its label, title or text instead.
-    role = control.role if control.role not in ("", "generic") else _KIND_ROLES.get(control.kind, control.kind)
+    role = control.role if control.role not in ("", "generic") else KIND_ROLES.get(control.kind, control.kind)
     noted = _take(session, rec, locator, role, control.label, action, None)
     # Only a name read from nearby text (a slider's readout) moves with the control; a shared name (an icon in
     # every row) is left to healing's name matching, where a tie fails rather than take the one at that place.

@@ -243,18 +243,9 @@ class Replayer:
                                    "only. Check the page, or record the run again.")
         target = found[0]
         await target.fill(self._value(step), timeout=self.page.config.timeouts.action)
-        handle = await target.element_handle(timeout=1_000)
-        new = None
-        if handle is not None:
-            from .._async._locating import locate_element
+        from .._async._locating import relocated
 
-            try:
-                located = await locate_element(pw, handle, "textbox", step.meant or step.name)
-            finally:
-                await handle.dispose()
-            if located is not None:
-                new = replace(step, by=located.by, role=located.role, name=located.name, exact=located.exact,
-                              nth=located.nth)
+        new = await relocated(step, pw, target, "textbox", step.meant or step.name)
         return Outcome(step, "healed", 0, old=locator_code(step), new=new,
                        how="the recorded place now holds another kind of field; the page's one password field")
 
@@ -330,21 +321,11 @@ class Replayer:
                                "the prompt in a terminal), or check the page.")
 
     async def _new_step(self, step: Step, control: Control) -> Step | None:
-        from .._async._locating import locate_element
+        from .._async._locating import KIND_ROLES, relocated
 
-        pw = self.here.playwright_page
-        handle = await self.here.locator(f"@{control.ref}").element_handle(timeout=1_000)
-        if handle is None:
-            return None
-        role = control.role or _ROLES.get(control.kind, step.role)
-        try:
-            located = await locate_element(pw, handle, role, control.label)
-        finally:
-            await handle.dispose()
-        if located is None:
-            return None
-        return replace(step, by=located.by, role=located.role, name=located.name, exact=located.exact,
-                       nth=located.nth)
+        role = control.role or KIND_ROLES.get(control.kind) or step.role
+        return await relocated(step, self.here.playwright_page, self.here.locator(f"@{control.ref}"), role,
+                               control.label)
 
     async def _heal_with_provider(self, step: Step, found: str, local: str) -> Outcome:
         self.here.set_decision_provider(self.decider)
@@ -404,7 +385,6 @@ def _textlocator(pw: Any, check: Check) -> Locator:
     return loc.nth(check.nth) if check.nth is not None else loc
 
 
-_ROLES = {"text": "textbox", "date": "textbox", "time": "textbox", "select": "combobox", "range": "slider"}
 
 
 def _quote(text: str) -> str:
