@@ -1,5 +1,8 @@
 """The refwright page: a thin facade over one ``Session`` (its parts and their logic live in
-``_session``, ``_listeners``, ``_snapshots``, ``_dispatch``, ``commands`` and ``resolve``).
+``_session``, ``_listeners``, ``_snapshots``, ``pipeline``, ``commands`` and ``resolve``).
+
+Every method that acts on the page enters the one pipeline (``pipeline``) as the command it stands for, so
+the action policy, the watchdog and the scrub of secrets hold for it as for ``run_command``.
 
 Every public method runs inside the translating boundary (``_translate.mapped``), so no Playwright
 error reaches a caller: each failure is a ``RefwrightError`` whose message says what to do.
@@ -7,7 +10,6 @@ error reaches a caller: each failure is a ``RefwrightError`` whose message says 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -24,25 +26,23 @@ from ..replay._record import Recording
 from ..resolve._decide import Decider
 from ..resolve._model import Inspection
 from ..resolve._result import StepResult
-from ..safety import ActionPolicy, ActionType, create_content_boundary
-from ..safety._scrub import refuse_misplaced, scrub_logs, scrub_result, scrub_step, scrubbed_errors
+from ..safety import ActionPolicy, create_content_boundary
+from ..safety._scrub import scrub_logs
 from ..snapshot._diff import SnapshotDiff, diff_snapshots
 from ..snapshot._types import RefEntry, Snapshot
 from ..visual import VisualText
 from . import resolve
 from ._dialogs import Dialogs
-from ._dispatch import run_command
 from ._emulation import Emulation
 from ._engine import register_engine, selectors_of
 from ._find import locate
 from ._guard import NetworkGuard
 from ._input import Clipboard, Keyboard, Mouse
 from ._network import Network
-from ._recording import add_answer_checks, note_request
+from ._recording import add_answer_checks
 from ._saved_state import State
 from ._secrets import secret_rects
 from ._session import ConfirmCallback, Opener, Session
-from ._settle import settled
 from ._snapshots import png_size, take_screenshot, take_snapshot
 from ._storage import Storage
 from ._tabs import Tabs
@@ -51,6 +51,8 @@ from ._upload import upload
 from ._vitals import read_vitals
 from .commands import output as output_commands
 from .commands.frames import select_frame
+from .pipeline._run import run_line
+from .pipeline._typed import Invocation, authorize_only, run_typed
 from .visual import capture_text
 from .visual._api import Visual
 
@@ -157,10 +159,9 @@ class Page:
         return self._impl.capabilities()
 
     def set_action_policy(self, policy: ActionPolicy | None) -> None:
-        """Decide every command with ``policy`` from now on (``None``: no policy), on every tab of the window."""
-        for entry in self._impl.tabs.entries:
-            entry.member.gate.policy = policy
-        self._impl.gate.policy = policy
+        """Decide every command and typed action with ``policy`` from now on (``None``: no policy), on every
+        tab of the window (it is the window's, so tabs opened later hold it too)."""
+        self._impl.window.gate.policy = policy
 
     @property
     def action_policy(self) -> ActionPolicy | None:
@@ -168,19 +169,17 @@ class Page:
 
     def set_policy_confirm_callback(self, callback: ConfirmCallback | None) -> None:
         """``async def callback(action, url) -> bool``; it may wait for a person. Without one, actions that
-        need confirmation are denied."""
-        for entry in self._impl.tabs.entries:
-            entry.member.gate.confirm = callback
-        self._impl.gate.confirm = callback
+        need confirmation are denied. It is the window's, as the policy is."""
+        self._impl.window.gate.confirm = callback
 
     async def goto(self, url: str) -> str:
         """Navigate from code. Unlike the ``open`` command it also accepts ``about:blank``."""
-        session = self._impl
-        await session.guard.check_navigation(url, allow_about_blank=True)
-        await session.check_policy(ActionType.NAVIGATE, url)
-        with mapped():
-            await session.pw.goto(url, wait_until="load", timeout=self.config.timeouts.navigation)
-        return self.url
+        async def go(tab: Session) -> str:
+            await tab.guard.check_navigation(url, allow_about_blank=True)
+            await tab.pw.goto(url, wait_until="load", timeout=self.config.timeouts.navigation)
+            return tab.url
+
+        return await run_typed(self._impl, Invocation.of("open", url), go)
 
     async def bounded_snapshot(self, **options: Any) -> str:
         """A snapshot's tree wrapped in content-boundary markers with a fresh nonce."""
@@ -299,19 +298,20 @@ class Page:
 
     async def upload(self, target: str, *files: str) -> int:
         """Put ``files`` (paths inside ``Config.upload_dir``) into the file input ``target``; returns how many."""
-        await self._impl.check_policy(ActionType.FILL, self._impl.url)
-        with mapped():
-            return await upload(self._impl, target, files)
+        return await run_typed(self._impl, Invocation.of("upload", target, *files),
+                               lambda tab: upload(tab, target, files))
 
     # -- the command language ------------------------------------------------------------------
 
     async def run_command(self, command: str) -> CommandResult:
         """Parse one command line, run it, and return its result; failures raise ``RefwrightError``.
         Both come out with every declared secret's value replaced by ``{{secret:NAME}}``."""
-        secrets = self._impl.config.secrets
-        with scrubbed_errors(secrets), mapped():
-            refuse_misplaced(command)
-            return scrub_result(secrets, await run_command(self._impl, command))
+        return await run_line(self._impl, command)
+
+    async def _authorize(self, command: str, *args: str) -> None:
+        """Decide, as the command ``command`` would be, a step refwright's replay performs with Playwright's
+        own calls (raises ``PolicyDeniedError`` where the window's policy refuses it)."""
+        await authorize_only(self._impl, Invocation.of(command, *args))
 
     # -- recording a run as a script (refwright.replay) -----------------------------------------
 
@@ -365,57 +365,60 @@ class Page:
         with mapped():
             return await resolve.inspect_page(self._impl)
 
-    async def _step(self, action: ActionType, run: Callable[[], Awaitable[StepResult]]) -> StepResult:
-        # A step settles as a command does: what it set off is waited for, and left in drain_events(). Its
-        # answer quotes the page (its change summary), so it is scrubbed of the secrets as run_command's is.
-        deadline = time.monotonic() + self._impl.config.timeouts.action / 1000
-        secrets = self._impl.config.secrets
-        with scrubbed_errors(secrets), mapped():
-            return scrub_step(secrets, await settled(self._impl, action, deadline, run, lambda step: step.output))
+    async def _step(self, invocation: Invocation, run: Callable[[Session], Awaitable[StepResult]]) -> StepResult:
+        # A typed step enters the one pipeline at authorize, as the command it stands for: its policy decision,
+        # watchdog, settling and scrub are a command's. What it set off is left in drain_events().
+        return await run_typed(self._impl, invocation, run)
 
     async def act(self, request: str, *, new: bool = False) -> StepResult:
-        """Carry out ONE step of a plain-language request without a model; ``Done: ...`` when nothing is left."""
-        note_request(self._impl, request)
-        return await self._step(ActionType.CLICK, lambda: resolve.act(self._impl, request, new=new))
+        """Carry out ONE step of a plain-language request without a model; ``Done: ...`` when nothing is left.
+        The action policy decides it as the actions the request performs (a click, a fill)."""
+        return await self._step(Invocation.of("act", request, request=request),
+                                lambda tab: resolve.act(tab, request, new=new))
 
     def set_decision_provider(self, provider: Decider | None) -> None:
         """Let ``provider`` (any ``refwright.Llm``) pick one inspected control when ``act`` cannot resolve a
-        request locally; ``None`` keeps the refusal. It sees only the request and the inspect list."""
-        for entry in self._impl.tabs.entries:
-            entry.member.resolving.decider = provider
-        self._impl.resolving.decider = provider
+        request locally; ``None`` keeps the refusal. It sees only the request and the inspect list. It is the
+        window's: every tab asks it."""
+        self._impl.window.decider = provider
 
     async def confirm(self, token: str) -> StepResult:
-        """Carry out a proposal (an approval-required step) if the page has not changed since."""
-        return await self._step(ActionType.CLICK, lambda: resolve.confirm(self._impl, token))
+        """Carry out a proposal (an approval-required step) if the page has not changed since. The action
+        policy decides it as the action it performs (a click, a drag), whoever approved it."""
+        return await self._step(Invocation.of("confirm", token), lambda tab: resolve.confirm(tab, token))
 
     async def set_field(self, target: str, value: str) -> StepResult:
         """Fill a visible text, date or time field with ``value``; never submits."""
-        note_request(self._impl, f"set the field {target!r}")
-        return await self._step(ActionType.FILL, lambda: resolve.set_field(self._impl, target, value))
+        return await self._step(Invocation.of("setfield", target, value, request=f"set the field {target!r}"),
+                                lambda tab: resolve.set_field(tab, target, value))
 
     async def copy_field(self, source: str, target: str) -> StepResult:
         """Copy one visible text field into another without returning the text."""
-        return await self._step(ActionType.FILL, lambda: resolve.copy_field(self._impl, source, target))
+        return await self._step(Invocation.of("copyfield", source, target),
+                                lambda tab: resolve.copy_field(tab, source, target))
 
     async def set_checks(self, items: Mapping[str, bool] | Sequence[str]) -> StepResult:
         """Set up to 40 uniquely labelled checkboxes: ``{"Label": True}`` or ``["Label", "Other=off"]``."""
-        note_request(self._impl, f"set the checkboxes {items!r}")
-        return await self._step(ActionType.CLICK, lambda: resolve.set_checks(self._impl, items))
+        labels = [f"{k}={'on' if v else 'off'}" for k, v in items.items()] if isinstance(items, Mapping) \
+            else [str(item) for item in items]
+        return await self._step(Invocation.of("setchecks", *labels, request=f"set the checkboxes {items!r}"),
+                                lambda tab: resolve.set_checks(tab, items))
 
     async def select_exact(self, target: str | None, option: str) -> StepResult:
         """Choose one exact enabled option of a native select (``target`` None: the only select)."""
-        note_request(self._impl, f"choose {option!r} in {target or 'the only select'!r}")
-        return await self._step(ActionType.SELECT, lambda: resolve.select_exact(self._impl, target, option))
+        request = f"choose {option!r} in {target or 'the only select'!r}"
+        return await self._step(Invocation.of("selectexact", target or "", option, request=request),
+                                lambda tab: resolve.select_exact(tab, target, option))
 
     async def set_range(self, target: str | None, value: float) -> StepResult:
         """Set a slider to exactly ``value`` within its bounds and step, or restore it and refuse."""
-        return await self._step(ActionType.FILL, lambda: resolve.set_range(self._impl, target, value))
+        return await self._step(Invocation.of("setrange", target or "", str(value)),
+                                lambda tab: resolve.set_range(tab, target, value))
 
     async def drag_to(self, source: str, target: str) -> StepResult:
         """Propose dragging an inspected draggable onto a declared drop target (carried out by ``confirm``)."""
-        return await self._step(ActionType.DRAG, lambda: resolve.drag_to(self._impl, source, target))
-
+        return await self._step(Invocation.of("dragto", source, target),
+                                lambda tab: resolve.drag_to(tab, source, target))
 
 async def wrap(page: PlaywrightPage, *, config: Config | None = None, playwright: Playwright | None = None,
                action_policy: ActionPolicy | None = None, confirm: ConfirmCallback | None = None) -> Page:

@@ -31,7 +31,17 @@ from ._engine import ENGINE, scope_for
 from ._guard import NetworkGuard
 from ._listeners import Navigation, PageEvents
 from ._network_recorder import NetworkRecorder
-from ._session_parts import ConfirmCallback, Live, Opener, Origin, OutputWork, PolicyGate, Resolving, View
+from ._session_parts import (
+    ConfirmCallback,
+    Live,
+    Opener,
+    Origin,
+    OutputWork,
+    PolicyGate,
+    Resolving,
+    View,
+    WindowSettings,
+)
 from ._tabgroup import TabGroup
 from ._translate import best_effort
 
@@ -88,7 +98,7 @@ class Session:
     def __init__(self, pw: PlaywrightPage, *, config: Config, guard: NetworkGuard,
                  selectors: Callable[[], Selectors], opener: Opener | None = None,
                  own_context: BrowserContext | None = None, output: OutputFolder | None = None,
-                 tabs: TabGroup[Session] | None = None, context: BrowserContext | None = None) -> None:
+                 tabs: TabGroup[Session, WindowSettings] | None = None, context: BrowserContext | None = None) -> None:
         self.pw = pw
         self.config = config
         # Where file-writing commands write: the browser's folder, or the page's own when wrapped.
@@ -107,13 +117,14 @@ class Session:
         self.channel = RuntimeChannel(lambda: self.pw, selectors, config, lambda: self.live.guarding)
         self.view = View()
         self.resolving = Resolving()
-        self.gate = PolicyGate()
+        # The actions the policy allowed for the command running now (the pipeline's authorize stage).
+        self.granted: frozenset[ActionType] = frozenset()
         # A context made for this page alone (Browser.new_page(isolated=True)) is closed with the page; a
         # replacement page opens in the window's own context, which this tab may not own.
         self._origin = Origin(selectors, opener, own_context, context or own_context)
         # The public object over this session (a refwright Page), so that each tab has one.
         self.facade: object | None = None
-        self.tabs: TabGroup[Session] = tabs if tabs is not None else TabGroup()
+        self.tabs: TabGroup[Session, WindowSettings] = tabs if tabs is not None else TabGroup(WindowSettings())
         if tabs is None:
             self.tabs.add(self)
         self.attach(pw)
@@ -201,13 +212,11 @@ class Session:
 
     def spawn(self, pw: PlaywrightPage, *, own_context: BrowserContext | None = None,
               label: str | None = None) -> Session:
-        """A new tab of this window on ``pw``, with this tab's settings (policy, confirmation, decider);
+        """A new tab of this window on ``pw``, under the window's settings (policy, confirmation, providers);
         its own refs, listeners and frame. ``own_context`` (a new window's) is closed with the tab."""
         tab = Session(pw, config=self.config, guard=self.guard, selectors=self._origin.selectors,
                       opener=self._origin.opener, own_context=own_context, output=self.output, tabs=self.tabs,
                       context=own_context or self._origin.context)
-        tab.gate = replace(self.gate)
-        tab.resolving.decider = self.resolving.decider
         self.tabs.add(tab, label)
         return tab
 
@@ -285,6 +294,23 @@ class Session:
         return scope_for(self.pw, self.view.frame_path)
 
     # -- safety --------------------------------------------------------------------------------
+
+    @property
+    def window(self) -> WindowSettings:
+        """The settings every tab of this window shares (the policy, the confirm callback, the providers)."""
+        return self.tabs.window
+
+    @property
+    def gate(self) -> PolicyGate:
+        return self.tabs.window.gate
+
+    async def authorize_step(self, action: ActionType | None) -> None:
+        """A step the running command takes (a resolver's click, fill or select): allowed when the command
+        was authorized for that action, else decided by the policy now (and asked, where it says to)."""
+        if action is None or action in self.granted:
+            return
+        await self.check_policy(action, self.url)
+        self.granted |= {action}
 
     async def check_policy(self, action: ActionType | None, url: str) -> None:
         if action is None or self.gate.policy is None:

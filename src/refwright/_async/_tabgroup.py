@@ -16,6 +16,7 @@ from .._errors import RefwrightError
 __all__ = ["TabEntry", "TabGroup", "parse_tab_ref", "valid_label"]
 
 M = TypeVar("M")
+W = TypeVar("W")
 
 _LABEL = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _TAB_ID = re.compile(r"[tT](\d+)")
@@ -56,10 +57,12 @@ class TabEntry(Generic[M]):
         return f"t{self.number}"
 
 
-class TabGroup(Generic[M]):
-    """Open tabs in the order they opened, and which one commands run on."""
+class TabGroup(Generic[M, W]):
+    """Open tabs in the order they opened, which one commands run on, and the settings of the window they
+    make up (``window``: one object for all of them)."""
 
-    def __init__(self) -> None:
+    def __init__(self, window: W) -> None:
+        self.window = window
         self._entries: list[TabEntry[M]] = []
         self._next = 1
         self._active: TabEntry[M] | None = None

@@ -23,7 +23,8 @@ from ._inflight import InFlight
 if TYPE_CHECKING:
     from ._recorder import Recorder
 
-__all__ = ["ConfirmCallback", "Live", "Opener", "Origin", "OutputWork", "PolicyGate", "Resolving", "View"]
+__all__ = ["ConfirmCallback", "Live", "Opener", "Origin", "OutputWork", "PolicyGate", "Resolving", "View",
+           "WindowSettings"]
 
 # Opens a fresh Playwright page in the given context (the browser's shared one when None).
 Opener = Callable[[BrowserContext | None], PlaywrightPage]
@@ -53,12 +54,9 @@ class View:
 
 @dataclass
 class Resolving:
-    """The model-free resolver's memory, and the models it may ask: a decision provider for `act`, a
-    vision-capable one for `page.visual.inspect`."""
+    """The model-free resolver's memory of this tab (the models it may ask are the window's)."""
 
     state: ResolverState = field(default_factory=ResolverState)
-    decider: Decider | None = None
-    vision: Decider | None = None
 
 
 @dataclass
@@ -67,6 +65,18 @@ class PolicyGate:
 
     policy: ActionPolicy | None = None
     confirm: ConfirmCallback | None = None
+
+
+@dataclass
+class WindowSettings:
+    """What holds for every tab of a window, kept once on its tab group (never copied tab by tab, so a tab
+    opened later cannot miss one): the action policy and its confirm callback, the decision provider
+    ``act`` may ask, and the vision provider ``page.visual.inspect`` asks. The secrets are the window's
+    ``Config.secrets``, one object shared by its tabs."""
+
+    gate: PolicyGate = field(default_factory=PolicyGate)
+    decider: Decider | None = None
+    vision: Decider | None = None
 
 
 @dataclass

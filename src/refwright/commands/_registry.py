@@ -21,6 +21,7 @@ from ._specs_tabs import HELP_SECTIONS as _TABS_HELP
 from ._specs_tabs import SPECS as _TABS
 from ._specs_visual import HELP_SECTIONS as _VISUAL_HELP
 from ._specs_visual import SPECS as _VISUAL
+from ._targets import first_url
 
 __all__ = [
     "COMMANDS",
@@ -106,7 +107,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     # Navigation
     CommandSpec("open", "Navigation", "open <url>", "open a URL (https:// is added when missing)",
                 "Opened <final url> — <title>", aliases=("goto", "navigate"), min_args=1,
-                action=ActionType.NAVIGATE),
+                action=ActionType.NAVIGATE, policy_url=first_url),
     CommandSpec("back", "Navigation", "back", "go back in history", "Went back to <url>",
                 action=ActionType.NAVIGATE),
     CommandSpec("forward", "Navigation", "forward", "go forward in history", "Went forward to <url>",
@@ -177,6 +178,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 "wait for time, an element, text, a load state or a condition (10 000 ms default timeout)",
                 "Waited <ms>ms · <target> is visible · Found text \"<text>\" · Reached <state> · Condition is true",
                 flags=_WAIT_FLAGS, min_args=1, action=ActionType.READ_CONTENT,
+                flag_actions=(("fn", ActionType.EVALUATE),),
                 details=(
                     "wait --url <glob> [--timeout <ms>]: wait until the page's URL matches the glob (`**/done`, "
                     "as Playwright's waitForURL; a URL without wildcards must match exactly), including URL "
@@ -215,7 +217,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                     "storage local|session set <key> <value>: set one value for the page's origin. Output: "
                     "`Done`.")),
     CommandSpec("help", "Help", "help [command]", "this command reference, or one command's details",
-                "The command reference; with a command, its usage, flags, output and details",
+                "The command reference; with a command, its usage, flags, output and details", beside_dialog=True,
                 details=("help: the command reference (the same text as the tool's description).\n"
                          "help <command>: that command's usage line, what it does, its flags, its output "
                          "and the details (arguments, errors). An unknown name suggests the closest one.")),

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..safety._actions import ActionType
 
-__all__ = ["CommandSpec", "FlagSpec", "HelpRow", "HelpSection"]
+__all__ = ["CommandSpec", "FlagSpec", "HelpRow", "HelpSection", "PolicyTarget"]
+
+# One thing the action policy decides before a command runs: the kind of action, and the URL it is judged on.
+PolicyTarget = tuple[ActionType, str]
 
 # One HELP line: fragments of text, each naming the commands it documents.
 HelpRow = tuple[tuple[str, tuple[str, ...]], ...]
@@ -50,6 +53,22 @@ class CommandSpec:
     page_text: bool | None = None
     # The long form `help <command>` prints after the usage line: arguments, flags, outputs, errors.
     details: str = ""
+    # Where a Navigate is judged, from the positional arguments and the page's URL (None: where the page is).
+    # It is where the command goes, so that a policy on domains holds before the page gets there.
+    policy_url: Callable[[Sequence[str], str], str] | None = None
+    # Flags that make the command do another kind of action too (`wait --fn` runs the page's JavaScript).
+    flag_actions: tuple[tuple[str, ActionType], ...] = ()
+    # The actions a command that carries out a plain-language request performs, read from the request
+    # (act clicking is a Click, act filling a Fill); they replace ``action`` for the policy.
+    performs: Callable[[Sequence[str]], frozenset[ActionType]] | None = None
+    # The command carries out a proposal (`confirm <token>`): it is authorized as the proposal's own action.
+    carries_proposal: bool = False
+    # It may run while a JavaScript dialog is kept open (it answers the dialog, or leaves its tab).
+    beside_dialog: bool = False
+    # Its answer tells the dialog kept open itself, so no note repeats it.
+    tells_dialog: bool = False
+    # Its argument is several command lines, each run as if sent alone (`batch`).
+    runs_lines: bool = False
 
     def returns_page_text(self, args: Sequence[str]) -> bool:
         if self.page_text is not None:
@@ -60,3 +79,20 @@ class CommandSpec:
         if self.action is None or isinstance(self.action, ActionType):
             return self.action
         return self.action(args)
+
+    def policy_targets(self, args: Sequence[str], flags: Mapping[str, object], here: str) -> list[PolicyTarget]:
+        """Every (action, URL) the action policy decides before this command runs on a page at ``here``
+        (pure). A proposal's own action is added by whoever holds the proposal."""
+        if self.performs is not None:
+            actions = sorted(self.performs(args))
+        else:
+            action = self.action_for(args)
+            actions = [] if action is None else [action]
+        targets: list[PolicyTarget] = []
+        for action in actions:
+            url = here
+            if action is ActionType.NAVIGATE and self.policy_url is not None:
+                url = self.policy_url(args, here)
+            targets.append((action, url))
+        targets += [(action, here) for key, action in self.flag_actions if isinstance(flags.get(key), str)]
+        return targets

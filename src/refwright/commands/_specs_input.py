@@ -131,7 +131,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "batch", "Batch", "batch <command>\\n<command>...",
         "run several commands, one per line, stopping at the first error",
-        "Each command's output under a `[n] <command>` line", min_args=1, free_text=True,
+        "Each command's output under a `[n] <command>` line", min_args=1, free_text=True, runs_lines=True,
         details=(
             "Commands are separated by newlines (or given as quoted arguments on one line:\n"
             "batch \"open example.com\" \"snapshot -i\"). Each output follows a `[n] <command>` label; the\n"

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from ..safety._actions import ActionType
 from ._spec import CommandSpec, FlagSpec, HelpSection
+from ._targets import first_url, second_url
 
 __all__ = ["HELP_SECTIONS", "SPECS"]
 
@@ -74,6 +75,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "read", "Observe", "read [url]", "the page's readable text (main content, without menus and ads)",
         "The text, headings as `#` lines, bounded by max_output", action=_opens_url, page_text=True,
+        policy_url=first_url,
         details=(
             "read: the rendered current page as readable text: the main content (<main>, <article> or the "
             "body without nav/header/footer/aside), headings as `# ` lines, list items as `- ` lines, links "
@@ -87,6 +89,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "what changed: snapshots, screenshots (pixels), or two URLs",
         "A one-line summary, then `- old` / `+ new` lines; for screenshots `<p>% pixels differ` and the "
         "diff image", flags=_DIFF_FLAGS, min_args=1, action=_diff_action,
+        policy_url=second_url,
         details=(
             "diff snapshot [-i] [-c] [-d <n>] [-s <css>]: take a snapshot and show only what changed since "
             "the previous one taken the same way (a summary line, then `- old` / `+ new` lines). Without "

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from ..safety._actions import ActionType
 from ._spec import CommandSpec, FlagSpec, HelpSection
+from ._targets import relative_url
 
 __all__ = ["HELP_SECTIONS", "NETWORK_FLAGS", "SPECS"]
 
@@ -57,7 +58,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "pushstate", "Navigation", "pushstate <url>",
         "change the URL within this page (history.pushState + popstate), as single-page apps do",
-        "The new URL", min_args=1, action=ActionType.NAVIGATE,
+        "The new URL", min_args=1, action=ActionType.NAVIGATE, policy_url=relative_url,
         details=(
             "pushstate <url>: resolve <url> against the current page, call history.pushState and fire "
             "popstate, so a single-page app's router renders that view without loading a new document.\n"

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from ..safety._actions import ActionType
 from ._spec import CommandSpec, FlagSpec, HelpSection
+from ._targets import tab_url
 
 __all__ = ["HELP_SECTIONS", "SPECS"]
 
@@ -27,7 +28,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "`→ [t1] <title> - <url>` per tab (→ marks the active one) · `Tab opened [t2] (2 total)` · "
         "`Switched to tab [t2] (<url>)` · `Tab [t2] closed`",
         flags=(FlagSpec("label", ("--label",), takes_value=True, help="a name for the new tab, such as docs"),),
-        action=_tab_action,
+        action=_tab_action, policy_url=tab_url, beside_dialog=True,
         details=(
             "Tabs have stable ids t1, t2, ... (never reused) and optional labels; commands run on the active tab,\n"
             "and each tab has its own refs. `tab` lists them, → marking the active one. `tab new [url]` opens a\n"
@@ -38,7 +39,7 @@ SPECS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "window", "Tabs", "window new", "open a new window (a tab with its own cookies and storage)",
-        "`Window opened [t3] (3 total)`", min_args=1, action=ActionType.NAVIGATE,
+        "`Window opened [t3] (3 total)`", min_args=1, action=ActionType.NAVIGATE, beside_dialog=True,
         details=("`window new` opens a tab in a new browser context (its own cookies, storage and cache) and makes\n"
                  "it active; it is listed, switched to and closed like any tab."),
     ),
@@ -52,7 +53,7 @@ SPECS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "dialog", "Tabs", "dialog <accept [text]|dismiss|status>", "answer or inspect a JavaScript dialog",
         "`Done` · `No dialog is currently open` · `JavaScript confirm dialog is open: \"<message>\"`",
-        min_args=1, free_text=True, action=_dialog_action,
+        min_args=1, free_text=True, action=_dialog_action, beside_dialog=True, tells_dialog=True,
         details=(
             "Dialogs (alert, confirm, prompt) are dismissed by default, each with a note. Config.dialogs \"accept\"\n"
             "accepts them; \"wait\" keeps one open: commands then answer that a dialog is blocking the page, until\n"

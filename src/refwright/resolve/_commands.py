@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..commands import register
 from ..commands._registry import CommandSpec, FlagSpec, lookup
 from ..safety._actions import ActionType
+from ._performs import request_actions
 
 __all__ = ["RESOLVE_COMMANDS"]
 
@@ -19,10 +20,10 @@ RESOLVE_COMMANDS: tuple[CommandSpec, ...] = (
                 "request that clicks was asked again after the page's controls changed (a wizard's next step)",
                 flags=(FlagSpec("new", ("--new",), help="start the request afresh on the same page"),),
                 min_args=1, free_text=True,
-                action=ActionType.CLICK, extension=True, page_text=True),
+                action=ActionType.CLICK, performs=request_actions, extension=True, page_text=True),
     CommandSpec("confirm", "Resolve", "confirm <token>", "carry out an approval-required step that act proposed",
                 "What it did and the changes, or why the proposal was cancelled", min_args=1,
-                action=ActionType.CLICK, extension=True, page_text=True),
+                action=ActionType.CLICK, carries_proposal=True, extension=True, page_text=True),
     CommandSpec("setfield", "Resolve", "setfield <target> <text>",
                 "fill a visible text/date/time field with a value (never submits)", "Filled <target>",
                 min_args=1, free_text=True, action=ActionType.FILL, extension=True),

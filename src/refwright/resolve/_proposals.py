@@ -51,6 +51,13 @@ class ProposalBook:
         self._open[token] = proposal
         return proposal
 
+    def peek(self, token: str, now: float) -> Proposal | None:
+        """The open, unexpired proposal ``token`` names, left open (None when there is none)."""
+        proposal = self._open.get(token.strip())
+        if proposal is None or now - proposal.created > self.ttl:
+            return None
+        return proposal
+
     def take(self, token: str, now: float) -> Proposal:
         """Remove and return the proposal; it can never be taken twice."""
         token = token.strip()

@@ -31,7 +31,7 @@ async def act(session: Session, request: str, *, new: bool = False) -> StepResul
             seen = await ocr_fallback(session, request, refusal)
             if seen is not None:
                 return seen
-        provider = session.resolving.decider
+        provider = session.window.decider
         if provider is None:
             raise
         return await _decide(session, provider, request, refusal)

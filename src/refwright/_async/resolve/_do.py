@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from playwright.async_api import Locator
 
 from ..._errors import RefwrightError
+from ...commands import lookup
 from ...resolve._match import DisabledTargetError
 from ...resolve._model import Control, Inspection, describe
 from ...resolve._select import number_text
@@ -44,6 +45,10 @@ async def act_on_control(session: Session, inspection: Inspection, control: Cont
     problem = unusable(control, command)
     if problem is not None:
         raise problem
+    # The step is authorized as the command it is (a click a Click, a select a Select), whatever request led
+    # to it: a request read as a Fill that lands on a select still meets the policy's word on Select.
+    spec = lookup(command)
+    await session.authorize_step(spec.action_for(()) if spec is not None else None)
     locator = element_locator(session, inspection.token, control.id)
     await ensure_actionable(session, locator, f"@{control.ref}", command)
     noted = await note_control(session, locator, control, command, inspection.controls)  # only while recorded

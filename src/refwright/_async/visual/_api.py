@@ -55,9 +55,9 @@ class Visual:
 
     def set_provider(self, provider: Decider | None) -> None:
         """The vision-capable model ``inspect`` asks (any of the agent's ``Llm`` adapters); None: none."""
-        self._session.resolving.vision = provider
+        self._session.window.vision = provider
 
     async def inspect(self, question: str) -> str:
         """Ask the vision provider about the masked screenshot (editable fields blanked); its answer."""
         with mapped():
-            return await visual_inspect(self._session, self._session.resolving.vision, question)
+            return await visual_inspect(self._session, self._session.window.vision, question)

@@ -32,7 +32,7 @@ def act(session: Session, request: str, *, new: bool = False) -> StepResult:
             seen = ocr_fallback(session, request, refusal)
             if seen is not None:
                 return seen
-        provider = session.resolving.decider
+        provider = session.window.decider
         if provider is None:
             raise
         return _decide(session, provider, request, refusal)

@@ -56,9 +56,9 @@ class Visual:
 
     def set_provider(self, provider: Decider | None) -> None:
         """The vision-capable model ``inspect`` asks (any of the agent's ``Llm`` adapters); None: none."""
-        self._session.resolving.vision = provider
+        self._session.window.vision = provider
 
     def inspect(self, question: str) -> str:
         """Ask the vision provider about the masked screenshot (editable fields blanked); its answer."""
         with mapped():
-            return visual_inspect(self._session, self._session.resolving.vision, question)
+            return visual_inspect(self._session, self._session.window.vision, question)

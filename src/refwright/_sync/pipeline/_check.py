@@ -1,0 +1,15 @@
+# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+"""The input check: a declared secret's token is refused anywhere but in text to type, before anything runs."""
+
+from __future__ import annotations
+
+from ...safety._scrub import refuse_misplaced
+
+__all__ = ["check_input"]
+
+
+def check_input(line: str) -> None:
+    """Raise when ``line`` would send a ``{{secret:NAME}}`` as a URL, a script or anything but typed text.
+    A typed method's values are its arguments (``set_field(target, "{{secret:pw}}")`` types it), so only
+    command lines are checked."""
+    refuse_misplaced(line)

@@ -1,0 +1,38 @@
+# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+"""What runs: one command of the language, parsed from a line or built by a typed method."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...commands import ParsedCommand, lookup, parse
+
+__all__ = ["Invocation"]
+
+
+@dataclass(frozen=True)
+class Invocation:
+    """A command and its arguments. ``typed``: built by a typed ``Page`` method, which runs on its own tab
+    and answers with its own result type (a ``StepResult``); a line runs on the window's active tab.
+    ``request``: the words a recording notes for a typed step (``page.act``'s request)."""
+
+    command: ParsedCommand
+    typed: bool = False
+    request: str | None = None
+
+    @classmethod
+    def parse(cls, line: str) -> Invocation:
+        return cls(parse(line))
+
+    @classmethod
+    def of(cls, name: str, *args: str, request: str | None = None) -> Invocation:
+        """The invocation a typed method makes: the command ``name`` with ``args`` as already split."""
+        spec = lookup(name)
+        if spec is None:  # a typed method names a registered command; anything else is refwright's bug
+            raise LookupError(f"no command {name!r} in the registry")
+        line = " ".join((spec.name, *args))
+        return cls(ParsedCommand(line=line, spec=spec, raw_args=args, args=args), typed=True, request=request)
+
+    @property
+    def name(self) -> str:
+        return self.command.spec.name

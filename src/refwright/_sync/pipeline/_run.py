@@ -1,0 +1,53 @@
+# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+"""The stages put together for a command line (``run_typed`` has them for a typed method's call)."""
+
+from __future__ import annotations
+
+from ..._errors import DialogOpenError
+from ..._result import CommandResult
+from ...safety._scrub import scrubbed_errors
+from .._batch import run_batch
+from .._session import Session
+from .._translate import mapped
+from ..commands import HANDLERS
+from ._authorize import authorize
+from ._check import check_input
+from ._execute import execute
+from ._invocation import Invocation
+from ._present import finish, present
+from ._route import route
+
+__all__ = ["run_line"]
+
+
+def run_line(session: Session, line: str) -> CommandResult:
+    """Run one command line on the active tab of ``session``'s window; failures raise ``RefwrightError``.
+    Both come out with every declared secret's value replaced by ``{{secret:NAME}}``."""
+    with scrubbed_errors(session.config.secrets), mapped():
+        check_input(line)
+        return present(session, _line(session, line))
+
+
+def _line(session: Session, line: str) -> CommandResult:
+    invocation = Invocation.parse(line)
+    spec = invocation.command.spec
+    if spec.runs_lines:
+        # Each inner command runs as if sent alone: its own route, policy decision, deadline and notes.
+        batch = run_batch(line, lambda one: _line(session, one))
+        return finish(session, batch)
+    tab = route(session, invocation)
+    handler = HANDLERS[spec.name]
+    try:
+        authorize(tab, invocation)
+        result = execute(tab, invocation, lambda: handler(tab, invocation.command), _text)
+    finally:
+        tab.granted = frozenset()
+    if isinstance(result, DialogOpenError):
+        result = str(result)
+    if isinstance(result, str):
+        result = CommandResult(command=line, output=result)
+    return finish(tab, result, spec.returns_page_text(invocation.command.args), dialog_note=not spec.tells_dialog)
+
+
+def _text(result: CommandResult | str) -> str:
+    return result if isinstance(result, str) else result.output

@@ -1,0 +1,55 @@
+# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+"""The stages put together for a typed method's call: it enters at authorize, as the command it stands for.
+
+Kept apart from ``_run`` (which binds the command handlers) so that the typed facades the handlers use
+(``page.keyboard``, ``page.storage``...) can enter the pipeline without an import cycle."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from ..._errors import DialogOpenError
+from ...resolve._result import StepResult
+from ...safety._scrub import scrubbed_errors
+from .._session import Session
+from .._translate import mapped
+from ._authorize import authorize
+from ._execute import execute
+from ._invocation import Invocation
+from ._present import present_typed
+from ._route import route
+
+__all__ = ["Invocation", "authorize_only", "run_typed"]
+
+T = TypeVar("T")
+
+
+def run_typed(session: Session, invocation: Invocation, run: Callable[[Session], T]) -> T:
+    """Run a typed method's call (``run``, on the tab it is given) as ``invocation``, through the same
+    stages as a line: route, authorize, execute, present."""
+    with scrubbed_errors(session.config.secrets), mapped():
+        tab = route(session, invocation)
+        try:
+            authorize(tab, invocation)
+            result = execute(tab, invocation, lambda: run(tab), _answer)
+        finally:
+            tab.granted = frozenset()
+        if isinstance(result, DialogOpenError):
+            raise result
+        return present_typed(session, result)
+
+
+def authorize_only(session: Session, invocation: Invocation) -> None:
+    """The route and authorize stages alone, for a step refwright's replay performs with Playwright's own
+    calls (a kept script's ``page.get_by_role(...).click()``): the policy decides it as ``invocation``."""
+    with scrubbed_errors(session.config.secrets), mapped():
+        tab = route(session, invocation)
+        authorize(tab, invocation)
+        tab.granted = frozenset()
+
+
+def _answer(result: object) -> str:
+    if isinstance(result, StepResult):
+        return result.output
+    return result if isinstance(result, str) else ""
