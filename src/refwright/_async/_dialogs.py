@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ._session import Session
-from ._translate import mapped
 from .commands.dialogs import answer
+from .pipeline._typed import Invocation, run_typed
 
 __all__ = ["DialogInfo", "Dialogs"]
 
@@ -33,9 +33,8 @@ class Dialogs:
         return DialogInfo(held.type, held.message, held.default_value) if held is not None else None
 
     async def accept(self, text: str | None = None) -> None:
-        with mapped():
-            await answer(self._session, True, text)
+        await run_typed(self._session, Invocation.of("dialog", "accept", *([text] if text is not None else [])),
+                        lambda tab: answer(tab, True, text))
 
     async def dismiss(self) -> None:
-        with mapped():
-            await answer(self._session, False)
+        await run_typed(self._session, Invocation.of("dialog", "dismiss"), lambda tab: answer(tab, False))

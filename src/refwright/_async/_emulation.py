@@ -10,8 +10,8 @@ from __future__ import annotations
 import base64
 import difflib
 import weakref
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from playwright.async_api import BrowserContext, CDPSession, Route
@@ -19,12 +19,14 @@ from playwright.async_api import Page as PlaywrightPage
 
 from .._browser._playwright_private import device_descriptors
 from .._errors import RefwrightError
-from ..safety import ActionType
 from ._permissions import grant
 from ._session import Session
 from ._translate import mapped
+from .pipeline._typed import Invocation, run_typed
 
 __all__ = ["Emulation", "device_names"]
+
+T = TypeVar("T")
 
 # CDP sessions that carry a device's overrides: Chromium drops an override when its session detaches,
 # so each stays referenced as long as its page lives.
@@ -54,46 +56,33 @@ class Emulation:
     def __init__(self, session: Session) -> None:
         self._session = session
 
-    async def _allowed(self) -> None:
-        await self._session.check_policy(ActionType.EMULATION, self._session.url)
+    async def _emulate(self, what: str, run: Callable[[Session], Awaitable[T]]) -> T:
+        # Each setting enters the pipeline as the `set` command it stands for (an Emulation to the policy).
+        return await run_typed(self._session, Invocation.of("set", what), run)
 
     async def viewport(self, width: int, height: int, scale: float | None = None) -> None:
         """The page's size in CSS pixels; ``scale`` is the device pixel ratio (2 for a retina screen)."""
-        await self._allowed()
-        with mapped():
-            await set_viewport(self._session, width, height, scale)
+        await self._emulate("viewport", lambda tab: set_viewport(tab, width, height, scale))
 
     async def device(self, name: str) -> str:
         """Emulate one of Playwright's devices; returns its exact name."""
-        await self._allowed()
-        with mapped():
-            return await set_device(self._session, name)
+        return await self._emulate("device", lambda tab: set_device(tab, name))
 
     async def geolocation(self, latitude: float, longitude: float) -> None:
-        await self._allowed()
-        with mapped():
-            await set_geolocation(self._session, latitude, longitude)
+        await self._emulate("geo", lambda tab: set_geolocation(tab, latitude, longitude))
 
     async def offline(self, offline: bool) -> None:
-        await self._allowed()
-        with mapped():
-            await self._session.pw.context.set_offline(offline)
+        await self._emulate("offline", lambda tab: tab.pw.context.set_offline(offline))
 
     async def headers(self, headers: Mapping[str, str]) -> None:
-        await self._allowed()
-        with mapped():
-            await set_headers(self._session, headers)
+        await self._emulate("headers", lambda tab: set_headers(tab, headers))
 
     async def credentials(self, user: str, password: str) -> str | None:
         """HTTP authentication for the current site (or the next one opened); returns that origin."""
-        await self._allowed()
-        with mapped():
-            return await set_credentials(self._session, user, password)
+        return await self._emulate("credentials", lambda tab: set_credentials(tab, user, password))
 
     async def media(self, color_scheme: str, *, reduced_motion: bool = False) -> None:
-        await self._allowed()
-        with mapped():
-            await set_media(self._session, color_scheme, reduced_motion=reduced_motion)
+        await self._emulate("media", lambda tab: set_media(tab, color_scheme, reduced_motion=reduced_motion))
 
 
 async def _cdp(pw: PlaywrightPage, command: str) -> CDPSession:

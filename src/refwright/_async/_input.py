@@ -4,10 +4,10 @@ coordinates, and the clipboard (``page.keyboard``, ``page.mouse``, ``page.clipbo
 from __future__ import annotations
 
 from .._errors import RefwrightError
-from ..safety import ActionType
 from ._permissions import grant
 from ._session import Session
 from ._translate import first_line, mapped
+from .pipeline._typed import Invocation, run_typed
 
 __all__ = ["BUTTONS", "Clipboard", "Keyboard", "Mouse", "read_clipboard", "write_clipboard"]
 
@@ -22,15 +22,13 @@ class Keyboard:
 
     async def type(self, text: str) -> None:
         """One key event per character, as a person typing."""
-        await self._session.check_policy(ActionType.TYPE, self._session.url)
-        with mapped():
-            await self._session.pw.keyboard.type(text)
+        await run_typed(self._session, Invocation.of("keyboard", "type", text),
+                        lambda tab: tab.pw.keyboard.type(text))
 
     async def insert_text(self, text: str) -> None:
         """The text in one input event, without key events (as a paste)."""
-        await self._session.check_policy(ActionType.TYPE, self._session.url)
-        with mapped():
-            await self._session.pw.keyboard.insert_text(text)
+        await run_typed(self._session, Invocation.of("keyboard", "inserttext", text),
+                        lambda tab: tab.pw.keyboard.insert_text(text))
 
 
 def button_of(name: str | None) -> str:
@@ -47,24 +45,22 @@ class Mouse:
         self._session = session
 
     async def move(self, x: float, y: float) -> None:
-        await self._session.check_policy(ActionType.HOVER, self._session.url)
-        with mapped():
-            await self._session.pw.mouse.move(x, y)
+        await run_typed(self._session, Invocation.of("mouse", "move", str(x), str(y)),
+                        lambda tab: tab.pw.mouse.move(x, y))
 
     async def down(self, button: str = "left") -> None:
-        await self._session.check_policy(ActionType.CLICK, self._session.url)
-        with mapped():
-            await self._session.pw.mouse.down(button=button_of(button))  # type: ignore[arg-type]
+        pressed = button_of(button)
+        await run_typed(self._session, Invocation.of("mouse", "down", pressed),
+                        lambda tab: tab.pw.mouse.down(button=pressed))  # type: ignore[arg-type]
 
     async def up(self, button: str = "left") -> None:
-        await self._session.check_policy(ActionType.CLICK, self._session.url)
-        with mapped():
-            await self._session.pw.mouse.up(button=button_of(button))  # type: ignore[arg-type]
+        pressed = button_of(button)
+        await run_typed(self._session, Invocation.of("mouse", "up", pressed),
+                        lambda tab: tab.pw.mouse.up(button=pressed))  # type: ignore[arg-type]
 
     async def wheel(self, delta_y: float, delta_x: float = 0) -> None:
-        await self._session.check_policy(ActionType.SCROLL, self._session.url)
-        with mapped():
-            await self._session.pw.mouse.wheel(delta_x, delta_y)
+        await run_typed(self._session, Invocation.of("mouse", "wheel", str(delta_y), str(delta_x)),
+                        lambda tab: tab.pw.mouse.wheel(delta_x, delta_y))
 
 
 class Clipboard:
@@ -74,14 +70,11 @@ class Clipboard:
         self._session = session
 
     async def read(self) -> str:
-        await self._session.check_policy(ActionType.CLIPBOARD, self._session.url)
-        with mapped():
-            return await read_clipboard(self._session)
+        return await run_typed(self._session, Invocation.of("clipboard", "read"), read_clipboard)
 
     async def write(self, text: str) -> None:
-        await self._session.check_policy(ActionType.CLIPBOARD, self._session.url)
-        with mapped():
-            await write_clipboard(self._session, text)
+        await run_typed(self._session, Invocation.of("clipboard", "write", text),
+                        lambda tab: write_clipboard(tab, text))
 
 
 async def _grant(session: Session) -> None:

@@ -9,6 +9,7 @@ from ._files import output_path, write_file
 from ._network_recorder import RouteRule
 from ._session import Session
 from ._translate import mapped
+from .pipeline._typed import Invocation, run_typed
 
 __all__ = ["Network", "RequestRecord", "RouteRule"]
 
@@ -29,14 +30,14 @@ class Network:
         """Abort requests whose URL matches the glob ``pattern`` (and, if given, whose resource type is
         one of ``resource_types``), or answer them with ``body``/``status``; with neither, they go on
         unchanged (and show in the request log)."""
-        with mapped():
-            await self._session.network.route(RouteRule(pattern, abort, body, status, content_type,
-                                                        tuple(t.lower() for t in resource_types)))
+        rule = RouteRule(pattern, abort, body, status, content_type, tuple(t.lower() for t in resource_types))
+        await run_typed(self._session, Invocation.of("network", "route", pattern), lambda tab: tab.network.route(rule))
 
     async def unroute(self, pattern: str | None = None) -> int:
         """Remove the routes added for ``pattern`` (every route when None); how many were removed."""
-        with mapped():
-            return await self._session.network.unroute(pattern)
+        invocation = Invocation.of("network", "unroute", *([pattern] if pattern else []))
+        removed: int = await run_typed(self._session, invocation, lambda tab: tab.network.unroute(pattern))
+        return removed
 
     @property
     def routes(self) -> list[RouteRule]:

@@ -14,6 +14,7 @@ from .._files._state_crypto import open_state, seal_state, state_password
 from ._files import output_path, write_file
 from ._session import Session
 from ._translate import first_line, mapped
+from .pipeline._typed import Invocation, run_typed
 
 __all__ = ["State", "StateSummary", "load_state", "save_state"]
 
@@ -103,7 +104,9 @@ class State:
         self._session = session
 
     async def save(self, path: str, *, password: str | None = None) -> Path:
-        return await save_state(self._session, path, password=password)
+        return await run_typed(self._session, Invocation.of("state", "save", path),
+                               lambda tab: save_state(tab, path, password=password))
 
     async def load(self, path: str, *, password: str | None = None) -> StateSummary:
-        return await load_state(self._session, path, password=password)
+        return await run_typed(self._session, Invocation.of("state", "load", path),
+                               lambda tab: load_state(tab, path, password=password))

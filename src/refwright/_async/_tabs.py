@@ -9,6 +9,7 @@ from .._errors import RefwrightError
 from ._session import Session
 from ._translate import mapped
 from .commands.tabs import close_tab, open_tab, select_tab
+from .pipeline._typed import Invocation, run_typed
 
 __all__ = ["Tabs"]
 
@@ -53,18 +54,21 @@ class Tabs(Generic[P]):
 
     async def new(self, url: str | None = None, *, label: str | None = None, window: bool = False) -> P:
         """Open a tab (``window=True``: a window with its own cookies and storage) and make it active."""
-        with mapped():
-            return self._facade(await open_tab(self._anchor(), url, label=label, window=window))
+        invocation = Invocation.of("window", "new") if window else Invocation.of("tab", "new", *([url] if url else []))
+        return self._facade(await run_typed(self._anchor(), invocation,
+                                            lambda tab: open_tab(tab, url, label=label, window=window)))
 
     async def select(self, tab: str | P) -> P:
         """Make a tab (its id, label or page) the one commands run on."""
-        with mapped():
-            return self._facade(await select_tab(self._anchor(), self._ref(tab)))
+        ref = self._ref(tab)
+        return self._facade(await run_typed(self._anchor(), Invocation.of("tab", ref),
+                                            lambda anchor: select_tab(anchor, ref)))
 
     async def close(self, tab: str | P | None = None) -> None:
         """Close a tab (the active one by default); the last tab cannot be closed this way."""
-        with mapped():
-            await close_tab(self._anchor(), None if tab is None else self._ref(tab))
+        ref = None if tab is None else self._ref(tab)
+        await run_typed(self._anchor(), Invocation.of("tab", "close", *([ref] if ref else [])),
+                        lambda anchor: close_tab(anchor, ref))
 
     def _anchor(self) -> Session:
         return self._session.tabs.active or self._session

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ._session import Session
-from ._translate import mapped
 from .commands.dialogs import answer
+from .pipeline._typed import Invocation, run_typed
 
 __all__ = ["DialogInfo", "Dialogs"]
 
@@ -34,9 +34,8 @@ class Dialogs:
         return DialogInfo(held.type, held.message, held.default_value) if held is not None else None
 
     def accept(self, text: str | None = None) -> None:
-        with mapped():
-            answer(self._session, True, text)
+        run_typed(self._session, Invocation.of("dialog", "accept", *([text] if text is not None else [])),
+                        lambda tab: answer(tab, True, text))
 
     def dismiss(self) -> None:
-        with mapped():
-            answer(self._session, False)
+        run_typed(self._session, Invocation.of("dialog", "dismiss"), lambda tab: answer(tab, False))

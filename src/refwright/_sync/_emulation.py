@@ -11,8 +11,8 @@ from __future__ import annotations
 import base64
 import difflib
 import weakref
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, CDPSession, Route
@@ -20,12 +20,14 @@ from playwright.sync_api import Page as PlaywrightPage
 
 from .._browser._playwright_private import device_descriptors
 from .._errors import RefwrightError
-from ..safety import ActionType
 from ._permissions import grant
 from ._session import Session
 from ._translate import mapped
+from .pipeline._typed import Invocation, run_typed
 
 __all__ = ["Emulation", "device_names"]
+
+T = TypeVar("T")
 
 # CDP sessions that carry a device's overrides: Chromium drops an override when its session detaches,
 # so each stays referenced as long as its page lives.
@@ -55,46 +57,33 @@ class Emulation:
     def __init__(self, session: Session) -> None:
         self._session = session
 
-    def _allowed(self) -> None:
-        self._session.check_policy(ActionType.EMULATION, self._session.url)
+    def _emulate(self, what: str, run: Callable[[Session], T]) -> T:
+        # Each setting enters the pipeline as the `set` command it stands for (an Emulation to the policy).
+        return run_typed(self._session, Invocation.of("set", what), run)
 
     def viewport(self, width: int, height: int, scale: float | None = None) -> None:
         """The page's size in CSS pixels; ``scale`` is the device pixel ratio (2 for a retina screen)."""
-        self._allowed()
-        with mapped():
-            set_viewport(self._session, width, height, scale)
+        self._emulate("viewport", lambda tab: set_viewport(tab, width, height, scale))
 
     def device(self, name: str) -> str:
         """Emulate one of Playwright's devices; returns its exact name."""
-        self._allowed()
-        with mapped():
-            return set_device(self._session, name)
+        return self._emulate("device", lambda tab: set_device(tab, name))
 
     def geolocation(self, latitude: float, longitude: float) -> None:
-        self._allowed()
-        with mapped():
-            set_geolocation(self._session, latitude, longitude)
+        self._emulate("geo", lambda tab: set_geolocation(tab, latitude, longitude))
 
     def offline(self, offline: bool) -> None:
-        self._allowed()
-        with mapped():
-            self._session.pw.context.set_offline(offline)
+        self._emulate("offline", lambda tab: tab.pw.context.set_offline(offline))
 
     def headers(self, headers: Mapping[str, str]) -> None:
-        self._allowed()
-        with mapped():
-            set_headers(self._session, headers)
+        self._emulate("headers", lambda tab: set_headers(tab, headers))
 
     def credentials(self, user: str, password: str) -> str | None:
         """HTTP authentication for the current site (or the next one opened); returns that origin."""
-        self._allowed()
-        with mapped():
-            return set_credentials(self._session, user, password)
+        return self._emulate("credentials", lambda tab: set_credentials(tab, user, password))
 
     def media(self, color_scheme: str, *, reduced_motion: bool = False) -> None:
-        self._allowed()
-        with mapped():
-            set_media(self._session, color_scheme, reduced_motion=reduced_motion)
+        self._emulate("media", lambda tab: set_media(tab, color_scheme, reduced_motion=reduced_motion))
 
 
 def _cdp(pw: PlaywrightPage, command: str) -> CDPSession:

@@ -5,10 +5,10 @@ coordinates, and the clipboard (``page.keyboard``, ``page.mouse``, ``page.clipbo
 from __future__ import annotations
 
 from .._errors import RefwrightError
-from ..safety import ActionType
 from ._permissions import grant
 from ._session import Session
 from ._translate import first_line, mapped
+from .pipeline._typed import Invocation, run_typed
 
 __all__ = ["BUTTONS", "Clipboard", "Keyboard", "Mouse", "read_clipboard", "write_clipboard"]
 
@@ -23,15 +23,13 @@ class Keyboard:
 
     def type(self, text: str) -> None:
         """One key event per character, as a person typing."""
-        self._session.check_policy(ActionType.TYPE, self._session.url)
-        with mapped():
-            self._session.pw.keyboard.type(text)
+        run_typed(self._session, Invocation.of("keyboard", "type", text),
+                        lambda tab: tab.pw.keyboard.type(text))
 
     def insert_text(self, text: str) -> None:
         """The text in one input event, without key events (as a paste)."""
-        self._session.check_policy(ActionType.TYPE, self._session.url)
-        with mapped():
-            self._session.pw.keyboard.insert_text(text)
+        run_typed(self._session, Invocation.of("keyboard", "inserttext", text),
+                        lambda tab: tab.pw.keyboard.insert_text(text))
 
 
 def button_of(name: str | None) -> str:
@@ -48,24 +46,22 @@ class Mouse:
         self._session = session
 
     def move(self, x: float, y: float) -> None:
-        self._session.check_policy(ActionType.HOVER, self._session.url)
-        with mapped():
-            self._session.pw.mouse.move(x, y)
+        run_typed(self._session, Invocation.of("mouse", "move", str(x), str(y)),
+                        lambda tab: tab.pw.mouse.move(x, y))
 
     def down(self, button: str = "left") -> None:
-        self._session.check_policy(ActionType.CLICK, self._session.url)
-        with mapped():
-            self._session.pw.mouse.down(button=button_of(button))  # type: ignore[arg-type]
+        pressed = button_of(button)
+        run_typed(self._session, Invocation.of("mouse", "down", pressed),
+                        lambda tab: tab.pw.mouse.down(button=pressed))  # type: ignore[arg-type]
 
     def up(self, button: str = "left") -> None:
-        self._session.check_policy(ActionType.CLICK, self._session.url)
-        with mapped():
-            self._session.pw.mouse.up(button=button_of(button))  # type: ignore[arg-type]
+        pressed = button_of(button)
+        run_typed(self._session, Invocation.of("mouse", "up", pressed),
+                        lambda tab: tab.pw.mouse.up(button=pressed))  # type: ignore[arg-type]
 
     def wheel(self, delta_y: float, delta_x: float = 0) -> None:
-        self._session.check_policy(ActionType.SCROLL, self._session.url)
-        with mapped():
-            self._session.pw.mouse.wheel(delta_x, delta_y)
+        run_typed(self._session, Invocation.of("mouse", "wheel", str(delta_y), str(delta_x)),
+                        lambda tab: tab.pw.mouse.wheel(delta_x, delta_y))
 
 
 class Clipboard:
@@ -75,14 +71,11 @@ class Clipboard:
         self._session = session
 
     def read(self) -> str:
-        self._session.check_policy(ActionType.CLIPBOARD, self._session.url)
-        with mapped():
-            return read_clipboard(self._session)
+        return run_typed(self._session, Invocation.of("clipboard", "read"), read_clipboard)
 
     def write(self, text: str) -> None:
-        self._session.check_policy(ActionType.CLIPBOARD, self._session.url)
-        with mapped():
-            write_clipboard(self._session, text)
+        run_typed(self._session, Invocation.of("clipboard", "write", text),
+                        lambda tab: write_clipboard(tab, text))
 
 
 def _grant(session: Session) -> None:

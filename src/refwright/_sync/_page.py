@@ -145,8 +145,7 @@ class Page:
     def select_frame(self, target: str = "main") -> None:
         """Run this tab's later commands and snapshots inside an iframe (a ref, CSS selector or name);
         ``"main"`` goes back to the page, as the ``frame`` command does."""
-        with mapped():
-            select_frame(self._impl, target)
+        run_typed(self._impl, Invocation.of("frame", target), lambda tab: select_frame(tab, target))
 
     # -- safety --------------------------------------------------------------------------------
 

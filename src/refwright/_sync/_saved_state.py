@@ -15,6 +15,7 @@ from .._files._state_crypto import open_state, seal_state, state_password
 from ._files import output_path, write_file
 from ._session import Session
 from ._translate import first_line, mapped
+from .pipeline._typed import Invocation, run_typed
 
 __all__ = ["State", "StateSummary", "load_state", "save_state"]
 
@@ -104,7 +105,9 @@ class State:
         self._session = session
 
     def save(self, path: str, *, password: str | None = None) -> Path:
-        return save_state(self._session, path, password=password)
+        return run_typed(self._session, Invocation.of("state", "save", path),
+                               lambda tab: save_state(tab, path, password=password))
 
     def load(self, path: str, *, password: str | None = None) -> StateSummary:
-        return load_state(self._session, path, password=password)
+        return run_typed(self._session, Invocation.of("state", "load", path),
+                               lambda tab: load_state(tab, path, password=password))

@@ -7,7 +7,7 @@ from typing import Any, Literal, cast
 
 from .._url import normalize_url
 from ._session import Session
-from ._translate import mapped
+from .pipeline._typed import Invocation, run_typed
 
 __all__ = ["Storage"]
 
@@ -26,14 +26,16 @@ class Storage:
         return None if value is None else str(value)
 
     def set(self, key: str, value: str, *, kind: Kind = "local") -> None:
-        self._session.channel.run("storage", kind=kind, clear=False, key=key, value=value)
+        run_typed(self._session, Invocation.of("storage", kind, "set", key, value),
+                        lambda tab: tab.channel.run("storage", kind=kind, clear=False, key=key, value=value))
 
     def items(self, *, kind: Kind = "local") -> list[tuple[str, str]]:
         result = self._session.channel.run("storage", kind=kind, clear=False)
         return [(str(k), str(v)) for k, v in result.get("entries") or []]
 
     def clear(self, *, kind: Kind = "local") -> None:
-        self._session.channel.run("storage", kind=kind, clear=True)
+        run_typed(self._session, Invocation.of("storage", kind, "clear"),
+                        lambda tab: tab.channel.run("storage", kind=kind, clear=True))
 
     def set_cookie(self, name: str, value: str, *, url: str | None = None, domain: str | None = None,
                          path: str = "/") -> None:
@@ -43,5 +45,5 @@ class Storage:
             cookie.update(domain=domain, path=path)
         else:
             cookie["url"] = normalize_url(url) if url else self._session.url
-        with mapped():
-            self._session.pw.context.add_cookies(cast(Any, [cookie]))
+        run_typed(self._session, Invocation.of("cookies", "set", name, value),
+                        lambda tab: tab.pw.context.add_cookies(cast(Any, [cookie])))

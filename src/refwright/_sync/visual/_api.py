@@ -10,6 +10,7 @@ from ...resolve._result import StepResult
 from ...visual import VisualText
 from .._secrets import secret_rects
 from .._translate import mapped
+from ..pipeline._typed import Invocation, run_typed
 from ._capture import capture_text
 from ._inspect import visual_inspect
 from ._proposals import propose_click_text, propose_points, visual_scroll
@@ -51,8 +52,8 @@ class Visual:
 
     def scroll(self, x: float, y: float, dy: float) -> str:
         """Wheel the scrollable area under (x, y) by ``dy`` CSS pixels; returns fresh OCR text."""
-        with mapped():
-            return visual_scroll(self._session, x, y, dy)
+        return run_typed(self._session, Invocation.of("scroll", "down" if dy >= 0 else "up", str(abs(dy))),
+                               lambda tab: visual_scroll(tab, x, y, dy))
 
     def set_provider(self, provider: Decider | None) -> None:
         """The vision-capable model ``inspect`` asks (any of the agent's ``Llm`` adapters); None: none."""
