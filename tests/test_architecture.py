@@ -430,3 +430,78 @@ def test_no_silent_catch_all() -> None:
     silent = {name: found for name, path in MODULES.items() if name not in _SILENT_CATCH_ALLS
               for found in [_silent_catch_alls(_tree(path))] if found}
     assert silent == {}
+
+
+# -- one pipeline, and a command's facts on its spec (issue 38) -----------------------------------------
+
+# Where naming commands is the module's job: the command language itself, the handlers that bind commands by
+# name, replay's Playwright method names, the actions profile's own action words and the resolver's lexicon.
+_NAMES_ALLOWED = ("refwright.commands", "refwright._async.commands", "refwright.resolve._commands",
+                  "refwright.replay", "refwright.mcp._actions", "refwright.resolve._request",
+                  "refwright.resolve._item_request")
+
+
+def _command_names() -> set[str]:
+    import refwright.resolve  # noqa: F401 - registers the resolver's commands
+    from refwright.commands import all_specs
+
+    return {name for spec in all_specs() for name in (spec.name, *spec.aliases)}
+
+
+def _strings(node: ast.AST) -> list[str]:
+    elts = node.keys if isinstance(node, ast.Dict) else getattr(node, "elts", [])
+    return [e.value for e in elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+
+
+def _name_tables(tree: ast.AST, names: set[str]) -> list[int]:
+    """Lines of collections that list command names (three or more, at least half of what they list; not an
+    ``__all__``), and of tests of a ``.name`` (a command's) against a literal command name or several."""
+    found = set()
+    exported = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == "__all__" for t in n.targets)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Set | ast.Tuple | ast.List | ast.Dict):
+            strings = set(_strings(node))
+            listed = strings & names
+            if len(listed) >= 3 and 2 * len(listed) >= len(strings) and id(node) not in exported:
+                found.add(node.lineno)
+        elif isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute) and node.left.attr == "name":
+            for right in node.comparators:
+                listed = [right.value] if isinstance(right, ast.Constant) else _strings(right)
+                if set(listed) & names:
+                    found.add(node.lineno)
+    return sorted(found)
+
+
+def test_the_rule_sees_command_name_tables_and_tests() -> None:
+    names = {"open", "read", "click", "fill"}
+    assert _name_tables(ast.parse('_X = {"open", "read", "click"}'), names) == [1]
+    assert _name_tables(ast.parse('_X = {"click": "Clicked", "fill": "Filled", "read": "Read", "x": "y"}'),
+                        names) == [1]
+    assert _name_tables(ast.parse('__all__ = ["open", "read", "click"]'), names) == []
+    assert _name_tables(ast.parse('if parsed.name in ("open", "read"): pass'), names) == [1]
+    assert _name_tables(ast.parse('if spec.name == "open": pass'), names) == [1]
+    assert _name_tables(ast.parse('x = ("open", "elsewhere")\nif name == "open": pass'), names) == []
+
+
+def test_no_command_name_tables_outside_the_command_packages() -> None:
+    """A command's facts (policy targets, time budget, recording, settling, dialogs, secrets, proposals) are
+    data on its spec; no other module keeps a list of command names or tests a command's name."""
+    names = _command_names()
+    tables = [f"{name}:{line}" for name, path in MODULES.items() if not name.startswith(_NAMES_ALLOWED)
+              for line in _name_tables(_tree(path), names)]
+    assert tables == []
+
+
+def test_one_pipeline_calls_the_handlers_and_decides_the_policy() -> None:
+    """Only the pipeline runs a command's handler, and the policy is decided only by its authorize stage (a
+    handler may decide a second target it meets while it runs: the second URL of `diff url`)."""
+    handlers = sorted(name for name, path in MODULES.items()
+                      if any(isinstance(n, ast.ImportFrom) and any(a.name == "HANDLERS" for a in n.names)
+                             for n in _imports(_tree(path))))
+    assert handlers == ["refwright._async.pipeline._run"]
+    deciding = sorted({name for name, path in MODULES.items() for node in ast.walk(_tree(path))
+                       if isinstance(node, ast.Attribute) and node.attr == "check_policy"
+                       and isinstance(node.ctx, ast.Load)})
+    allowed = {"refwright._async.pipeline._authorize", "refwright._async._session", "refwright._async._secrets"}
+    assert [n for n in deciding if n not in allowed and not n.startswith("refwright._async.commands.")] == []

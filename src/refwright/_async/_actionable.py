@@ -17,17 +17,28 @@ from typing import TYPE_CHECKING, Any
 from playwright.async_api import Locator
 
 from .._errors import RefwrightError, RefwrightTimeoutError, StaleRefError
+from ..commands import lookup
 from ..snapshot._blocked import Closer, blocked_error, listed
 from ..snapshot._refs import parse_ref
-from ._translate import VERBS, mapped
+from ._translate import mapped, verb_of
 
 if TYPE_CHECKING:
     from ._session import Session
 
-__all__ = ["ACTIONS", "ensure_actionable", "explain_block"]
+__all__ = ["checked_first", "ensure_actionable", "explain_block"]
 
-# The actions checked first (``option``: an <option> chosen through its select).
-ACTIONS = frozenset({"click", "dblclick", "tap", "hover", "check", "uncheck", "fill", "select", "drag", "option"})
+
+
+def _command_of(action: str) -> str:
+    # ``option``: an <option> the resolver chooses through its select, checked as `select` is.
+    return "select" if action == "option" else action
+
+
+def checked_first(action: str) -> bool:
+    """Whether ``action`` (a command's name) has its target's actionability checked before it runs."""
+    spec = lookup(_command_of(action))
+    return spec is not None and spec.checked_first
+
 # How long a blocked target is watched for a change before the action fails, and how often it is asked.
 _GRACE = 0.45
 _POLL_MS = 120
@@ -43,7 +54,7 @@ async def ensure_actionable(session: Session, locator: Locator, target: str, act
     """Raise at once when ``action`` on ``target`` (resolved by ``locator``) cannot happen; return when it
     can, or when the page may still be settling (the action then waits as usual): an animation runs, the
     target or its cover moves, or a request is in flight."""
-    if action not in ACTIONS:
+    if not checked_first(action):
         return
     verdict = await _ask(session, locator, target, action, value)
     if verdict is not None and verdict.get("download"):
@@ -74,7 +85,7 @@ async def explain_block(session: Session, locator: Locator, target: str, action:
                         value: str | None = None) -> RefwrightError | None:
     """After an action timed out: what blocks it now, in refwright's words, or None when the runtime
     sees nothing (the caller keeps its own message)."""
-    if action not in ACTIONS:
+    if not checked_first(action):
         return None
     try:
         verdict = await _ask(session, locator, target, action, value)
@@ -131,6 +142,6 @@ def _error(session: Session, verdict: dict[str, Any], target: str, action: str, 
         # As the snapshot listed it: a hidden element's name has lost its hidden text.
         verdict = {**verdict, "role": entry.role, "name": entry.name}
     shown = f"@{ref}" if ref is not None else target
-    verb = VERBS.get("select" if action == "option" else action, action)
+    verb = verb_of(_command_of(action))
     return blocked_error(verdict, target=shown, verb=verb, value=value, closers=closers,
                          select_ref=ref_of(verdict.get("select")), fields=fields)

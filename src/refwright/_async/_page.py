@@ -307,9 +307,11 @@ class Page:
         Both come out with every declared secret's value replaced by ``{{secret:NAME}}``."""
         return await run_line(self._impl, command)
 
-    async def _authorize(self, command: str, *args: str) -> None:
-        """Decide, as the command ``command`` would be, a step refwright's replay performs with Playwright's
-        own calls (raises ``PolicyDeniedError`` where the window's policy refuses it)."""
+    async def authorize(self, command: str, *args: str) -> None:
+        """Decide, as the command ``command`` with ``args`` is decided when it runs, whether it may run on this
+        page now: the window's action policy, and its confirm callback where the policy says to ask. Runs
+        nothing; raises ``PolicyDeniedError`` when refused. For a tool that acts through Playwright itself
+        (``refwright replay`` runs a kept script's calls so): ``await page.authorize("click")`` first."""
         await authorize_only(self._impl, Invocation.of(command, *args))
 
     # -- recording a run as a script (refwright.replay) -----------------------------------------

@@ -17,20 +17,19 @@ from playwright.async_api import Locator
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from .._errors import BrowserError, CoveredError, RefwrightError, RefwrightTimeoutError, StaleRefError
+from ..commands import lookup
 
-__all__ = ["VERBS", "Attempt", "best_effort", "first_line", "from_playwright", "is_closed_error", "is_timeout",
-           "mapped", "perform", "translate"]
-
-# How each action reads in "while trying to <verb>".
-VERBS = {
-    "click": "click", "dblclick": "double-click", "tap": "tap", "hover": "hover", "focus": "focus",
-    "check": "check", "uncheck": "uncheck", "highlight": "highlight", "fill": "fill", "type": "type into",
-    "press": "press a key on", "select": "select an option in", "drag": "drag",
-    "scrollintoview": "scroll into view",
-}
+__all__ = ["Attempt", "best_effort", "first_line", "from_playwright", "is_closed_error", "is_timeout",
+           "mapped", "perform", "translate", "verb_of"]
 
 _CLOSED = re.compile(r"Target (page, context or browser )?(has been )?closed|Browser has been closed|"
                      r"browser has disconnected|Target crashed|Page crashed|Connection closed", re.I)
+
+
+def verb_of(command: str) -> str:
+    """How an error names what ``command`` was doing ("while trying to double-click"): its spec's phrase."""
+    spec = lookup(command)
+    return spec.verb if spec is not None else command
 
 
 def first_line(message: str) -> str:
@@ -108,7 +107,7 @@ def translate(exc: Exception, *, target: str | None = None, command: str | None 
         if strict is not None:
             return strict
     if isinstance(exc, PlaywrightTimeoutError) and target is not None and command is not None:
-        verb = VERBS.get(command, command)
+        verb = verb_of(command)
         ms = int(timeout) if timeout is not None else 0
         if found is False:
             return RefwrightTimeoutError(f"Element {target} was not found after {ms}ms while trying to {verb}")

@@ -18,6 +18,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from ..commands import lookup
 from ._playwright_private import answers, close_target, dismiss, impl_of, loop_of
 
 __all__ = ["Watchdog", "command_seconds"]
@@ -131,40 +132,12 @@ class Watchdog:
 # Past a command's own time limit: long enough for Playwright's own timeout to end it first (the probe and
 # the close of a hung page come after it), short enough that a model is never kept waiting for long.
 MARGIN_SECONDS = 1.0
-# Commands made of several bounded steps (a snapshot walks its frames; `act` inspects, then acts).
-_SEVERAL_STEPS = {"snapshot": 2, "screenshot": 2, "act": 3, "confirm": 3, "inspect": 2, "pdf": 2, "trace": 2,
-                  "record": 3, "diff": 3, "a11y": 2, "read": 2}
-# `tab new <url>` and `window new` load a page too.
-_NAVIGATION = {"open", "back", "forward", "reload", "tab", "window"}
-_WAIT_DEFAULT_MS = 10_000
-
-
-def _ms(text: str | bool | None) -> float | None:
-    if not isinstance(text, str):
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    return value if value >= 0 else None
 
 
 def command_seconds(name: str, raw_args: tuple[str, ...], timeout_flag: str | bool | None, action_ms: float,
                     navigation_ms: float) -> float:
-    """How long a command may take in all, in seconds: its own time limit plus MARGIN_SECONDS (pure)."""
-    opens = 0
-    if name == "read" and raw_args:
-        opens = 1
-    elif name == "diff" and raw_args and raw_args[0].lower() == "url":
-        opens = 2
-    if name in _NAVIGATION:
-        base = navigation_ms
-    elif opens:
-        # Commands that open URLs first: each page's navigation, then its snapshot (and screenshot).
-        base = opens * (navigation_ms + 2 * action_ms)
-    elif name == "wait":
-        delay = _ms(raw_args[0]) if raw_args else None
-        base = max(_ms(timeout_flag) or _WAIT_DEFAULT_MS, delay or 0)
-    else:
-        base = action_ms * _SEVERAL_STEPS.get(name, 1)
+    """How long the command ``name`` may take in all, in seconds: its spec's time budget plus MARGIN_SECONDS
+    (pure). A name the registry does not know gets one action timeout."""
+    spec = lookup(name)
+    base = spec.budget_ms(raw_args, timeout_flag, action_ms, navigation_ms) if spec is not None else action_ms
     return base / 1000 + MARGIN_SECONDS

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from playwright.sync_api import Locator
 
 from .._url import normalize_url
-from ..commands import ParsedCommand
+from ..commands import ParsedCommand, lookup
 from ..replay._heal import family
 from ..replay._record import Recording
 from ..replay._steps import Step, secret_env, secret_token
@@ -42,9 +42,6 @@ __all__ = [
     "noted_done",
 ]
 
-# Commands whose target is an element, and the step each makes.
-_TARGETED = {"click": "click", "dblclick": "dblclick", "fill": "fill", "type": "fill", "check": "check",
-             "uncheck": "uncheck", "select": "select", "hover": "hover", "focus": "focus", "drag": "drag"}
 _FACTS = """el => ({pw: el.type === 'password', kind: el.localName,
   sub: el.type === 'submit' || (el.localName === 'button' && !el.getAttribute('type') && !!el.form)})"""
 _OWN_NAME = "el => el.getAttribute('aria-label') || el.getAttribute('title') || el.textContent || ''"
@@ -81,15 +78,17 @@ def note_command(session: Session, parsed: ParsedCommand) -> Noted | None:
     if rec is None:
         return None
     names = {ref: f"{entry.role} {quote(entry.name)}" for ref, entry in session.view.refs.latest.items()}
-    if parsed.name == "act":  # the request in the model's words, as act read it
+    spec = parsed.spec
+    if spec.request_words == "text":  # the request in the model's words, as act read it
         rec.set_request(rec.scrub(parsed.text_from(0)), names)
-    elif parsed.name != "confirm":  # a confirmation carries out the request before it
+    elif spec.request_words == "line":
         rec.set_request(rec.scrub(parsed.line), names)
-    if parsed.name == "open" and parsed.args:
+    # The Playwright step the spec says the command is kept as.
+    action = spec.recorded_as
+    if action == "goto" and parsed.args:
         return Noted(rec, Step("goto", value=normalize_url(parsed.args[0]), tab=_tab(session)))
-    if parsed.name == "press" and parsed.args:
+    if action == "press" and parsed.args:
         return Noted(rec, Step("press", value=parsed.args[0], request=rec.request, tab=_tab(session)))
-    action = _TARGETED.get(parsed.name)
     ref = parse_ref(parsed.args[0]) if action and parsed.args else None
     entry = session.view.refs.latest.get(ref) if ref else None
     if action is None or entry is None:
@@ -151,8 +150,10 @@ def note_control(session: Session, locator: Locator, control: Control, command: 
     ``among`` are the controls the page showed: a control no locator finds keeps its place among those of its
     kind, which is what healing finds it by when its name is only a nearby text."""
     rec = _recording(session)
-    action = {"click": "click", "fill": "fill", "hover": "hover", "focus": "focus", "select": "select",
-              "check": "check", "uncheck": "uncheck"}.get(command)
+    # The resolver's step is kept as the Playwright call its command is recorded as; a drag is noted with its
+    # drop place by note_drag.
+    spec = lookup(command)
+    action = spec.recorded_as if spec is not None and spec.recorded_as != "drag" else None
     if rec is None or action is None:
         return None
     # A control with no ARIA role (a clickable text, an icon) is found by its label, title or text instead.

@@ -13,6 +13,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..commands import lookup
+from ..resolve import _commands as _resolve_commands  # noqa: F401  (registers act and dragto)
+
 __all__ = [
     "ApprovalRequest",
     "Approver",
@@ -65,8 +68,6 @@ Approver = Callable[[ApprovalRequest], Awaitable[Decision]]
 # after the first line); a page that prints the words cannot raise a prompt through `get text`.
 _PROPOSAL = re.compile(r"\A(?:--- AGENT_BROWSER_PAGE_CONTENT[^\n]*\n)?Needs approval: (?P<summary>[^\n]*?)"
                        r"(?: — |$)[^\n]*?`confirm (?P<token>p-[A-Za-z0-9_-]+)`", re.MULTILINE)
-# The commands that make proposals.
-PROPOSING = frozenset({"act", "dragto", "visual"})
 # `click @e7 button "Create account"`, `visual click "Sign in" at (10, 20)`, `drag @e2 item "A" onto ...`
 _TARGET = re.compile(r'^(?P<action>(?:visual )?\S+)(?: (?P<ref>@e\d+))?(?: (?P<role>[a-z][a-z ]*?))?'
                      r'(?: "(?P<name>(?:[^"\\]|\\.)*)")?(?:\s|$)')
@@ -75,7 +76,9 @@ _TARGET = re.compile(r'^(?P<action>(?:visual )?\S+)(?: (?P<ref>@e\d+))?(?: (?P<r
 def proposal_request(output: str, url: str, command: str = "act") -> ApprovalRequest | None:
     """The request behind ``command``'s answer when it is a proposal waiting for ``confirm``, else None."""
     words = command.split(maxsplit=1)
-    found = _PROPOSAL.search(output.lstrip()) if words and words[0] in PROPOSING else None
+    spec = lookup(words[0]) if words else None
+    # Only a command whose spec says it proposes has its answer read as a proposal.
+    found = _PROPOSAL.search(output.lstrip()) if spec is not None and spec.proposes else None
     if found is None:
         return None
     summary = found.group("summary").strip()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..safety._actions import ActionType
+from ._budgets import wait_budget
 from ._spec import CommandSpec, FlagSpec, HelpSection
 from ._specs_input import HELP_SECTIONS as _INPUT_HELP
 from ._specs_input import SPECS as _INPUT
@@ -45,7 +46,9 @@ _SUBMIT_DETAILS = (
     "field with `[invalid] error=\"<message>\"`. `press Enter` in a field says the same.")
 
 
-def _target(name: str, verb: str, action: ActionType, output: str, details: str = "") -> CommandSpec:
+def _target(name: str, verb: str, action: ActionType, output: str, details: str = "", *, recorded: bool = True,
+            checked_first: bool = True, phrase: str = "") -> CommandSpec:
+    # An action on one target: recorded as the Playwright call of its name, its actionability checked first.
     return CommandSpec(
         name=name,
         group="Act",
@@ -56,6 +59,9 @@ def _target(name: str, verb: str, action: ActionType, output: str, details: str 
         min_args=1,
         action=action,
         details=details,
+        recorded_as=name if recorded else None,
+        checked_first=checked_first,
+        phrase=phrase,
     )
 
 
@@ -107,16 +113,16 @@ COMMANDS: tuple[CommandSpec, ...] = (
     # Navigation
     CommandSpec("open", "Navigation", "open <url>", "open a URL (https:// is added when missing)",
                 "Opened <final url> — <title>", aliases=("goto", "navigate"), min_args=1,
-                action=ActionType.NAVIGATE, policy_url=first_url),
+                action=ActionType.NAVIGATE, policy_url=first_url, loads_page=True, recorded_as="goto"),
     CommandSpec("back", "Navigation", "back", "go back in history", "Went back to <url>",
-                action=ActionType.NAVIGATE),
+                action=ActionType.NAVIGATE, loads_page=True),
     CommandSpec("forward", "Navigation", "forward", "go forward in history", "Went forward to <url>",
-                action=ActionType.NAVIGATE),
+                action=ActionType.NAVIGATE, loads_page=True),
     CommandSpec("reload", "Navigation", "reload", "reload the page", "Reloaded <url>",
                 action=ActionType.NAVIGATE,
                 details=("Errors: `Reload of <url> failed with HTTP <status>` when the page answers an error "
                          "status (404, 500, ...), as `open` says `Navigation to <url> failed with HTTP <status>`; "
-                         "the page still shows what the server sent.")),
+                         "the page still shows what the server sent."), loads_page=True),
     # Observe
     CommandSpec("snapshot", "Observe", "snapshot [-i] [-u] [-c] [-d <n>] [-s <css>] [-C]",
                 "list the page as an accessibility tree with refs",
@@ -126,7 +132,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                          "browser's message>\"` once the form was submitted (a click or Enter that the "
                          "validation stopped) or the field was edited (CSS :user-invalid); a required field "
                          "nobody touched yet shows only `[required]`. `[invalid]` alone is the page's "
-                         "aria-invalid.")),
+                         "aria-invalid."), steps=2),
     CommandSpec("screenshot", "Observe", "screenshot [path] [--full] [--annotate]", "capture a PNG of the page",
                 "Screenshot <width>×<height> (with a path: Screenshot saved to <path>), and one legend line "
                 "per ref with --annotate", flags=_SCREENSHOT_FLAGS, action=ActionType.SCREENSHOT,
@@ -134,36 +140,43 @@ COMMANDS: tuple[CommandSpec, ...] = (
                          "path it is also saved there, under the output folder (--output-dir; a relative "
                          "path is taken from it, a path leading out of it is refused).\n"
                          "--full: the whole page, not only the viewport. --annotate: numbered labels [N] on "
-                         "the elements with refs (label [N] is ref @eN), listed one per line after.")),
+                         "the elements with refs (label [N] is ref @eN), listed one per line after."), steps=2),
     # Act
     _target("click", "Click", ActionType.CLICK, "Clicked <target>", _SUBMIT_DETAILS),
-    _target("dblclick", "Double-click", ActionType.CLICK, "Double-clicked <target>", _SUBMIT_DETAILS),
-    _target("tap", "Tap", ActionType.CLICK, "Tapped <target>", _SUBMIT_DETAILS),
+    _target("dblclick", "Double-click", ActionType.CLICK, "Double-clicked <target>", _SUBMIT_DETAILS,
+            phrase="double-click"),
+    _target("tap", "Tap", ActionType.CLICK, "Tapped <target>", _SUBMIT_DETAILS, recorded=False),
     _target("hover", "Hover over", ActionType.HOVER, "Hovered <target>"),
-    _target("focus", "Focus", ActionType.FOCUS, "Focused <target>"),
+    _target("focus", "Focus", ActionType.FOCUS, "Focused <target>", checked_first=False),
     _target("check", "Check", ActionType.CLICK, "Checked <target>"),
     _target("uncheck", "Uncheck", ActionType.CLICK, "Unchecked <target>"),
-    _target("highlight", "Highlight", ActionType.FOCUS, "Highlighted <target>"),
+    _target("highlight", "Highlight", ActionType.FOCUS, "Highlighted <target>", recorded=False, checked_first=False),
     CommandSpec("fill", "Act", "fill <target> [text]", "replace the value of a field (no text clears it)",
                 "Filled <target>", min_args=1, free_text=True, action=ActionType.FILL,
                 details=("fill <target> [text]: replace the field's value; no text clears it. The target is a ref, or "
                          "any selector.\n"
                          "Errors: `The text did not reach <target>: it still holds what it held before.` when the "
                          "field kept its old value (the page moved the focus while the text was typed, so it went "
-                         "elsewhere, or refused it); the usual target errors otherwise.")),
+                         "elsewhere, or refused it); the usual target errors otherwise."),
+                recorded_as="fill", types_text=True, checked_first=True),
     CommandSpec("type", "Act", "type <target> <text>", "type text one key at a time",
-                "Typed into <target>", min_args=2, free_text=True, action=ActionType.TYPE),
+                "Typed into <target>", min_args=2, free_text=True, action=ActionType.TYPE,
+                recorded_as="fill", types_text=True, phrase="type into"),
     CommandSpec("press", "Act", "press <key> [target]", "press a key or combination such as Enter or Control+A",
-                "Pressed <key>", aliases=("key",), min_args=1, action=ActionType.PRESS),
+                "Pressed <key>", aliases=("key",), min_args=1, action=ActionType.PRESS,
+                recorded_as="press", phrase="press a key on"),
     CommandSpec("select", "Act", "select <target> <value>", "pick the <option> whose value or label matches",
-                "Selected <value> in <target>", min_args=2, free_text=True, action=ActionType.SELECT),
+                "Selected <value> in <target>", min_args=2, free_text=True, action=ActionType.SELECT,
+                recorded_as="select", checked_first=True, phrase="select an option in"),
     CommandSpec("drag", "Act", "drag <source> <target>", "drag one element onto another",
-                "Dragged <source> to <target>", min_args=2, action=ActionType.DRAG),
+                "Dragged <source> to <target>", min_args=2, action=ActionType.DRAG,
+                recorded_as="drag", checked_first=True),
     CommandSpec("scroll", "Act", "scroll <up|down|left|right|top|bottom> [pixels]",
                 "scroll the page (300 px by default)", "Scrolled <direction>", min_args=1,
                 action=ActionType.SCROLL),
     CommandSpec("scrollintoview", "Act", "scrollintoview <target>", "scroll the target into view",
-                "Scrolled <target> into view", aliases=("scrollinto",), min_args=1, action=ActionType.SCROLL),
+                "Scrolled <target> into view", aliases=("scrollinto",), min_args=1, action=ActionType.SCROLL,
+                phrase="scroll into view"),
     # Query
     CommandSpec("get", "Query", "get <text|html|value|attr|count|box|title|url> [target]",
                 "read text, HTML, a value, an attribute, a count, a box, the title or the URL",
@@ -182,7 +195,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 details=(
                     "wait --url <glob> [--timeout <ms>]: wait until the page's URL matches the glob (`**/done`, "
                     "as Playwright's waitForURL; a URL without wildcards must match exactly), including URL "
-                    "changes of single-page apps. Output: the URL.")),
+                    "changes of single-page apps. Output: the URL."), own_budget=wait_budget),
     # Page
     CommandSpec("eval", "Page", "eval <js>", "evaluate JavaScript in the page (awaits promises)",
                 "Strings verbatim, other values as JSON, `null` for null/undefined", min_args=1,

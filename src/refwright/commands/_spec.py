@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from ..safety._actions import ActionType
 
@@ -69,11 +70,49 @@ class CommandSpec:
     tells_dialog: bool = False
     # Its argument is several command lines, each run as if sent alone (`batch`).
     runs_lines: bool = False
+    # Its time budget (the busy-page watchdog's deadline): ``steps`` action timeouts (a snapshot takes a
+    # snapshot and more), or the navigation timeout when it ``loads_page``, or for each page it opens first
+    # (``opens``: `read <url>` opens one) a navigation and two action timeouts; `wait` sets its own
+    # (``own_budget``: milliseconds from its arguments and --timeout).
+    steps: int = 1
+    loads_page: bool = False
+    opens: Callable[[Sequence[str]], int] | None = None
+    own_budget: Callable[[Sequence[str], str | bool | None], float] | None = None
+    # The Playwright step a recorded run keeps it as (`type` is kept as a fill, `open` as a goto), and what it
+    # keeps as the request the step came from: the command line, its words after the name (act's request),
+    # or nothing (a confirmation carries out the request before it).
+    recorded_as: str | None = None
+    request_words: Literal["line", "text", "none"] = "line"
+    # A command that types text, where a ``{{secret:NAME}}`` stands for its value (refused everywhere else).
+    types_text: bool = False
+    # An action on a target whose actionability is checked first (a covered or disabled target fails at once),
+    # and how its failures name it ("could not double-click", "while trying to type into").
+    checked_first: bool = False
+    phrase: str = ""
+    # Its answer may be a proposal that waits for `confirm <token>` (the agent asks the person about it).
+    proposes: bool = False
 
     def returns_page_text(self, args: Sequence[str]) -> bool:
         if self.page_text is not None:
             return self.page_text
         return self.action_for(args) in (ActionType.READ_CONTENT, ActionType.EVALUATE, ActionType.NAVIGATE)
+
+    @property
+    def verb(self) -> str:
+        """How an error says what it was doing: "while trying to <verb>"."""
+        return self.phrase or self.name
+
+    def budget_ms(self, raw_args: Sequence[str], timeout_flag: str | bool | None, action_ms: float,
+                  navigation_ms: float) -> float:
+        """How long it may take in all, before the watchdog's margin (pure)."""
+        if self.loads_page:
+            return navigation_ms
+        opened = self.opens(raw_args) if self.opens is not None else 0
+        if opened:
+            return opened * (navigation_ms + 2 * action_ms)
+        if self.own_budget is not None:
+            return self.own_budget(raw_args, timeout_flag)
+        return action_ms * self.steps
 
     def action_for(self, args: Sequence[str]) -> ActionType | None:
         if self.action is None or isinstance(self.action, ActionType):

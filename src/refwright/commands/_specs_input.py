@@ -70,6 +70,7 @@ SPECS: tuple[CommandSpec, ...] = (
             "output says how many, and `snapshot -i` shows them with refs.\n"
             "Errors: `No element found by <locator> '<value>'`, `Unknown action '<a>' for find. Valid\n"
             "actions: click, fill, check, hover, text.`"),
+        types_text=True,
     ),
     # Upload is judged as Fill: it puts values the agent chose (files from the folder the user allowed)
     # into a form field, like typing a value; nothing is sent until the page's form is submitted (a
@@ -92,6 +93,7 @@ SPECS: tuple[CommandSpec, ...] = (
             "keyboard type <text>: one key event per character into the focused element (editors such as\n"
             "contenteditable, CodeMirror, Monaco).\nkeyboard inserttext <text>: inserts the text with one input\n"
             "event and no key events. For keys and combinations (Enter, Control+a) use `press`."),
+        types_text=True,
     ),
     CommandSpec(
         "mouse", "Input", "mouse <move x y|down [button]|up [button]|wheel dy [dx]>",

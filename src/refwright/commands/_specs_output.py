@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..safety._actions import ActionType
+from ._budgets import diff_opens, read_opens
 from ._spec import CommandSpec, FlagSpec, HelpSection
 from ._targets import first_url, second_url
 
@@ -48,6 +49,7 @@ SPECS: tuple[CommandSpec, ...] = (
             "A relative path is saved under the output folder (--output-dir; a private temporary folder by "
             "default); an absolute path must lie inside it, and `..` or symlinks that lead out are refused.\n"
             "Output: `PDF saved to <absolute path>`."),
+        steps=2,
     ),
     CommandSpec(
         "trace", "Output", "trace start | trace stop [path]", "record a Playwright trace (open it with "
@@ -60,6 +62,7 @@ SPECS: tuple[CommandSpec, ...] = (
             "trace-<time>.zip). Open it with `playwright show-trace <path>`.\n"
             "Errors: `Tracing already active` (run `trace stop` first), `No tracing in progress`.\n"
             "Output: `Recording started` (agent-browser's words) · `Trace saved to <absolute path>`."),
+        steps=2,
     ),
     CommandSpec(
         "record", "Output", "record start <path> | record stop", "record the page to a video file",
@@ -71,6 +74,7 @@ SPECS: tuple[CommandSpec, ...] = (
             "image); `.webm` and `.mp4` need ffmpeg (on PATH, or pip install 'refwright[video]').\n"
             "Errors: `Recording already active` (run `record stop` first), `No recording in progress`.\n"
             "Output: `Recording started: <path>` · `Recording saved to <path>`."),
+        steps=3,
     ),
     CommandSpec(
         "read", "Observe", "read [url]", "the page's readable text (main content, without menus and ads)",
@@ -83,6 +87,8 @@ SPECS: tuple[CommandSpec, ...] = (
             "read <url>: open the URL first (checked like `open`: the network guard and the policy's "
             "Navigate), then read it.\n"
             "Output is cut at max_output characters (default 20 000 for read) with a note."),
+        steps=2,
+        opens=read_opens,
     ),
     CommandSpec(
         "diff", "Observe", "diff snapshot | diff screenshot [--baseline <png>] | diff url <u1> <u2>",
@@ -106,6 +112,8 @@ SPECS: tuple[CommandSpec, ...] = (
             "checked like `open`), snapshot each and diff them by content (lines without refs, since each "
             "page numbers its own); --screenshot also diffs their screenshots. The page stays on <u2>: "
             "`snapshot -i` gives its refs."),
+        steps=3,
+        opens=diff_opens,
     ),
     CommandSpec(
         "a11y", "Observe", "a11y [-s <css>]", "accessibility audit of the current page",
@@ -124,6 +132,7 @@ SPECS: tuple[CommandSpec, ...] = (
             "`incomplete (needs manual review):` lists text whose contrast could not be computed (over an "
             "image or a translucent colour). Not a full WCAG audit: it finds common, mechanically "
             "checkable problems (agent-browser's a11y runs axe-core; refwright does not ship it)."),
+        steps=2,
     ),
     CommandSpec(
         "vitals", "Observe", "vitals", "web vitals of the current page (TTFB, FCP, LCP, CLS, INP)",

@@ -36,12 +36,14 @@ SPECS: tuple[CommandSpec, ...] = (
             "closes one (the active one by default; the last tab cannot be closed). Plain numbers are refused:\n"
             "use the t<N> ids that `tab` lists. A link or script that opens a new tab adds one (Config.popups\n"
             "\"tab\", the default) and the next answer says so with its id; with \"close\" it is closed at once."),
+        loads_page=True,
     ),
     CommandSpec(
         "window", "Tabs", "window new", "open a new window (a tab with its own cookies and storage)",
         "`Window opened [t3] (3 total)`", min_args=1, action=ActionType.NAVIGATE, beside_dialog=True,
         details=("`window new` opens a tab in a new browser context (its own cookies, storage and cache) and makes\n"
                  "it active; it is listed, switched to and closed like any tab."),
+        loads_page=True,
     ),
     CommandSpec(
         "frame", "Tabs", "frame <target|main>", "run later commands and snapshots inside an iframe",

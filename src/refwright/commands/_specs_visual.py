@@ -39,7 +39,7 @@ SPECS: tuple[CommandSpec, ...] = (
                 "what moved, then fresh OCR text", min_args=1, free_text=True,
                 flags=(FlagSpec("sparse", ("--sparse",), help="sparse-text segmentation for scattered labels"),
                        FlagSpec("digits", ("--digits",), help="numbers only (0-9)")),
-                action=_visual_action, page_text=True, details=_DETAILS),
+                action=_visual_action, page_text=True, details=_DETAILS, proposes=True),
 )
 
 # Their lines in HELP's second part (same layout as the reference's groups).

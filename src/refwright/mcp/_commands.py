@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .._errors import RefwrightError
-from .._url import normalize_url
 from ..agent import tool_description, tool_parameters
-from ..commands import tokenize
+from ..commands import parse, tokenize
 from ..commands._batch import batch_lines
 from ..commands._registry import lookup
 from ..safety import ActionType
@@ -24,7 +24,7 @@ async def _browser(args: dict[str, Any], call: CallContext) -> Reply:
     if not words:
         raise RefwrightError('Empty command. Send one command line, for example {"command": "snapshot -i"}.')
     spec = lookup(words[0])
-    if spec is not None and spec.name == "batch":
+    if spec is not None and spec.runs_lines:
         # A batch is gated command by command, so it never carries an action past the mode's question.
         for line in batch_lines(command):
             await _permit(tokenize(line), line, call)
@@ -39,9 +39,14 @@ async def _permit(words: list[str], command: str, call: CallContext) -> None:
     spec = lookup(words[0]) if words else None
     if spec is None:
         return
-    action = spec.action_for(words[1:])
-    # The commands that open a URL before anything else are permitted on that URL.
-    url = normalize_url(words[1]) if spec.name in ("open", "read") and len(words) > 1 else None
+    try:
+        args: Sequence[str] = parse(command).args
+    except RefwrightError:
+        args = words[1:]  # the command fails when it runs; the mode still decides on what it names
+    action = spec.action_for(args)
+    # A command that goes to a URL (open, read, tab new, diff url) is permitted on that URL, as its spec
+    # says the action policy judges it.
+    url = spec.policy_url(args, "") or None if action is ActionType.NAVIGATE and spec.policy_url else None
     await call.permit(spec.name, url, reads=action in _READS, detail=None if url else command)
 
 

@@ -170,7 +170,7 @@ class Replayer:
     async def _step(self, step: Step) -> Outcome:
         if step.action != "goto":  # goto is page.goto, which the policy decides itself
             # A kept script's step meets the window's action policy as the command it stands for does.
-            await self.here._authorize(_DECIDED_AS.get(step.action, "click"),
+            await self.here.authorize(_DECIDED_AS.get(step.action, "click"),
                                        *(("down",) if step.action == "wheel" else ()))
         pw = self.here.playwright_page
         if step.action == "goto":

@@ -12,7 +12,7 @@ __all__ = ["RESOLVE_COMMANDS"]
 RESOLVE_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("inspect", "Resolve", "inspect", "list up to 80 visible controls with refs, kinds and risks",
                 "One line per control (`@e3 button \"Save\" [approval-required]`) and a fingerprint",
-                action=ActionType.READ_CONTENT, extension=True),
+                action=ActionType.READ_CONTENT, extension=True, steps=2),
     CommandSpec("act", "Resolve", "act [--new] <request>",
                 "do ONE step of a plain-language request without a model (again until `Done:`)",
                 "What it did and how it resolved it, then the changes; `Done: ...` when nothing is left; a second "
@@ -20,10 +20,12 @@ RESOLVE_COMMANDS: tuple[CommandSpec, ...] = (
                 "request that clicks was asked again after the page's controls changed (a wizard's next step)",
                 flags=(FlagSpec("new", ("--new",), help="start the request afresh on the same page"),),
                 min_args=1, free_text=True,
-                action=ActionType.CLICK, performs=request_actions, extension=True, page_text=True),
+                action=ActionType.CLICK, performs=request_actions, extension=True, page_text=True, steps=3,
+                request_words="text", types_text=True, proposes=True),
     CommandSpec("confirm", "Resolve", "confirm <token>", "carry out an approval-required step that act proposed",
                 "What it did and the changes, or why the proposal was cancelled", min_args=1,
-                action=ActionType.CLICK, carries_proposal=True, extension=True, page_text=True),
+                action=ActionType.CLICK, carries_proposal=True, extension=True, page_text=True,
+                steps=3, request_words="none"),
     CommandSpec("setfield", "Resolve", "setfield <target> <text>",
                 "fill a visible text/date/time field with a value (never submits)", "Filled <target>",
                 min_args=1, free_text=True, action=ActionType.FILL, extension=True),
@@ -41,7 +43,7 @@ RESOLVE_COMMANDS: tuple[CommandSpec, ...] = (
                 min_args=2, action=ActionType.FILL, extension=True),
     CommandSpec("dragto", "Resolve", "dragto <source> <target>",
                 "propose dragging an inspected draggable onto a declared drop target", "A proposal to confirm",
-                min_args=2, action=ActionType.DRAG, extension=True),
+                min_args=2, action=ActionType.DRAG, extension=True, proposes=True),
 )
 
 for _spec in RESOLVE_COMMANDS:

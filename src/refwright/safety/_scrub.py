@@ -8,25 +8,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 
-from .._errors import RefwrightError
 from .._result import CommandResult
-from ..commands._batch import batch_lines
 from ..resolve._result import StepResult
 from ..snapshot._types import RefEntry, Snapshot
-from ._secrets import Secrets, has_token, misplaced
+from ._secrets import Secrets
 
-__all__ = ["refuse_misplaced", "scrub_logs", "scrub_result", "scrub_step", "scrubbed_errors"]
-
-
-def refuse_misplaced(command: str) -> None:
-    """A token anywhere but in text to type is refused before anything runs (never sent as a URL, a
-    script, a clipboard write)."""
-    if not has_token(command):
-        return
-    head = command.lstrip().split(None, 1)[0].lower() if command.strip() else ""
-    why = misplaced(batch_lines(command) if head == "batch" else [command])
-    if why is not None:
-        raise RefwrightError(why)
+__all__ = ["scrub_logs", "scrub_result", "scrub_step", "scrubbed_errors"]
 
 
 def scrub_result(secrets: Secrets, result: CommandResult) -> CommandResult:

@@ -21,11 +21,9 @@ from .._errors import PolicyDeniedError, RefwrightError
 __all__ = [
     "ENV_PREFIX",
     "TOKEN",
-    "TYPING_COMMANDS",
     "Secret",
     "Secrets",
     "has_token",
-    "misplaced",
     "origin_of",
     "parse_secret_flag",
     "parse_secrets_file",
@@ -36,26 +34,11 @@ TOKEN = re.compile(r"\{\{\s*secret\s*:\s*([^{}\s]*)\s*\}\}")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Scrubbing a shorter value would blank ordinary words and numbers out of every answer.
 MIN_LENGTH = 4
-# The commands that type text, where a token stands for its value (everywhere else it stays as written).
-TYPING_COMMANDS = frozenset({"fill", "type", "keyboard", "act", "find"})
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 def has_token(text: str) -> bool:
     return TOKEN.search(text) is not None
-
-
-def misplaced(lines: Sequence[str]) -> str | None:
-    """Why a ``{{secret:NAME}}`` in these command lines is refused: only the commands that type take one,
-    so it can never be sent as a URL, a script or a clipboard write."""
-    for line in lines:
-        if not has_token(line):
-            continue
-        name = line.split(None, 1)[0].lower() if line.strip() else ""
-        if name not in TYPING_COMMANDS:
-            return (f"`{name}` does not take a secret: {{{{secret:NAME}}}} stands for a value only where text is "
-                    "typed (fill, type, keyboard type, find … fill, act). Nothing was done.")
-    return None
 
 
 def origin_of(url: str) -> str:

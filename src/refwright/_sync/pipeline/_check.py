@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
-from ...safety._scrub import refuse_misplaced
+from ..._errors import RefwrightError
+from ...commands._typing import misplaced_in
 
 __all__ = ["check_input"]
 
 
 def check_input(line: str) -> None:
-    """Raise when ``line`` would send a ``{{secret:NAME}}`` as a URL, a script or anything but typed text.
-    A typed method's values are its arguments (``set_field(target, "{{secret:pw}}")`` types it), so only
-    command lines are checked."""
-    refuse_misplaced(line)
+    """Raise when ``line`` would send a ``{{secret:NAME}}`` as a URL, a script or anything but typed text
+    (never sent: nothing has run yet). A typed method's values are its arguments (``set_field(target,
+    "{{secret:pw}}")`` types it), so only command lines are checked."""
+    why = misplaced_in(line)
+    if why is not None:
+        raise RefwrightError(why)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..._errors import RefwrightError
 from ...commands import ParsedCommand, lookup, parse
 
 __all__ = ["Invocation"]
@@ -28,8 +29,8 @@ class Invocation:
     def of(cls, name: str, *args: str, request: str | None = None) -> Invocation:
         """The invocation a typed method makes: the command ``name`` with ``args`` as already split."""
         spec = lookup(name)
-        if spec is None:  # a typed method names a registered command; anything else is refwright's bug
-            raise LookupError(f"no command {name!r} in the registry")
+        if spec is None:
+            raise RefwrightError(f"Unknown command `{name}`. Run `help` to list commands.")
         line = " ".join((spec.name, *args))
         return cls(ParsedCommand(line=line, spec=spec, raw_args=args, args=args), typed=True, request=request)
 
