@@ -27,8 +27,7 @@ TEST_TARGET = ROOT / "tests" / "api" / "_sync"
 
 
 def _header(source: Path) -> str:
-    return (f"# Generated from {source.relative_to(ROOT)} by scripts/unasync.py: edit the async code, not this "
-            "file.\n")
+    return f"# Generated from {source.relative_to(ROOT)} by scripts/unasync.py. DO NOT EDIT: edit that file.\n"
 
 SUBSTITUTIONS: list[tuple[str, str]] = [
     (r"\basync def\b", "def"),
@@ -76,7 +75,7 @@ def generated() -> dict[Path, str]:
                                           (TEST_SOURCE, TEST_TARGET, SUBSTITUTIONS + TEST_SUBSTITUTIONS)):
         for source in sorted(source_dir.rglob("*.py")):
             out[target_dir / source.relative_to(source_dir)] = convert(
-                source.read_text(encoding="utf-8"), rules, _header(source_dir), used)
+                source.read_text(encoding="utf-8"), rules, _header(source), used)
     unused = [pattern for pattern, _ in SUBSTITUTIONS + TEST_SUBSTITUTIONS if pattern not in used]
     if unused:
         raise SystemExit(f"unused substitutions in scripts/unasync.py: {unused} (remove them)")

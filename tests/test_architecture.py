@@ -262,7 +262,12 @@ def test_generated_files_say_so_in_their_first_line() -> None:
     generated = [*(SRC / "_sync").rglob("*.py"), *(Path(__file__).parent / "api" / "_sync").rglob("*.py")]
     assert len(generated) > 3
     for path in sorted(generated):
-        assert path.read_text(encoding="utf-8").startswith("# Generated "), path
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# Generated from ") and "DO NOT EDIT" in first, path
+    assert "DO NOT EDIT" in (SRC.parent.parent / "docs" / "commands.md").read_text(encoding="utf-8")
+    attributes = (SRC.parent.parent / ".gitattributes").read_text(encoding="utf-8")
+    for generated_path in ("src/refwright/_sync/**", "tests/api/_sync/**", "docs/commands.md"):
+        assert f"{generated_path} linguist-generated=true" in attributes
 
 
 def _calls(node: ast.AST) -> set[str]:

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from refwright import Config, PolicyDeniedError, RefwrightError, Secret, Secrets
 from refwright.agent import anthropic_tool, openai_tool, system_prompt
 from refwright.cli._options import add_browser_options, browser_options
-from refwright.safety import ActionPolicy, ActionType, decide
 from refwright.commands._typing import misplaced
+from refwright.safety import ActionPolicy, ActionType, decide
 from refwright.safety._secrets import origin_of, parse_secret_flag, parse_secrets_file
 
 PW = 'Tr0ub4dor&3 <"wörd">/+='

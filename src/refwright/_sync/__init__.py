@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/__init__.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The sync implementation, derived from _async by scripts/unasync.py."""
 
 from ._browser import Browser, launch

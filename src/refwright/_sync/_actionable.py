@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_actionable.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Actionability before an action: a target that the action cannot reach fails at once, with the reason.
 
 Playwright retries an action until its timeout while the target is hidden, disabled, covered or stale,

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_batch.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """`batch`: several command lines in one call, run in order until the first error, each output labelled."""
 
 from __future__ import annotations

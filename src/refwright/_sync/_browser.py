@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_browser.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The public browser: a thin facade over one ``Chromium`` (Playwright, the browser process, its shared
 context and network guard live in ``_chromium``), as ``Page`` is over a ``Session``.
 

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_channel.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The one channel into the page: every call of a runtime operation (the snapshot's runtime or the
 resolver's inspect engine) goes through ``RuntimeChannel.run``."""
 

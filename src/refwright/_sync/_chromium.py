@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_chromium.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The browser behind a ``Browser``: Playwright, one Chromium (discovered and launched lazily, or attached
 over CDP, a Playwright server or a Selenium Grid), its shared context and the network guard in front of it.
 

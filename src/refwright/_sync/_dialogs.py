@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_dialogs.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """``page.dialogs``: the JavaScript dialog a tab keeps open (Config.dialogs "wait"), answered from code."""
 
 from __future__ import annotations

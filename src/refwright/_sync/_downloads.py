@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_downloads.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Saving a file the page offered for download into the output folder (``Config.downloads == "save"``),
 and the note that names it and its size."""
 

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_emulation.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Settings a page can be told to emulate (the `set` command and ``page.emulation``): viewport, device,
 location, network state, extra headers, HTTP credentials and media features.
 

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_engine.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The bridge to the page runtime: registering it as a selector engine and calling its operations."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_files.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Files the state and network commands write and read: only inside the output folder.
 
 One place for the output-folder policy of these commands, so they follow the folder the session uses

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_fill.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Filling a field so that the answer is true: ``fill_text`` notices when the text went elsewhere."""
 
 from __future__ import annotations

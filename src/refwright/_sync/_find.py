@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_find.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Semantic locators (agent-browser's `find`, ``page.find``): an element by role, text, label,
 placeholder, alt text, title or test id, as Playwright's ``get_by_*`` locators find them."""
 

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_forms.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """A form that native validation stopped: what a click (or Enter) that meant to submit it caused.
 
 The browser then fires ``invalid`` at each failing field, shows the first one's message in a bubble no

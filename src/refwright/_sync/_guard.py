@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_guard.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Network containment for one browser session.
 
 Where refwright launches Chromium it puts its own filtering proxy in front of it (``FilteringProxy``):

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_inflight.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The page's requests still in flight: while one is, a blocked target may be about to change (a button
 that a pending request enables, a list it fills), so an action waits for it instead of failing at once."""
 

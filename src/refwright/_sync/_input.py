@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_input.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Input devices without a target: the keyboard (into whatever has focus), the mouse at viewport
 coordinates, and the clipboard (``page.keyboard``, ``page.mouse``, ``page.clipboard``)."""
 

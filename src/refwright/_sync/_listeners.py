@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_listeners.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """What a page tells refwright as it runs: its console and errors, dialogs (answered or kept open, as the
 policy says), downloads (refused, or saved as the policy says), popups (closed, or handed to the session as
 new tabs), each left as a note for the answer, and the hosts it contacted. What an action sets off is also

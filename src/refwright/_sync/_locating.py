@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_locating.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Finding an element the way a person would write it in a script: by role and name, then label, placeholder,
 title and text, with ``exact`` and ``nth`` only when needed; and the iframes on the way to it, by title or by
 their place. Never a ref, never a CSS path."""

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_network.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """``page.network``: the typed API of the ``network`` command (routes, the request log, HAR files)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_network_recorder.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The page's network as the ``network`` command sees it: routes that abort or fulfil requests, the log
 of requests it made, and HAR recording.
 

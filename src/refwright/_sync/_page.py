@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_page.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The refwright page: a thin facade over one ``Session`` (its parts and their logic live in
 ``_session``, ``_listeners``, ``_snapshots``, ``pipeline``, ``commands`` and ``resolve``).
 

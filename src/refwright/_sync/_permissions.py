@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_permissions.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The browser permissions refwright grants a context (geolocation for `set geo`, the clipboard for
 `clipboard`), kept together. Chromium's grant to one origin replaces, at that origin, what was granted to
 every origin: a clipboard grant to the page's origin would take geolocation back there, and the page's

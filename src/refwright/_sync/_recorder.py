@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_recorder.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """``record``: the page's frames over a CDP screencast, written at ``record stop`` as an animated WebP or
 GIF (Pillow), or as WebM/MP4 with ffmpeg (on PATH, or imageio-ffmpeg's: ``_ffmpeg``)."""
 

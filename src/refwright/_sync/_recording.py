@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_recording.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Noting the steps of a run while it is recorded (``page.recording()``): each step that changes the page,
 located the way a person would write it (role and name, label, text), taken before the step runs (a click
 may leave the page) and kept once it succeeded. Reads and snapshots are not steps."""

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_remote.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Connecting to a remote browser: a Playwright server (``ws://``/``wss://``) or a Chrome over CDP."""
 
 from __future__ import annotations

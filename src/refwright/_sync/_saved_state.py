@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_saved_state.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Saved browser state: the context's cookies and local storage, written encrypted under the output folder
 and loaded back into the current context (``state save`` / ``state load``, ``page.state``)."""
 

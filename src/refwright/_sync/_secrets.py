@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_secrets.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The page side of secrets: where a secret would be typed (the page's origin, the field's frame's), the
 value put in only there, and the boxes a screenshot must blank before it leaves the page.
 

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_session.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The session behind one refwright page: its parts, handed explicitly to the command handlers and the
 resolver (they never reach into ``Page``), and what keeps it going when its tab crashes or is trapped.
 

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_session_parts.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The typed parts a :class:`Session` is composed of, one concern each."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_settle.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The settle step after every action: what the action set off (a navigation, a new tab, a download, a
 dialog, requests, some of them refused) is waited for, boundedly, and told in the action's own answer.
 

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_snapshots.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Snapshots (the main document and, through the runtime channel, every frame in it) and screenshots."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_storage.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """``page.storage``: the typed API of ``cookies set`` and ``storage local|session`` (read, set, clear)."""
 
 from __future__ import annotations

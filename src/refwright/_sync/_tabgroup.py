@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_tabgroup.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The tabs of one refwright window: stable ids (``t1``, ``t2``, ...), optional labels and the active tab.
 
 Pure bookkeeping over members of any type (the sessions, in practice), so that it neither knows nor

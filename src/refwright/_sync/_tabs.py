@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_tabs.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """``page.tabs``: the tabs of a page's window, as refwright pages (the typed side of ``tab`` and ``window``)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_translate.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The one place where Playwright's errors become refwright's (messages written for the model).
 
 This module is the boundary httpx draws around its transports: no other module imports or catches

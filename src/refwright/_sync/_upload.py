@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_upload.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Putting files into a file input (`upload`, ``page.upload``), only from the folder the user allowed."""
 
 from __future__ import annotations

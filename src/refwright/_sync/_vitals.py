@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_vitals.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """``vitals``: the page's web vitals, read in an isolated world of its own over CDP (the page's scripts
 cannot fake PerformanceObserver there, and it works with ``allow_eval`` off), and formatted as
 agent-browser prints them."""

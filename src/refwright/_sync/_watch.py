@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_watch.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """What a page set off while an action ran: the page's listeners record it here, and the settle step after
 the action (``_settle``) waits for what is still under way, so that the action's own answer can tell it."""
 

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/_world.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """refwright's engines in Playwright's utility worlds of the page's documents, reached over CDP.
 
 Playwright runs refwright's engines (content-script selector engines) in its isolated utility world, but

@@ -4,15 +4,9 @@
 
     run = await run_agent(page, OpenAIChat("gpt-4o-mini"), "Sign up as test@example.com")
     print(run.answer)
-
-The HTTP providers need the ``agent`` extra (httpx); they are imported on first use, so this package
-imports without it.
 """
 
 from __future__ import annotations
-
-import importlib
-from typing import TYPE_CHECKING, Any
 
 from .._errors import ContextLengthError, ProviderError
 from ._approval import ApprovalRequest, Approver, Decision, policy_request, proposal_request, question_request
@@ -40,12 +34,7 @@ from ._tool import (
     tool_parameters,
 )
 from ._turns import Assistant, Reply, ToolCall, ToolResult, Turn, Usage, User, turn_from_json, turn_to_json
-from .providers import LocalResolverLlm, ScriptedLlm
-
-if TYPE_CHECKING:
-    from .providers._anthropic import AnthropicMessages
-    from .providers._http import RetryPolicy
-    from .providers._openai import OpenAIChat
+from .providers import AnthropicMessages, LocalResolverLlm, OpenAIChat, RetryPolicy, ScriptedLlm
 
 __all__ = [
     "BOUNDARY_SENTENCE",
@@ -95,16 +84,3 @@ __all__ = [
     "turn_from_json",
     "turn_to_json",
 ]
-
-_LAZY = {
-    "OpenAIChat": ".providers._openai",
-    "AnthropicMessages": ".providers._anthropic",
-    "RetryPolicy": ".providers._http",
-}
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(module, __name__), name)

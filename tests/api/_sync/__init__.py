@@ -1,1 +1,1 @@
-# Generated from tests/api/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from tests/api/_async/__init__.py by scripts/unasync.py. DO NOT EDIT: edit that file.

@@ -1,4 +1,4 @@
-# Generated from tests/api/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from tests/api/_async/conftest.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The page the API tests run on: a browser of this folder's own (generated for the sync API too, where the
 suite's session browser, an async one, cannot serve)."""
 

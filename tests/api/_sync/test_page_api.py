@@ -1,4 +1,4 @@
-# Generated from tests/api/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from tests/api/_async/test_page_api.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The public ``Page`` API, written once against the async API; ``scripts/unasync.py`` generates the same
 tests for ``refwright.sync_api`` into ``tests/api/_sync`` (as httpcore does), so the two APIs are held to one
 behaviour."""

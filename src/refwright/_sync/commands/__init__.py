@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/commands/__init__.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Command handlers, one module per group; ``HANDLERS`` maps each registered name to its handler."""
 
 from __future__ import annotations

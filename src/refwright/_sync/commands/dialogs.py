@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/commands/dialogs.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """dialog accept [text], dialog dismiss, dialog status (agent-browser's words).
 
 A dialog kept open (Config.dialogs == "wait") is answered at once. With none open, the command says how to

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/commands/frames.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """frame <target> and frame main: later commands and snapshots run inside an iframe.
 
 The frame is kept as the chain of iframe selectors that leads to it from the main document (the form refs

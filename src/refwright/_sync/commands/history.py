@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/commands/history.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """pushstate: a single-page app's own kind of navigation (history.pushState, then popstate)."""
 
 from __future__ import annotations

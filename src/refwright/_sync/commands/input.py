@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/commands/input.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """find, upload, keyboard, mouse and clipboard."""
 
 from __future__ import annotations

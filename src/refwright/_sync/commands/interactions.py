@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/commands/interactions.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Interactions: click, fill, press, select, drag, scroll and friends.
 
 Each goes through Playwright's actionability checks (attached, visible, enabled, stable, receives

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/commands/network.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """network: routes that abort or answer requests, the request log, HAR recording."""
 
 from __future__ import annotations

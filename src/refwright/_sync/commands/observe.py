@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/commands/observe.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """snapshot and screenshot (the diffs are in ``diffs``)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/commands/output.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """pdf, trace, record, read, a11y and vitals: files written under the output folder, reading, audits."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/commands/query.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """get and is: read-only queries that never wait for a missing target (the reference's table)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/commands/resolve.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Model-free resolution commands: inspect, act, confirm and the bounded actions (refwright extensions)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/commands/saved_state.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """state save|load: the context's cookies and local storage, encrypted at rest under the output folder."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/commands/tabs.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """tab, tab new, tab <t<N>|label>, tab close, window new: the tabs of one window (agent-browser's words).
 
 The functions below the handlers are the typed API's too (``refwright.Tabs``)."""

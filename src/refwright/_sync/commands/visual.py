@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/commands/visual.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """`visual`: local OCR, and visual click/drag proposals and scrolling (refwright extension)."""
 
 from __future__ import annotations

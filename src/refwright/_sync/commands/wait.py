@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/commands/wait.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """wait: time, an element, text, a load state, a condition or a URL (10 000 ms unless --timeout)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/pipeline/__init__.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The one way into the page. Every entry point (``Page.run_command``, the typed ``Page`` methods, the MCP
 tools of every profile, the agent tool, replay, the console and the pool) runs a command through these
 stages, in this order:

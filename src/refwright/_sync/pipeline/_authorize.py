@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/pipeline/_authorize.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Authorization: the action policy decides every (action, URL) the command's spec names before the command
 runs, and the confirm callback is asked where the policy says to confirm (an MCP server's callback asks the
 person through the client: ``--confirm-actions``). A proposal carried out by ``confirm`` is decided as the

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/pipeline/_check.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The input check: a declared secret's token is refused anywhere but in text to type, before anything runs."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/pipeline/_execute.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Execution: the handler under the busy-page watchdog (a page that stops answering is replaced and the
 command answers within its time), the step a recording notes, and the settling after an action (what it
 set off is waited for and told in its answer). A crashed tab is recovered for the next command."""

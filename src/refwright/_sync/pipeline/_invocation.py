@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/pipeline/_invocation.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """What runs: one command of the language, parsed from a line or built by a typed method."""
 
 from __future__ import annotations

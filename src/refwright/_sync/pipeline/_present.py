@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/pipeline/_present.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Presentation: what the command set off (notes), the answer cut to ``max_output``, the content boundary
 around page text, and the one scrub of declared secrets from everything that leaves the pipeline."""
 

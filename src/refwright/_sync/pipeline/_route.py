@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/pipeline/_route.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Routing: the tab a command runs on, and the gate of a JavaScript dialog kept open on it."""
 
 from __future__ import annotations

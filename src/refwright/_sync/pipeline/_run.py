@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/pipeline/_run.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The stages put together for a command line (``run_typed`` has them for a typed method's call)."""
 
 from __future__ import annotations

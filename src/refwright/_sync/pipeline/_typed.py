@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/pipeline/_typed.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The stages put together for a typed method's call: it enters at authorize, as the command it stands for.
 
 Kept apart from ``_run`` (which binds the command handlers) so that the typed facades the handlers use

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/resolve/__init__.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The page-driving half of model-free resolution (the pure half is ``refwright.resolve``)."""
 
 from ._bounded import copy_field, drag_to, select_exact, set_checks, set_field, set_range

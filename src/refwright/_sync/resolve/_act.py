@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/resolve/_act.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """``act <request>``: one step of a plain-language request, resolved locally, or a clear refusal."""
 
 from __future__ import annotations

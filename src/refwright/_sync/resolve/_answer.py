@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/resolve/_answer.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Steps whose value the page's text gives: an answer computed or read from what the page shows, typed into
 a field, and the text of a paragraph selected (highlighted) as a person does with the mouse."""
 

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/resolve/_bounded.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Bounded actions: each does one narrow thing to an inspected control and never submits a form."""
 
 from __future__ import annotations

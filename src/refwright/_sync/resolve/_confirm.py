@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/resolve/_confirm.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """``confirm <token>``: carry out a proposal if the page is still the one it was made on."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/resolve/_decide.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """``act`` with a decision provider: when the local resolver refuses, the provider picks one control."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/resolve/_do.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The primitive steps the resolver takes on a control: click, hover, fill, check, select, slide."""
 
 from __future__ import annotations

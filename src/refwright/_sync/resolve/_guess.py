@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/resolve/_guess.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """A guessing game played from the page's feedback: each guess halves the range the feedback leaves
 ("higher than 4", "lower than 7"), is typed into the field and sent with the request's button."""
 

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/resolve/_inspect.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Inspecting the page through the resolver engine, publishing refs, and waiting for steps to settle."""
 
 from __future__ import annotations

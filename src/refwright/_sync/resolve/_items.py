@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/resolve/_items.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The step for an item found by its content: act in it (its icon, its link), open it, open its menu, or turn
 a paginated list to its next page to find it."""
 

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/resolve/_more.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Steps for scrolling a box and setting several sliders at once."""
 
 from __future__ import annotations

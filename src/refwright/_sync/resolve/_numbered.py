@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/resolve/_numbered.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Steps decided by a number the page shows: each number marked by its own choice ("Mark the numbers as odd
 or even"), and a button pressed until the number it shows is the one asked for ("Generate an even number")."""
 

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/resolve/_paged.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """The Nth result of a list split into pages: its page is opened through the page links, then it is
 clicked, and the answer says how it was counted."""
 

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/resolve/_picker.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """A read-only date field's picker: open its calendar, move to the month, pick the day."""
 
 from __future__ import annotations

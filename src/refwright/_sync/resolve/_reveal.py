@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/resolve/_reveal.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Steps whose target must be revealed first: a menu item behind its menu, an item found by the route the
 request names ("Navigate through X. Find and click Y"), a control inside a collapsed section."""
 

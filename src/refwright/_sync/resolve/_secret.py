@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/resolve/_secret.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """act's password step: which password field a request means, and entering the password so that it
 is never read back and never reported as entered when the page sent the keys somewhere else; and a
 declared secret ({{secret:NAME}}) entered the same way, its value put in only on a bound origin."""

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/resolve/_step.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """What one step of ``act`` did (its sentence, whether its part is complete, or the proposal it made), and the
 click that most steps end in."""
 

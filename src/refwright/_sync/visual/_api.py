@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/visual/_api.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """``page.visual``: the visual tools as methods (read the screen, propose clicks and drags, scroll, ask)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/visual/_capture.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Screenshot the viewport, mask editable fields, recognise the text."""
 
 from __future__ import annotations

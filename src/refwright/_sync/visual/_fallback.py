@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/visual/_fallback.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """``act``'s OCR fallback: a click request whose label no semantic control carries is looked for on screen.
 
 Pages drawn on a canvas, or whose buttons are images of text, have no control to match. When the request is

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/visual/_inspect.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Visual question answering: the masked screenshot and a question, sent to a vision-capable model.
 
 The provider is any of the agent's ``Llm`` adapters. The screenshot reaches it the way the agent's own

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/visual/_points.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Carry out an approved visual proposal: re-check URL, viewport and masked screenshot, then use the mouse."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# Generated from src/refwright/_async by scripts/unasync.py: edit the async code, not this file.
+# Generated from src/refwright/_async/visual/_proposals.py by scripts/unasync.py. DO NOT EDIT: edit that file.
 """Visual proposals: click by visible text, click or drag at CSS points, and visual scroll."""
 
 from __future__ import annotations

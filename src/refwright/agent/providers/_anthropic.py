@@ -1,18 +1,17 @@
-"""Anthropic's Messages API with tool use. httpx is imported by the transport only when a request is made."""
+"""Anthropic's Messages API with tool use."""
 
 from __future__ import annotations
 
 import base64
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import httpx
 
 from ..._errors import ProviderError
 from .._tool import anthropic_tool, parse_tool_arguments
 from .._turns import Assistant, Reply, ToolCall, ToolResult, Turn, Usage, User
 from ._http import HttpLlm, RetryPolicy, SseEvent, StreamFailedError, endpoint
-
-if TYPE_CHECKING:
-    import httpx
 
 __all__ = ["AnthropicMessages", "anthropic_messages"]
 

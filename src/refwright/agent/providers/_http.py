@@ -1,9 +1,5 @@
 """What both HTTP adapters share: endpoint and key from the environment, retries with backoff, error
-messages, an SSE decoder, and closing.
-
-httpx is an optional extra, so it is imported inside the functions that use it: importing this module
-(or ``refwright.agent``) must keep working without it.
-"""
+messages, an SSE decoder, and closing."""
 
 from __future__ import annotations
 
@@ -17,13 +13,12 @@ import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
+
+import httpx
 
 from ..._errors import ContextLengthError, ProviderError, StreamFailedError
 from .._turns import Reply
-
-if TYPE_CHECKING:
-    import httpx
 
 __all__ = [
     "HttpLlm",
@@ -220,7 +215,6 @@ class HttpTransport(Generic[T]):
         self._own_loop: asyncio.AbstractEventLoop | None = None
 
     def _client(self) -> httpx.AsyncClient:
-        import httpx
 
         if self._given is not None:
             return self._given
@@ -284,8 +278,6 @@ class HttpTransport(Generic[T]):
         return await self._with_retries(attempt)
 
     async def _with_retries(self, attempt: Callable[[], Awaitable[T]]) -> T:
-        import httpx
-
         tries = max(1, self.retry.attempts)
         for n in range(1, tries + 1):
             try:

@@ -1,22 +1,21 @@
 """OpenAI Chat Completions with tool calling, and so every OpenAI-compatible server.
 
 Ollama, vLLM, llama.cpp and LM Studio speak the same protocol: point ``OPENAI_BASE_URL`` (or
-``base_url``) at them. httpx is imported by the transport only when a request is made.
+``base_url``) at them.
 """
 
 from __future__ import annotations
 
 import base64
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import httpx
 
 from ..._errors import ProviderError
 from .._tool import openai_tool, parse_tool_arguments
 from .._turns import Assistant, Reply, ToolCall, ToolResult, Turn, Usage, User
 from ._http import HttpLlm, RetryPolicy, SseEvent, StreamFailedError, endpoint
-
-if TYPE_CHECKING:
-    import httpx
 
 __all__ = ["OpenAIChat", "openai_messages"]
 
