@@ -49,64 +49,71 @@ async def _json(request: Request) -> dict[str, Any]:
     return data
 
 
-def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGate:
-    """The ASGI app: the page, its assets, the JSON API, the reporting API and the live WebSocket."""
+class _Routes:
+    """One method per route: the page and its assets, the JSON API of runs and approvals, the reporting API
+    of runs in other processes, and the live WebSocket; ``routes()`` lists them with their paths."""
 
-    def run_of(request: Request | WebSocket) -> Run | None:
-        return console.book.get(str(request.path_params["run_id"]))
+    def __init__(self, console: Console, token: str, port: Callable[[], int]) -> None:
+        self.console = console
+        self.token = token
+        self.port = port
 
-    async def index(request: Request) -> Response:
+    def _run_of(self, request: Request | WebSocket) -> Run | None:
+        return self.console.book.get(str(request.path_params["run_id"]))
+
+    async def index(self, request: Request) -> Response:
         response = Response(_asset("index.html"), media_type="text/html", headers=_NO_STORE)
-        response.set_cookie(cookie_name(port()), token, httponly=True, samesite="strict", path="/")
+        response.set_cookie(cookie_name(self.port()), self.token, httponly=True, samesite="strict", path="/")
         return response
 
-    async def asset(request: Request) -> Response:
+    async def asset(self, request: Request) -> Response:
         name = str(request.path_params["name"])
         if name not in _ASSETS:
             return _error(404, f"There is no asset {name!r}.")
         return Response(_asset(name), media_type=_ASSETS[name])
 
-    async def list_runs(request: Request) -> JSONResponse:
-        rows = [r.row() for r in sorted(console.book.runs.values(), key=lambda r: r.started)]
-        return JSONResponse({"runs": rows, "model": console.model})
+    async def list_runs(self, request: Request) -> JSONResponse:
+        rows = [r.row() for r in sorted(self.console.book.runs.values(), key=lambda r: r.started)]
+        return JSONResponse({"runs": rows, "model": self.console.model})
 
-    async def start_run(request: Request) -> JSONResponse:
+    async def start_run(self, request: Request) -> JSONResponse:
         try:
             data = await _json(request)
-            run = console.start(str(data.get("task") or ""), str(data.get("url") or ""), str(data.get("model") or ""))
+            run = self.console.start(str(data.get("task") or ""), str(data.get("url") or ""),
+                                     str(data.get("model") or ""))
         except RefwrightError as exc:
             return _error(400, exc.message)
         return JSONResponse({"id": run.id}, status_code=201)
 
-    async def get_run(request: Request) -> JSONResponse:
-        run = run_of(request)
+    async def get_run(self, request: Request) -> JSONResponse:
+        run = self._run_of(request)
         if run is None:
             return _error(404, "There is no such run; reload the list.")
         return JSONResponse(run.detail())
 
-    async def stop_run(request: Request) -> JSONResponse:
-        run = run_of(request)
+    async def stop_run(self, request: Request) -> JSONResponse:
+        run = self._run_of(request)
         if run is None:
             return _error(404, "There is no such run; reload the list.")
-        await console.stop(run)
+        await self.console.stop(run)
         return JSONResponse(run.row())
 
-    async def shot(request: Request) -> Response:
-        data = console.shots.get((str(request.path_params["run_id"]), int(request.path_params["n"])))
+    async def shot(self, request: Request) -> Response:
+        data = self.console.shots.get((str(request.path_params["run_id"]), int(request.path_params["n"])))
         if data is None:
             return _error(404, "This step has no screenshot.")
         return Response(data, media_type="image/png" if data[:4] == b"\x89PNG" else "image/jpeg")
 
-    async def script(request: Request) -> Response:
+    async def script(self, request: Request) -> Response:
         run_id = str(request.path_params["run_id"])
-        text = console.scripts.get(run_id)
+        text = self.console.scripts.get(run_id)
         if text is None:
             return _error(404, "This run has no script: only a run started here that reached an answer is kept "
                           "as one.")
         return Response(text, media_type="text/x-python; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="refwright-{run_id}.py"'})
 
-    async def answer(request: Request) -> JSONResponse:
+    async def answer(self, request: Request) -> JSONResponse:
         try:
             data = await _json(request)
             decision = Decision(str(data.get("decision")))
@@ -114,13 +121,13 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
             return _error(400, 'Answer with {"decision": "allow" | "always" | "deny"}.')
         if decision is Decision.TIMEOUT:
             return _error(400, 'Answer with {"decision": "allow" | "always" | "deny"}.')
-        if not console.desk.answer(str(request.path_params["approval_id"]), decision):
+        if not self.console.desk.answer(str(request.path_params["approval_id"]), decision):
             return _error(409, "This approval is no longer waiting (answered, timed out, or the run ended).")
         return JSONResponse({"decision": decision.value})
 
     # -- other processes reporting their runs -----------------------------------------------------
 
-    async def report_start(request: Request) -> JSONResponse:
+    async def report_start(self, request: Request) -> JSONResponse:
         try:
             data = await _json(request)
         except RefwrightError as exc:
@@ -128,12 +135,12 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
         task = str(data.get("task") or "").strip()
         if not task:
             return _error(400, 'Report a run with {"task": ..., "start_url": ..., "model": ...}.')
-        run = console.book.add(task, str(data.get("start_url") or ""), str(data.get("model") or ""),
+        run = self.console.book.add(task, str(data.get("start_url") or ""), str(data.get("model") or ""),
                                str(data.get("source") or "agent"))
         return JSONResponse({"id": run.id}, status_code=201)
 
-    async def report_events(request: Request) -> JSONResponse:
-        run = run_of(request)
+    async def report_events(self, request: Request) -> JSONResponse:
+        run = self._run_of(request)
         if run is None:
             return _error(404, "There is no such run; report it again.")
         try:
@@ -148,11 +155,11 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
                     event = {"type": "shot", "data": base64.b64decode(str(event.get("data", "")), validate=True)}
                 except (binascii.Error, ValueError):
                     continue
-            console.take(run, event)
+            self.console.take(run, event)
         return JSONResponse({"stop": run.stop_requested})
 
-    async def report_approval(request: Request) -> JSONResponse:
-        run = run_of(request)
+    async def report_approval(self, request: Request) -> JSONResponse:
+        run = self._run_of(request)
         if run is None:
             return _error(404, "There is no such run; report it again.")
         try:
@@ -161,12 +168,12 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
         except (RefwrightError, binascii.Error, ValueError) as exc:
             return _error(400, f"Bad approval request ({exc}).")
         fields = {k: str(data.get(k) or "") for k in ("kind", "action", "url", "summary", "role", "name", "ref")}
-        decision = await console.desk.ask(run, ApprovalRequest(**fields), image)
+        decision = await self.console.desk.ask(run, ApprovalRequest(**fields), image)
         return JSONResponse({"decision": decision.value})
 
-    async def report_watch(request: Request) -> JSONResponse:
+    async def report_watch(self, request: Request) -> JSONResponse:
         """Answers when the run's viewer count differs from ``known``, or it is to stop (or after a while)."""
-        run = run_of(request)
+        run = self._run_of(request)
         if run is None:
             return _error(404, "There is no such run; report it again.")
         try:
@@ -175,7 +182,7 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
             known = -1
         if run.watching.viewers == known and run.ended is None and not run.stop_requested:
             changed = asyncio.Event()
-            unlisten = console.book.listen(run.id, lambda m: changed.set() if m["type"] in ("viewers", "stop") or
+            unlisten = self.console.book.listen(run.id, lambda m: changed.set() if m["type"] in ("viewers", "stop") or
                                            run.ended is not None else None)
             try:
                 await asyncio.wait_for(changed.wait(), WATCH_WAIT)
@@ -188,18 +195,18 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
 
     # -- the live view --------------------------------------------------------------------------
 
-    async def live(websocket: WebSocket) -> None:
-        run = run_of(websocket)
+    async def live(self, websocket: WebSocket) -> None:
+        run = self._run_of(websocket)
         if run is None:
             await websocket.close(code=1008)
             return
         await websocket.accept()
         queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        unlisten = console.book.listen(run.id, queue.put_nowait)
+        unlisten = self.console.book.listen(run.id, queue.put_nowait)
         try:
-            frame = await console.viewer_joined(run)
+            frame = await self.console.viewer_joined(run)
             await websocket.send_json({"type": "hello", "run": run.detail(),
-                                       "frame": frame or console.last_frame(run)})
+                                       "frame": frame or self.console.last_frame(run)})
             sender = asyncio.ensure_future(_send(websocket, queue))
             receiver = asyncio.ensure_future(_drain(websocket))
             _, pending = await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
@@ -208,25 +215,30 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
             await asyncio.gather(*pending, return_exceptions=True)
         finally:
             unlisten()
-            await console.viewer_left(run)
+            await self.console.viewer_left(run)
 
-    routes = [
-        Route("/", index),
-        Route("/assets/{name}", asset),
-        Route("/api/runs", list_runs, methods=["GET"]),
-        Route("/api/runs", start_run, methods=["POST"]),
-        Route("/api/runs/{run_id}", get_run),
-        Route("/api/runs/{run_id}/stop", stop_run, methods=["POST"]),
-        Route("/api/runs/{run_id}/shots/{n:int}", shot),
-        Route("/api/runs/{run_id}/script", script),
-        Route("/api/approvals/{approval_id}", answer, methods=["POST"]),
-        Route("/api/report", report_start, methods=["POST"]),
-        Route("/api/report/{run_id}", report_events, methods=["POST"]),
-        Route("/api/report/{run_id}/approval", report_approval, methods=["POST"]),
-        Route("/api/report/{run_id}/watch", report_watch, methods=["POST"]),
-        WebSocketRoute("/ws/runs/{run_id}", live),
-    ]
-    return TokenGate(Starlette(routes=routes), token, port)
+    def routes(self) -> list[Route | WebSocketRoute]:
+        return [
+            Route("/", self.index),
+            Route("/assets/{name}", self.asset),
+            Route("/api/runs", self.list_runs, methods=["GET"]),
+            Route("/api/runs", self.start_run, methods=["POST"]),
+            Route("/api/runs/{run_id}", self.get_run),
+            Route("/api/runs/{run_id}/stop", self.stop_run, methods=["POST"]),
+            Route("/api/runs/{run_id}/shots/{n:int}", self.shot),
+            Route("/api/runs/{run_id}/script", self.script),
+            Route("/api/approvals/{approval_id}", self.answer, methods=["POST"]),
+            Route("/api/report", self.report_start, methods=["POST"]),
+            Route("/api/report/{run_id}", self.report_events, methods=["POST"]),
+            Route("/api/report/{run_id}/approval", self.report_approval, methods=["POST"]),
+            Route("/api/report/{run_id}/watch", self.report_watch, methods=["POST"]),
+            WebSocketRoute("/ws/runs/{run_id}", self.live),
+        ]
+
+
+def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGate:
+    """The ASGI app: the page, its assets, the JSON API, the reporting API and the live WebSocket."""
+    return TokenGate(Starlette(routes=_Routes(console, token, port).routes()), token, port)
 
 
 async def _send(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any]]) -> None:

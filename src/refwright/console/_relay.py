@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
+
+from playwright.async_api import Page as PlaywrightPage
 
 from .._errors import RefwrightError
 from ._screencast import Screencast
 
-if TYPE_CHECKING:
-    from playwright.async_api import Page as PlaywrightPage
+__all__ = ["FrameRelay", "Poster"]
 
-    from ._client import ConsoleClient
 
-__all__ = ["FrameRelay"]
+class Poster(Protocol):
+    """Where the relay sends to: the console, through the reporting process's client (``ConsoleClient``)."""
+
+    async def post(self, path: str, body: dict[str, Any], *, timeout: float | None = ...) -> dict[str, Any]: ...
 
 # Seconds the console holds a watch request open before answering "no change".
 WATCH_WAIT = 20.0
@@ -28,7 +31,7 @@ WATCH_WAIT = 20.0
 class FrameRelay:
     """Started by a ``RunReporter`` with a page; ``close`` stops it (and the screencast) for good."""
 
-    def __init__(self, client: ConsoleClient, run_id: str, page: PlaywrightPage,
+    def __init__(self, client: Poster, run_id: str, page: PlaywrightPage,
                  on_stop: Callable[[], None]) -> None:
         self.client = client
         self.on_stop = on_stop
