@@ -13,7 +13,7 @@ from ._async._emulation import Emulation
 from ._async._input import Clipboard, Keyboard, Mouse
 from ._async.visual._api import Visual
 from ._capabilities import Capabilities
-from ._config import Config, TimeoutConfig
+from ._config import Config, LaunchOptions, TimeoutConfig
 from ._errors import (
     AmbiguousTargetError,
     BrowserError,
@@ -74,6 +74,7 @@ __all__ = [
     "DisabledTargetError",
     "Emulation",
     "Keyboard",
+    "LaunchOptions",
     "Llm",
     "Mouse",
     "Network",

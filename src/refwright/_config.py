@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, fields
 from os import PathLike
+from typing import Any, Literal, get_args
 
+from .safety import ActionPolicy, ActionType
 from .safety._secrets import Secrets
 
-__all__ = ["DIALOG_POLICIES", "DOWNLOAD_POLICIES", "POPUP_POLICIES", "Config", "TimeoutConfig"]
+__all__ = ["DIALOG_POLICIES", "DOWNLOAD_POLICIES", "POPUP_POLICIES", "Config", "ConfirmCallback", "DialogPolicy",
+           "DownloadPolicy", "LaunchOptions", "PopupPolicy", "TimeoutConfig"]
 
-POPUP_POLICIES = ("tab", "close")
-DIALOG_POLICIES = ("dismiss", "accept", "wait")
-DOWNLOAD_POLICIES = ("refuse", "save")
+PopupPolicy = Literal["tab", "close"]
+DialogPolicy = Literal["dismiss", "accept", "wait"]
+DownloadPolicy = Literal["refuse", "save"]
+POPUP_POLICIES: tuple[PopupPolicy, ...] = get_args(PopupPolicy)
+DIALOG_POLICIES: tuple[DialogPolicy, ...] = get_args(DialogPolicy)
+DOWNLOAD_POLICIES: tuple[DownloadPolicy, ...] = get_args(DownloadPolicy)
+
+# ``async def confirm(action, url) -> bool``: asked, and may wait for a person, where the policy says to.
+ConfirmCallback = Callable[[ActionType, str], Awaitable[bool]]
 
 
 @dataclass(frozen=True)
@@ -64,13 +74,13 @@ class Config:
     output_dir: str | None = None
     # A link or script that opens a new tab or window: "tab" keeps it as a tab the model can switch to
     # (`tab t2`), "close" closes it at once (the page that opened it stays in control).
-    popups: str = "tab"
+    popups: PopupPolicy = "tab"
     # JavaScript alert/confirm/prompt: "dismiss" and "accept" answer them at once (each leaves a note),
     # "wait" keeps one open until `dialog accept [text]` or `dialog dismiss` answers it.
-    dialogs: str = "dismiss"
+    dialogs: DialogPolicy = "dismiss"
     # A file the page offers for download: "refuse" cancels it (nothing is written anywhere), "save" saves
     # it into output_dir; either way the answer of the action that started it says so.
-    downloads: str = "refuse"
+    downloads: DownloadPolicy = "refuse"
 
     # Credentials typed only on their origins and scrubbed from every answer and file (docs/secrets.md).
     # Also accepts Secret items or {NAME: (value, origins)} at run time: always a Secrets once made.
@@ -89,3 +99,32 @@ class Config:
     # The only folder `upload` may take files from (links and `..` resolved before the check); None, the
     # default, refuses every upload. Set by the user (CLI --upload-dir), never by the model.
     upload_dir: str | PathLike[str] | None = None
+
+
+@dataclass(frozen=True)
+class LaunchOptions:
+    """Everything :func:`refwright.launch` takes, as one typed value: the ``Config`` its pages share, where the
+    browser comes from, and the window-wide settings (the action policy, its confirm callback, the decision
+    provider ``act`` may ask). The CLI builds one from its flags and hands it to the shell, the agent, replay,
+    the console and the MCP server alike: ``refwright.launch(**options.launch_kwargs())``."""
+
+    config: Config = field(default_factory=Config)
+    executable_path: str | None = None
+    headless: bool = True
+    cdp_url: str | None = None
+    args: tuple[str, ...] | None = None
+    action_policy: ActionPolicy | None = None
+    confirm: ConfirmCallback | None = field(default=None, compare=False)
+    # Any ``refwright.Llm`` (typed loosely here: the agent's protocol lives above this module).
+    decide: Any = field(default=None, compare=False)
+    # A Playwright server's ws:// endpoint; refwright's proxy address for a remote browser, and the name the
+    # browser reaches this machine by.
+    connect: str | None = None
+    guard_listen: str | None = None
+    guard_host: str | None = None
+
+    def launch_kwargs(self) -> dict[str, Any]:
+        """The keyword arguments of ``refwright.launch``."""
+        kwargs = {f.name: getattr(self, f.name) for f in fields(self)}
+        kwargs["args"] = list(self.args) if self.args is not None else None
+        return kwargs

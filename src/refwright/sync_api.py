@@ -11,7 +11,7 @@ The agent loop and its providers are asyncio code and stay in ``refwright.agent`
 """
 
 from ._capabilities import Capabilities
-from ._config import Config, TimeoutConfig
+from ._config import Config, LaunchOptions, TimeoutConfig
 from ._errors import (
     AmbiguousTargetError,
     BrowserError,
@@ -74,6 +74,7 @@ __all__ = [
     "DisabledTargetError",
     "Emulation",
     "Keyboard",
+    "LaunchOptions",
     "Mouse",
     "Network",
     "NotActionableError",

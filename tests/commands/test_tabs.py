@@ -230,9 +230,9 @@ def test_the_actions_profile_closes_popups() -> None:
     from refwright.mcp._actions import closing_popups
 
     # Its one tool has no action that switches tabs, so a popup would strand the model.
-    kwargs = closing_popups({"config": replace(TEST_CONFIG, dialogs="accept"), "headless": True})
-    assert kwargs["config"].popups == "close" and kwargs["config"].dialogs == "accept" and kwargs["headless"]
-    assert closing_popups({})["config"].popups == "close"
+    options = closing_popups(refwright.LaunchOptions(config=replace(TEST_CONFIG, dialogs="accept"), headless=True))
+    assert options.config.popups == "close" and options.config.dialogs == "accept" and options.headless
+    assert closing_popups(refwright.LaunchOptions()).config.popups == "close"
     with pytest.raises(ValueError, match=r"Config.popups must be one of tab, close"):
         refwright.Config(popups="open")
 

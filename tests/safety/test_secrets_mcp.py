@@ -22,8 +22,8 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def session(server: TestServer) -> AsyncIterator[BrowserSession]:
-    shared = BrowserSession(config=Config(timeouts=TEST_CONFIG.timeouts, allow_private=True),
-                            secrets=[Secret("PW", PW, (server.prefix,))])
+    shared = BrowserSession(config=Config(timeouts=TEST_CONFIG.timeouts, allow_private=True,
+                                          secrets=[Secret("PW", PW, (server.prefix,))]))
     yield shared
     await shared.close()
 

@@ -10,10 +10,11 @@ from playwright.async_api import BrowserContext, Selectors
 from playwright.async_api import Page as PlaywrightPage
 
 from .._browser._watchdog import Watchdog
+from .._config import ConfirmCallback
 from ..replay._record import Recording
 from ..resolve._decide import Decider
 from ..resolve._memory import ResolverState
-from ..safety import ActionPolicy, ActionType
+from ..safety import ActionPolicy
 from ..snapshot._refs import RefTable
 from ..snapshot._types import Snapshot
 from ..snapshot._views import SnapshotMemory
@@ -27,7 +28,6 @@ __all__ = ["ConfirmCallback", "Live", "Opener", "Origin", "OutputWork", "PolicyG
 
 # Opens a fresh Playwright page in the given context (the browser's shared one when None).
 Opener = Callable[[BrowserContext | None], Awaitable[PlaywrightPage]]
-ConfirmCallback = Callable[[ActionType, str], Awaitable[bool]]
 
 
 @dataclass

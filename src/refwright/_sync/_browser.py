@@ -8,8 +8,6 @@ reaches a caller.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
 
@@ -18,7 +16,6 @@ from .._config import Config
 from .._files._outdir import OutputFolder
 from ..resolve._decide import Decider
 from ..safety import ActionPolicy
-from ..safety._secrets import Secret, Secrets
 from ._chromium import Chromium
 from ._page import ConfirmCallback, Page
 from ._translate import mapped
@@ -135,8 +132,7 @@ class Browser:
 def launch(*, config: Config | None = None, executable_path: str | None = None, headless: bool = True,
            cdp_url: str | None = None, args: list[str] | None = None, action_policy: ActionPolicy | None = None,
            confirm: ConfirmCallback | None = None, decide: Decider | None = None,
-           connect: str | None = None, guard_listen: str | None = None, guard_host: str | None = None,
-           secrets: Secrets | Iterable[Secret] | None = None) -> Browser:
+           connect: str | None = None, guard_listen: str | None = None, guard_host: str | None = None) -> Browser:
     """A browser session that starts on first use: ``with launch() as browser: ...``.
 
     ``action_policy`` decides every command of every page (see :class:`refwright.ActionPolicy`);
@@ -149,11 +145,10 @@ def launch(*, config: Config | None = None, executable_path: str | None = None, 
     filtering proxy when ``guard_listen="HOST:PORT"`` names an address it can reach (``guard_host``: the
     name it reaches this machine by, when HOST is 0.0.0.0); the proxy then serves only clients with the
     session's credential. Without it, requests are intercepted and ``page.capabilities().not_guarded``
-    says what that leaves open. ``secrets`` (``Config.secrets``) are credentials the model names and never
-    sees (docs/secrets.md).
+    says what that leaves open. Credentials the model names and never sees are ``Config.secrets``
+    (docs/secrets.md). The CLI's typed ``LaunchOptions`` give all of these:
+    ``launch(**options.launch_kwargs())``.
     """
-    if secrets is not None:
-        config = replace(config or Config(), secrets=secrets if isinstance(secrets, Secrets) else Secrets(secrets))
     return Browser(config=config, executable_path=executable_path, headless=headless, cdp_url=cdp_url,
                    args=args, action_policy=action_policy, confirm=confirm, decide=decide,
                    connect_url=connect, guard_listen=guard_listen, guard_host=guard_host)

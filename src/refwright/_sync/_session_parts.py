@@ -11,10 +11,11 @@ from playwright.sync_api import BrowserContext, Selectors
 from playwright.sync_api import Page as PlaywrightPage
 
 from .._browser._watchdog import Watchdog
+from .._config import ConfirmCallback
 from ..replay._record import Recording
 from ..resolve._decide import Decider
 from ..resolve._memory import ResolverState
-from ..safety import ActionPolicy, ActionType
+from ..safety import ActionPolicy
 from ..snapshot._refs import RefTable
 from ..snapshot._types import Snapshot
 from ..snapshot._views import SnapshotMemory
@@ -28,7 +29,6 @@ __all__ = ["ConfirmCallback", "Live", "Opener", "Origin", "OutputWork", "PolicyG
 
 # Opens a fresh Playwright page in the given context (the browser's shared one when None).
 Opener = Callable[[BrowserContext | None], PlaywrightPage]
-ConfirmCallback = Callable[[ActionType, str], bool]
 
 
 @dataclass

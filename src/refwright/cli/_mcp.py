@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     # Stdio has one client, which is one session; over HTTP each MCP session is isolated unless asked not to.
     isolate = args.http is not None and not args.shared_session
     server = create_server(args.profile, mode=args.mode, approve=args.approve, vision=vision, isolate=isolate,
-                           session_idle=args.session_idle, **options.launch_kwargs())
+                           session_idle=args.session_idle, options=options)
     http = {} if args.http is None else {"max_sessions": args.max_sessions}
     try:
         asyncio.run(_serve(server, args.http, http, getattr(args, "console", None)))

@@ -14,18 +14,24 @@ import asyncio
 import os
 import sys
 import tomllib
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 from .._capabilities import Capabilities
-from .._config import DIALOG_POLICIES, DOWNLOAD_POLICIES, POPUP_POLICIES, Config, TimeoutConfig
+from .._config import (
+    DIALOG_POLICIES,
+    DOWNLOAD_POLICIES,
+    POPUP_POLICIES,
+    Config,
+    ConfirmCallback,
+    LaunchOptions,
+    TimeoutConfig,
+)
 from ..safety import ActionPolicy, ActionType, clean_line, parse_action
 from ..safety._secrets import ENV_PREFIX, Secret, Secrets, parse_secret_flag, parse_secrets_file
 
 __all__ = [
-    "BrowserOptions",
     "add_browser_options",
     "bare_allow_private",
     "browser_options",
@@ -34,32 +40,6 @@ __all__ = [
     "user_config_path",
 ]
 
-ConfirmCallback = Callable[[ActionType, str], Awaitable[bool]]
-
-
-@dataclass(frozen=True)
-class BrowserOptions:
-    executable_path: str | None
-    cdp_url: str | None
-    headless: bool
-    config: Config
-    action_policy: ActionPolicy | None = None
-    confirm: ConfirmCallback | None = field(default=None, compare=False)
-    # The decision provider `act` asks when it cannot resolve a request (--decide).
-    decide: Any = field(default=None, compare=False)
-    # A Playwright server's ws:// endpoint (--connect); the first one when several are given.
-    connect_url: str | None = None
-    # Where refwright's filtering proxy listens for a remote browser (--guard-listen), and the name the
-    # browser reaches this machine by (--guard-host).
-    guard_listen: str | None = None
-    guard_host: str | None = None
-
-    def launch_kwargs(self) -> dict[str, Any]:
-        """Keyword arguments for ``refwright.launch``."""
-        return {"executable_path": self.executable_path, "cdp_url": self.cdp_url, "headless": self.headless,
-                "config": self.config, "action_policy": self.action_policy, "confirm": self.confirm,
-                "decide": self.decide, "connect": self.connect_url, "guard_listen": self.guard_listen,
-                "guard_host": self.guard_host}
 
 
 def guard_line(capabilities: Capabilities) -> str:
@@ -278,7 +258,7 @@ def _secrets(args: argparse.Namespace) -> Secrets:
         _fail(str(exc))
 
 
-def browser_options(args: argparse.Namespace, *, ask_at_terminal: bool = True) -> BrowserOptions:
+def browser_options(args: argparse.Namespace, *, ask_at_terminal: bool = True) -> LaunchOptions:
     """The shared options as ``launch`` arguments. ``ask_at_terminal``: confirm --confirm-actions at
     /dev/tty; False where the caller asks the person another way (``refwright mcp``: through the client)."""
     timeouts = TimeoutConfig() if args.action_timeout is None else TimeoutConfig(action=args.action_timeout)
@@ -305,11 +285,11 @@ def browser_options(args: argparse.Namespace, *, ask_at_terminal: bool = True) -
             names = ", ".join(sorted(a.value for a in policy.confirm_actions))
             print(f"refwright: no terminal to ask on, so actions that need confirmation ({names}) will be "
                   "refused.", file=sys.stderr)
-    return BrowserOptions(
+    return LaunchOptions(
         decide=_decider(getattr(args, "decide", None)),
         executable_path=args.executable_path or os.environ.get("REFWRIGHT_EXECUTABLE_PATH") or None,
         cdp_url=args.cdp,
-        connect_url=(getattr(args, "connect", None) or [None])[0],
+        connect=(getattr(args, "connect", None) or [None])[0],
         guard_listen=getattr(args, "guard_listen", None),
         guard_host=getattr(args, "guard_host", None),
         headless=not args.headed,

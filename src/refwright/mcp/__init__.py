@@ -11,14 +11,16 @@ tools over the model-free resolver, whose proposals only the person approves.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any, Literal, get_args
 
+from .._config import LaunchOptions
 from ._actions import ActionsBrowser
-from ._approval import MODES
+from ._approval import MODES, Mode
 from ._http import DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE, http_app
 from ._serve import serve
 from ._server import RefwrightMcp
-from ._session import BrowserSession, SharedBrowser, config_of, with_secrets
+from ._session import BrowserSession, SharedBrowser, launch_options
 from ._tenants import Tenants
 from ._tools import confirm_through_client
 
@@ -26,14 +28,19 @@ __all__ = ["APPROVE", "DEFAULT_MAX_SESSIONS", "DEFAULT_SESSION_IDLE", "MODES", "
            "BrowserSession", "RefwrightMcp", "SharedBrowser", "Tenants", "confirm_through_client", "create_server",
            "http_app", "serve"]
 
-PROFILES = ("commands", "actions", "coding")
-APPROVE = ("ask", "auto")
+Profile = Literal["commands", "actions", "coding"]
+Approve = Literal["ask", "auto"]
+PROFILES: tuple[Profile, ...] = get_args(Profile)
+APPROVE: tuple[Approve, ...] = get_args(Approve)
 
 
-def create_server(profile: str = "commands", *, mode: str = "auto", approve: str = "ask", hang_limit: float = 120.0,
-                  session: BrowserSession | None = None, vision: Any = None, isolate: bool = False,
-                  session_idle: float | None = DEFAULT_SESSION_IDLE, **launch_kwargs: Any) -> RefwrightMcp:
-    """An MCP server for ``profile``; ``launch_kwargs`` go to :func:`refwright.launch` on the first call.
+def create_server(profile: Profile = "commands", *, mode: Mode = "auto", approve: Approve = "ask",
+                  hang_limit: float = 120.0, session: BrowserSession | None = None, vision: Any = None,
+                  isolate: bool = False, session_idle: float | None = DEFAULT_SESSION_IDLE,
+                  options: LaunchOptions | None = None, **launch_kwargs: Any) -> RefwrightMcp:
+    """An MCP server for ``profile``; its browser is launched on the first call with ``options`` (the CLI's
+    typed launch options), or with :func:`refwright.launch`'s keyword arguments (``config=...``; secrets are
+    ``Config.secrets``).
 
     ``mode``: auto allows browser actions, strict asks the person before each, plan denies them.
     ``approve`` (coding profile): ``ask`` approves proposals only through the person (elicitation),
@@ -52,6 +59,7 @@ def create_server(profile: str = "commands", *, mode: str = "auto", approve: str
         raise ValueError(f"profile must be one of {', '.join(PROFILES)}, not {profile!r}")
     if approve not in APPROVE:
         raise ValueError(f"approve must be one of {', '.join(APPROVE)}, not {approve!r}")
+    launch = launch_options(options, launch_kwargs)
     if profile == "commands":
         from ._commands import commands_tools
 
@@ -60,21 +68,20 @@ def create_server(profile: str = "commands", *, mode: str = "auto", approve: str
         from ._actions import actions_tools, closing_popups
 
         tools = actions_tools()
-        launch_kwargs = closing_popups(launch_kwargs)
+        launch = closing_popups(launch)
     else:
         from ._coding import coding_tools
 
         tools = coding_tools()
     if isolate and session is not None:
         raise ValueError("isolate gives each MCP session a browser context of its own; it takes no session")
-    if session is None and launch_kwargs.get("confirm") is None:
-        launch_kwargs["confirm"] = confirm_through_client
+    if session is None and launch.confirm is None:
+        launch = replace(launch, confirm=confirm_through_client)
     extra = {"vision": vision} if vision is not None else None
-    launch_kwargs = with_secrets(launch_kwargs)
-    secrets = (session.config if session is not None else config_of(launch_kwargs)).secrets
+    secrets = (session.config if session is not None else launch.config).secrets
     if isolate:
-        tenants = Tenants(mode=mode, extra=extra, shared=SharedBrowser(**launch_kwargs), session_idle=session_idle)
+        tenants = Tenants(mode=mode, extra=extra, shared=SharedBrowser(launch), session_idle=session_idle)
     else:
-        tenants = Tenants(mode=mode, extra=extra, session=session or BrowserSession(**launch_kwargs))
+        tenants = Tenants(mode=mode, extra=extra, session=session or BrowserSession(launch))
     return RefwrightMcp(tools, tenants, profile=profile, approve_auto=approve == "auto", hang_limit=hang_limit,
                         secrets=secrets)

@@ -18,12 +18,12 @@ from urllib.parse import urlsplit
 
 from .._async import Page
 from .._async._translate import is_closed_error, mapped, translate
-from .._config import Config
+from .._config import LaunchOptions
 from .._errors import RefwrightError
 from .._url import normalize_url
 from ..commands._registry import lookup
 from ..safety import clean_line, clean_text
-from ._session import BrowserSession
+from ._session import BrowserSession, launch_options
 from ._tools import CallContext, ToolDef
 
 __all__ = ["ACTIONS", "MAX_SNAPSHOT_CHARS", "ActionsBrowser", "actions_schema", "actions_tools",
@@ -137,11 +137,10 @@ def _host_port(text: str) -> bool:
     return bool(head) and rest.split("/", 1)[0].isdigit()
 
 
-def closing_popups(launch_kwargs: dict[str, Any]) -> dict[str, Any]:
+def closing_popups(options: LaunchOptions) -> LaunchOptions:
     """The profile's launch options: its tool has no action that switches tabs, so a page that opens one
     has it closed (Config.popups "close") and stays the page the model works on."""
-    config = launch_kwargs.get("config") or Config()
-    return {**launch_kwargs, "config": replace(config, popups="close")}
+    return replace(options, config=replace(options.config, popups="close"))
 
 
 class ActionsBrowser:
@@ -158,8 +157,9 @@ class ActionsBrowser:
     description = actions_description()
     schema = actions_schema()
 
-    def __init__(self, session: BrowserSession | None = None, **launch_kwargs: Any) -> None:
-        self.session = session or BrowserSession(**closing_popups(launch_kwargs))
+    def __init__(self, session: BrowserSession | None = None, options: LaunchOptions | None = None,
+                 **launch_kwargs: Any) -> None:
+        self.session = session or BrowserSession(closing_popups(launch_options(options, launch_kwargs)))
 
     async def run(self, args: dict[str, Any]) -> str:
         action = args.get("action")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 from urllib.parse import urlsplit
 
 import mcp_types as types
@@ -20,9 +20,10 @@ from mcp_types.version import is_version_at_least
 
 from .._errors import InputRequiredError, RefwrightError
 
-__all__ = ["MODES", "Approvals", "Asker", "InputRequiredError", "grant_scope"]
+__all__ = ["MODES", "Approvals", "Asker", "InputRequiredError", "Mode", "grant_scope"]
 
-MODES = ("auto", "strict", "plan")
+Mode = Literal["auto", "strict", "plan"]
+MODES: tuple[Mode, ...] = get_args(Mode)
 _INPUT_REQUIRED_VERSION = "2026-07-28"
 _MAX_PENDING = 64
 
@@ -56,7 +57,7 @@ def grant_scope(verb: str, url: str | None) -> str:
 class Approvals:
     """Server-wide permission state: the mode, "always allow" grants, and questions awaiting an answer."""
 
-    mode: str = "auto"
+    mode: Mode = "auto"
     grants: set[str] = field(default_factory=set)
     # state token -> {question key: (question text, the person's answer once given)}, for the
     # input_required way: a call may ask several questions, one per round, and keeps the earlier answers.

@@ -5,18 +5,16 @@ crash, closed at exit."""
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 from typing import Any
 
 from playwright.async_api import BrowserContext, Playwright, async_playwright
 
 from .._async import Browser, Page, launch, wrap
 from .._async._translate import best_effort
-from .._config import Config
+from .._config import Config, LaunchOptions
 from .._errors import BrowserError, RefwrightError
-from ..safety._secrets import Secrets
 
-__all__ = ["BrowserSession", "SharedBrowser"]
+__all__ = ["BrowserSession", "SharedBrowser", "launch_options"]
 
 # What closing a browser, a context or Playwright may fail with when it already died: it is dropped either way.
 # (Playwright's own errors are best_effort's to swallow.)
@@ -35,28 +33,22 @@ def is_gone(error: BaseException) -> bool:
     return any(word in text for word in _GONE)
 
 
-def with_secrets(launch_kwargs: dict[str, Any]) -> dict[str, Any]:
-    """``launch_kwargs`` with any ``secrets`` moved into the ``config``, which a launched browser and an
-    attached Chrome tab both use (and the server scrubs its answers by)."""
-    kwargs = dict(launch_kwargs)
-    secrets = kwargs.pop("secrets", None)
-    if secrets is not None:
-        kwargs["config"] = replace(kwargs.get("config") or Config(), secrets=Secrets.of(secrets))
-    return kwargs
-
-
-def config_of(launch_kwargs: dict[str, Any]) -> Config:
-    """The configuration pages launched with ``launch_kwargs`` get."""
-    config = launch_kwargs.get("config")
-    return config if isinstance(config, Config) else Config()
+def launch_options(options: LaunchOptions | None, launch_kwargs: dict[str, Any]) -> LaunchOptions:
+    """The typed launch options: ``options`` as given, or made from :func:`refwright.launch`'s keyword
+    arguments (an unknown one is a TypeError here, at once, rather than at the first tool call)."""
+    if options is not None:
+        if launch_kwargs:
+            raise TypeError(f"give launch options or keyword arguments, not both ({', '.join(launch_kwargs)})")
+        return options
+    return LaunchOptions(**launch_kwargs)
 
 
 class SharedBrowser:
     """One Chromium for every MCP session of a server, each session on a browser context of its own (its own
-    cookies, storage and tabs). ``launch_kwargs`` go to :func:`refwright.launch`."""
+    cookies, storage and tabs). ``options`` (or :func:`refwright.launch`'s keyword arguments) launch it."""
 
-    def __init__(self, **launch_kwargs: Any) -> None:
-        self.kwargs = with_secrets(launch_kwargs)
+    def __init__(self, options: LaunchOptions | None = None, **launch_kwargs: Any) -> None:
+        self.options = launch_options(options, launch_kwargs)
         self._browser: Browser | None = None
         # Contexts are made one at a time: the first launches the browser, and a selector engine registered
         # while another context is being made would miss it.
@@ -66,7 +58,7 @@ class SharedBrowser:
         """A page in a new browser context; a browser that crashed is launched again first."""
         async with self._lock:
             if self._browser is None:
-                self._browser = launch(**self.kwargs)
+                self._browser = launch(**self.options.launch_kwargs())
             return await self._browser.new_page(isolated=True)
 
     async def close(self) -> None:
@@ -78,14 +70,15 @@ class SharedBrowser:
 
 
 class BrowserSession:
-    """One MCP client's browser and its page. ``launch_kwargs`` go to :func:`refwright.launch`; with
-    ``shared``, the page is in a browser context of its own on that browser instead.
+    """One MCP client's browser and its page, launched with ``options`` (or :func:`refwright.launch`'s keyword
+    arguments); with ``shared``, the page is in a browser context of its own on that browser instead.
 
     Calls are serialised: MCP clients may send several at once, and one page cannot do two things.
     """
 
-    def __init__(self, *, shared: SharedBrowser | None = None, **launch_kwargs: Any) -> None:
-        self._kwargs = shared.kwargs if shared is not None else with_secrets(launch_kwargs)
+    def __init__(self, options: LaunchOptions | None = None, *, shared: SharedBrowser | None = None,
+                 **launch_kwargs: Any) -> None:
+        self.options = shared.options if shared is not None else launch_options(options, launch_kwargs)
         self._shared = shared
         self._browser: Browser | None = None
         self._page: Page | None = None
@@ -99,7 +92,7 @@ class BrowserSession:
     @property
     def config(self) -> Config:
         """The configuration its pages get (their secrets, which the server's answers are scrubbed of)."""
-        return config_of(self._kwargs)
+        return self.options.config
 
     @property
     def started(self) -> bool:
@@ -135,7 +128,7 @@ class BrowserSession:
                 self._context = self._page.playwright_page.context
             else:
                 if self._browser is None:
-                    self._browser = launch(**self._kwargs)
+                    self._browser = launch(**self.options.launch_kwargs())
                 self._page = await self._browser.new_page()
         except BaseException:
             await self.reset()
@@ -159,10 +152,8 @@ class BrowserSession:
             if not same:
                 raise BrowserError(f"Tab {index} is gone from Chrome at {endpoint}. Call browser_connect again to "
                                    "list the tabs.")
-            config = self._kwargs.get("config") or Config()
-            self._page = await wrap(same[0], config=config, playwright=playwright,
-                                    action_policy=self._kwargs.get("action_policy"),
-                                    confirm=self._kwargs.get("confirm"))
+            self._page = await wrap(same[0], config=self.options.config, playwright=playwright,
+                                    action_policy=self.options.action_policy, confirm=self.options.confirm)
         except BaseException:
             await self.reset()
             raise

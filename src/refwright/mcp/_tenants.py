@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._errors import RefwrightError
-from ._approval import Approvals
+from ._approval import Approvals, Mode
 from ._session import BrowserSession, SharedBrowser
 
 __all__ = ["SHARED_KEY", "Tenant", "Tenants", "sessionless_refusal"]
@@ -42,7 +42,7 @@ class Tenants:
     context of its own); without it there is a single tenant, with a browser of its own (``session``, when
     given, is that browser: tests share one between servers)."""
 
-    def __init__(self, *, mode: str, extra: dict[str, Any] | None = None, session: BrowserSession | None = None,
+    def __init__(self, *, mode: Mode, extra: dict[str, Any] | None = None, session: BrowserSession | None = None,
                  shared: SharedBrowser | None = None, session_idle: float | None = None) -> None:
         self.mode = mode
         self.shared = shared
