@@ -5,6 +5,13 @@ and ``--confirm-actions click`` asks the person (elicitation) before it refuses.
 from __future__ import annotations
 
 import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -95,3 +102,51 @@ async def test_confirm_actions_asks_the_person_before_refusing(server: TestServe
         assert "click:save" in reached(server)
     finally:
         await srv.aclose()
+
+
+_SRC = str(Path(__file__).resolve().parents[2] / "src")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def test_refwright_mcp_coding_with_a_policy_file_and_confirm_actions(server: TestServer, tmp_path: Path) -> None:
+    # The real entry point: `refwright mcp --profile coding --action-policy FILE --confirm-actions click`.
+    policy = tmp_path / "policy.json"
+    policy.write_text(json.dumps({"deniedActions": ["Fill", "Select", "Drag"]}), encoding="utf-8")
+    port = _free_port()
+    env = {**os.environ, "PYTHONPATH": _SRC}
+    command = [sys.executable, "-m", "refwright", "mcp", "--http", str(port), "--profile", "coding",
+               "--allow-private", "--action-policy", str(policy), "--confirm-actions", "click"]
+    proc = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL,  # noqa: ASYNC220
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
+                assert time.monotonic() < deadline, "the HTTP server did not start"
+                await asyncio.sleep(0.1)
+        person = Person(None)
+        async with mcp.Client(f"http://127.0.0.1:{port}/mcp", elicitation_callback=person) as client:
+            await _open(client, serve(server))
+            filled = await client.call_tool("browser_fill", {"target": "Name", "value": "Bob"})
+            assert filled.is_error and "was denied by the action policy" in text(filled), text(filled)
+            assert person.questions == []  # denied outright: nobody is asked
+            declined = await client.call_tool("browser_action", {"request": "click Save"})
+            assert declined.is_error and "declined by the user" in text(declined), text(declined)
+            assert len(person.questions) == 1 and "Click" in person.questions[0]
+        await _nothing_reached(server)
+    finally:
+        proc.terminate()
+        try:
+            await asyncio.to_thread(proc.wait, 20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
