@@ -1,0 +1,42 @@
+"""refwright's ``browser`` tool for Pydantic AI (``pip install 'refwright[pydantic-ai]'``).
+
+    agent = Agent(model, tools=[browser_tool(page)], output_type=[str, DeferredToolRequests])
+
+An async ``Tool`` awaited on the page's loop. Carrying out a proposal (``confirm p-...``) is a deferred
+call that requires approval: the run ends with ``DeferredToolRequests`` whose metadata says what the step
+does, and the next run's ``DeferredToolResults`` allow or deny it. A screenshot comes back as
+``BinaryContent`` beside its text. With a ``SessionPool``, each conversation (``RunContext.conversation_id``:
+one run, and the runs that continue its message history, such as the one resuming an approval) gets its
+own page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic_ai import ApprovalRequired, BinaryContent, RunContext, Tool
+
+from ._core import Binding, keep_binding
+
+__all__ = ["browser_tool"]
+
+
+def browser_tool(page: Any, *, approvals: bool = True) -> Tool[Any]:
+    """The ``browser`` tool on ``page`` (a ``refwright.Page`` or ``SessionPool``).
+
+    ``approvals=False`` leaves ``confirm`` to the model, as ``refwright agent`` does without an approver.
+    """
+    binding = Binding(page)
+
+    async def browser(ctx: RunContext[Any], command: str) -> str | list[Any]:
+        request = binding.approval_request(command) if approvals else None
+        if request is not None and not ctx.tool_call_approved:
+            raise ApprovalRequired(metadata={"summary": request.summary, "token": request.token,
+                                             "action": request.action, "url": request.url})
+        answer = await binding.arun(command, ctx.conversation_id or ctx.run_id)
+        if answer.image is None:
+            return answer.text
+        return [answer.text, BinaryContent(data=answer.image, media_type="image/png")]
+
+    tool: Tool[Any] = Tool(browser, name=binding.name, description=binding.description(), takes_ctx=True)
+    return keep_binding(tool, binding)

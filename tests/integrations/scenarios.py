@@ -1,0 +1,76 @@
+"""What a model does in each integration test, framework-free: given the tool answers it has read so far,
+the commands of its next reply (one tool call each), or its final answer (a string).
+
+Each framework's test model (its own fake) reads the answers out of that framework's message history and
+asks one of these brains what to do, so every framework is driven through the same steps.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+EMAIL = "test@example.com"
+PASSWORD = "hunter2hunter2"
+
+Brain = Callable[[list[str]], "list[str] | str"]
+
+
+def ref_for(snapshot: str, word: str) -> str:
+    """The ref on the first snapshot line that mentions ``word``, as a model would pick it."""
+    for line in snapshot.splitlines():
+        if word.lower() in line.lower():
+            found = re.search(r"@e\d+", line)
+            if found:
+                return found.group(0)
+    raise AssertionError(f"no ref for {word!r} in:\n{snapshot}")
+
+
+def final(outputs: list[str]) -> str:
+    return f"Finished. The last answer was: {outputs[-1].strip()}"
+
+
+def signup(outputs: list[str]) -> list[str] | str:
+    """Look, fill the form through refs in one reply of four calls, read the heading, answer."""
+    if not outputs:
+        return ["snapshot -i"]
+    if len(outputs) == 1:
+        snap = outputs[0]
+        return [f"fill {ref_for(snap, 'email')} {EMAIL}", f"fill {ref_for(snap, 'password')} {PASSWORD}",
+                f"check {ref_for(snap, 'terms')}", f"click {ref_for(snap, 'create account')}"]
+    if len(outputs) == 5:
+        return ["get text h1"]
+    return final(outputs)
+
+
+def refused(outputs: list[str]) -> list[str] | str:
+    """Look, then click the submit button (which the test's action policy denies), and report."""
+    if not outputs:
+        return ["snapshot -i"]
+    if len(outputs) == 1:
+        return [f"click {ref_for(outputs[0], 'create account')}"]
+    return final(outputs)
+
+
+def approval(outputs: list[str]) -> list[str] | str:
+    """Fill the form with `act`, ask to submit it (a proposal), confirm the token, read the heading."""
+    if not outputs:
+        return [f"act fill Email with {EMAIL}", f"act fill Password with {PASSWORD}", "act check I agree to the terms"]
+    if len(outputs) == 3:
+        return ["act click Create account"]
+    if len(outputs) == 4:
+        token = re.search(r"`confirm (p-[A-Za-z0-9_-]+)`", outputs[-1])
+        assert token is not None, outputs[-1]
+        return [f"confirm {token.group(1)}"]
+    if len(outputs) == 5:
+        return ["get text h1"]
+    return final(outputs)
+
+
+def screenshot(outputs: list[str]) -> list[str] | str:
+    if not outputs:
+        return ["screenshot"]
+    return final(outputs)
+
+
+WELCOME = f"Welcome, {EMAIL}!"
