@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
+import itertools
 import os
 import re
 import tempfile
@@ -83,6 +84,9 @@ class Binding:
         self._opening: dict[str, asyncio.Lock] = {}
         self._sync_lock = threading.Lock()
         self._turns: dict[str, asyncio.Lock] = {}
+        self._owners: dict[int, str] = {}
+        self._counter = itertools.count(1)
+        self._tasks: set[asyncio.Task[None]] = set()
         self._sync_turns: dict[str, threading.Lock] = {}
         # A proposal's token -> what it proposed, so an approval prompt can say what confirm will do.
         self.proposals: dict[str, ApprovalRequest] = {}
@@ -238,6 +242,29 @@ class Binding:
                 self._exits[run] = stack
             return self._pages[run]
 
+    def key_of(self, owner: object) -> str:
+        """A run id for a framework object that lives as long as the run (its context), for frameworks with no
+        run id of their own. Each live object gets its own key, and its pooled page goes back to the pool once
+        the object is gone, so a later object at the same address never gets an earlier run's page."""
+        found = self._owners.get(id(owner))
+        if found is not None:
+            return found
+        key = f"run-{next(self._counter)}"
+        self._owners[id(owner)] = key
+        try:
+            weakref.finalize(owner, self._forget, id(owner), key)
+        except TypeError:  # not weak-referenceable: its page stays until release()
+            pass
+        return key
+
+    def _forget(self, owner: int, key: str) -> None:
+        self._owners.pop(owner, None)
+        if self.pooled and key in self._exits:
+            if self.is_async and self.loop is not None and not self.loop.is_closed():
+                self.loop.call_soon_threadsafe(lambda: self._tasks.add(self.loop.create_task(self.arelease(key))))  # type: ignore[union-attr]
+            elif not self.is_async:
+                threading.Thread(target=self.release, args=(key,), daemon=True).start()
+
     # -- giving pooled pages back -----------------------------------------------------------
 
     async def arelease(self, run: str | None = None) -> None:
@@ -274,7 +301,7 @@ class Binding:
 
 
 def _async_pool(pool: Any) -> bool:
-    from .._pool import SessionPool
+    from .._pool._sessions import SessionPool
 
     return isinstance(pool, SessionPool)
 
