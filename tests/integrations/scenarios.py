@@ -43,6 +43,16 @@ def signup(outputs: list[str]) -> list[str] | str:
     return final(outputs)
 
 
+def signup_one_by_one(outputs: list[str]) -> list[str] | str:
+    """The same signup with one call per reply, for loops that run a reply's sync tool calls in parallel
+    threads (their order is then the threads' race, as with any sync tool)."""
+    if len(outputs) in (1, 2, 3, 4):
+        return signup(outputs[:1])[len(outputs) - 1:len(outputs)]
+    if len(outputs) == 5:
+        return ["get text h1"]
+    return signup(outputs)
+
+
 def refused(outputs: list[str]) -> list[str] | str:
     """Look, then click the submit button (which the test's action policy denies), and report."""
     if not outputs:

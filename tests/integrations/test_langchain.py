@@ -84,7 +84,8 @@ async def test_the_models_calls_sign_up_through_refs(signup_page: refwright.Page
 
 
 async def test_the_sync_invoke_from_a_worker_thread_reaches_the_pages_loop(signup_page: refwright.Page) -> None:
-    agent = agent_for(scenarios.signup, browser_tool(signup_page))
+    # LangGraph runs a reply's sync tool calls in parallel threads, so this model makes one call per reply.
+    agent = agent_for(scenarios.signup_one_by_one, browser_tool(signup_page))
     state = await asyncio.to_thread(agent.invoke, {"messages": [("user", "Sign up")]})
     assert last_text(state) == f"Finished. The last answer was: {WELCOME}"
 
