@@ -63,11 +63,12 @@ def refused(outputs: list[str]) -> list[str] | str:
 
 
 def approval(outputs: list[str]) -> list[str] | str:
-    """Fill the form with `act`, ask to submit it (a proposal), confirm the token, read the heading."""
-    if not outputs:
-        return [f"act fill Email with {EMAIL}", f"act fill Password with {PASSWORD}", "act check I agree to the terms"]
-    if len(outputs) == 3:
-        return ["act click Create account"]
+    """Fill the form with `act`, ask to submit it (a proposal), confirm the token, read the heading; one call
+    per reply."""
+    steps = [f"act fill Email with {EMAIL}", f"act fill Password with {PASSWORD}", "act check I agree to the terms",
+             "act click Create account"]
+    if len(outputs) < len(steps):
+        return [steps[len(outputs)]]
     if len(outputs) == 4:
         token = re.search(r"`confirm (p-[A-Za-z0-9_-]+)`", outputs[-1])
         assert token is not None, outputs[-1]
