@@ -35,7 +35,7 @@ from ..agent._prompt import BOUNDARY_SENTENCE
 from ..agent._tool import TOOL_NAME, CommandRunner, run_browser_command, tool_description
 from ..safety._secrets import Secrets
 
-__all__ = ["DEFAULT_RUN", "Answer", "Binding", "binding_of", "keep_binding"]
+__all__ = ["DEFAULT_RUN", "Answer", "Binding", "binding_of", "keep_binding", "missing_framework"]
 
 T = TypeVar("T")
 
@@ -45,6 +45,11 @@ DEFAULT_RUN = "default"
 _CONFIRM = "confirm"
 _OFFER = re.compile(r"^Offered, not asked for: (?P<summary>[^\n]*?) — [^\n]*?`confirm (?P<token>p-[A-Za-z0-9_-]+)`",
                     re.MULTILINE)
+
+
+def missing_framework(framework: str, extra: str, error: ImportError) -> str:
+    return (f"refwright.integrations needs {framework} for this module ({error}); install it with "
+            f"pip install 'refwright[{extra}]'")
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from crewai.tools import BaseTool
-from pydantic import BaseModel, Field, PrivateAttr
+from ._core import Binding, keep_binding, missing_framework
 
-from ._core import Binding, keep_binding
+try:
+    from crewai.tools import BaseTool
+    from pydantic import BaseModel, Field, PrivateAttr
+except ImportError as exc:
+    raise ImportError(missing_framework("CrewAI", "crewai", exc)) from exc
+
 
 __all__ = ["BrowserTool", "browser_tool"]
 

@@ -15,12 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from langchain_core.runnables import RunnableConfig
-from langchain_core.tools import StructuredTool
-from pydantic import BaseModel, Field
-
 from ..agent._approval import Decision, denied_text
-from ._core import Answer, Binding, keep_binding
+from ._core import Answer, Binding, keep_binding, missing_framework
+
+try:
+    from langchain_core.runnables import RunnableConfig
+    from langchain_core.tools import StructuredTool
+    from pydantic import BaseModel, Field
+except ImportError as exc:
+    raise ImportError(missing_framework("LangChain", "langchain", exc)) from exc
+
 
 __all__ = ["browser_tool"]
 

@@ -17,12 +17,16 @@ LlamaIndex has no approval hook that pauses a tool call: a proposal comes back a
 # object itself.
 from typing import Any
 
-from llama_index.core.base.llms.types import ImageBlock, TextBlock
-from llama_index.core.tools import FunctionTool, ToolMetadata
-from llama_index.core.workflow import Context
-from pydantic import BaseModel, Field
+from ._core import Answer, Binding, keep_binding, missing_framework
 
-from ._core import Answer, Binding, keep_binding
+try:
+    from llama_index.core.base.llms.types import ImageBlock, TextBlock
+    from llama_index.core.tools import FunctionTool, ToolMetadata
+    from llama_index.core.workflow import Context
+    from pydantic import BaseModel, Field
+except ImportError as exc:
+    raise ImportError(missing_framework("LlamaIndex", "llamaindex", exc)) from exc
+
 
 __all__ = ["browser_tool"]
 

@@ -17,11 +17,15 @@ from __future__ import annotations
 import base64
 from typing import Any
 
-from agents import FunctionTool, RunContextWrapper, ToolOutputImage, ToolOutputText
-
 from ..agent._approval import ApprovalRequest
 from ..agent._tool import parse_tool_arguments, tool_parameters
-from ._core import Binding, binding_of, keep_binding
+from ._core import Binding, binding_of, keep_binding, missing_framework
+
+try:
+    from agents import FunctionTool, RunContextWrapper, ToolOutputImage, ToolOutputText
+except ImportError as exc:
+    raise ImportError(missing_framework("the OpenAI Agents SDK", "openai-agents", exc)) from exc
+
 
 __all__ = ["approval_request", "browser_tool"]
 

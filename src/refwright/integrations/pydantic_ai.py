@@ -14,9 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic_ai import ApprovalRequired, BinaryContent, RunContext, Tool
+from ._core import Binding, keep_binding, missing_framework
 
-from ._core import Binding, keep_binding
+try:
+    from pydantic_ai import ApprovalRequired, BinaryContent, RunContext, Tool
+except ImportError as exc:
+    raise ImportError(missing_framework("Pydantic AI", "pydantic-ai", exc)) from exc
+
 
 __all__ = ["browser_tool"]
 

@@ -14,9 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from smolagents import Tool
+from ._core import Binding, keep_binding, missing_framework
 
-from ._core import Binding, keep_binding
+try:
+    from smolagents import Tool
+except ImportError as exc:
+    raise ImportError(missing_framework("smolagents", "smolagents", exc)) from exc
+
 
 __all__ = ["BrowserTool", "browser_tool"]
 
