@@ -85,3 +85,11 @@ def screenshot(outputs: list[str]) -> list[str] | str:
 
 
 WELCOME = f"Welcome, {EMAIL}!"
+
+
+def opening_first(task: str, brain: Brain) -> Brain:
+    """``brain`` after opening the page the task names (the MCP route starts on a blank page)."""
+    found = re.search(r"https?://\S+?/(?=[\s.,]|$)", task)
+    assert found is not None, task
+    url = found.group(0)
+    return lambda outputs: [f"open {url}"] if not outputs else brain(outputs[1:])

@@ -19,6 +19,7 @@ from refwright.agent import tool_description
 from refwright.integrations.pydantic_ai import browser_tool
 
 from . import scenarios
+from .examples import example
 from .scenarios import WELCOME, Brain
 
 
@@ -97,3 +98,21 @@ async def test_a_screenshot_comes_back_as_an_image(signup_page: refwright.Page) 
     assert text.startswith("Screenshot 1280")
     assert isinstance(image, BinaryContent) and image.media_type == "image/png"
     assert image.data.startswith(b"\x89PNG")
+
+
+def first_prompt(messages: list[ModelMessage]) -> str:
+    return str(messages[0].parts[-1].content)  # type: ignore[union-attr]
+
+
+async def test_the_docs_native_example_signs_up() -> None:
+    module = example("pydantic_ai", "native")
+    assert await module.main(model(scenarios.signup)) == f"Finished. The last answer was: {WELCOME}"
+
+
+async def test_the_docs_mcp_example_signs_up_through_refwright_mcp() -> None:
+    def reply(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        brain = scenarios.opening_first(first_prompt(messages), scenarios.signup)
+        return model(brain).function(messages, info)  # type: ignore[misc]
+
+    module = example("pydantic_ai", "mcp")
+    assert await module.main(FunctionModel(reply)) == f"Finished. The last answer was: {WELCOME}"
