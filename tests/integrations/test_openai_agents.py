@@ -21,6 +21,7 @@ from refwright.agent import tool_description
 from refwright.integrations.openai_agents import approval_request, browser_tool
 
 from . import scenarios
+from .examples import example
 from .scenarios import WELCOME, Brain
 
 set_tracing_disabled(True)  # the SDK would otherwise send traces to OpenAI
@@ -143,3 +144,26 @@ async def test_each_conversation_gets_its_own_pooled_page(demo: Any) -> None:
 
         await release(tool)
         assert [s["active"] for s in pool.stats()] == [0]
+
+
+class TaskModel(BrainModel):
+    """The signup brain, after opening the page the task names (the MCP route starts on a blank page)."""
+
+    def __init__(self) -> None:
+        super().__init__(scenarios.signup)
+
+    async def get_response(self, system_instructions: str | None, input: Any, *args: Any,
+                           **kwargs: Any) -> ModelResponse:
+        task = input if isinstance(input, str) else str(input[0]["content"])
+        self.brain = scenarios.opening_first(task, scenarios.signup)
+        return await super().get_response(system_instructions, input, *args, **kwargs)
+
+
+async def test_the_docs_native_example_signs_up() -> None:
+    module = example("openai_agents", "native")
+    assert await module.main(BrainModel(scenarios.signup)) == f"Finished. The last answer was: {WELCOME}"
+
+
+async def test_the_docs_mcp_example_signs_up_through_refwright_mcp() -> None:
+    module = example("openai_agents", "mcp")
+    assert await module.main(TaskModel()) == f"Finished. The last answer was: {WELCOME}"
