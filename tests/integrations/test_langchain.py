@@ -30,6 +30,7 @@ from refwright.agent import tool_description
 from refwright.integrations.langchain import browser_tool
 
 from . import scenarios
+from .examples import example
 from .scenarios import WELCOME, Brain
 
 _ids = itertools.count(1)
@@ -122,3 +123,27 @@ async def test_a_screenshot_comes_back_as_an_image_block(signup_page: refwright.
     text, image = message.content
     assert text["type"] == "text" and text["text"].startswith("Screenshot 1280")
     assert image["type"] == "image" and image["mime_type"] == "image/png" and image["base64"].startswith("iVBOR")
+
+
+def model_for(brain: Brain) -> BrainChat:
+    return BrainChat(brain=brain)
+
+
+class TaskChat(BrainChat):
+    """The signup brain, after opening the page the task names (the MCP route starts on a blank page)."""
+
+    def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None,
+                  **kwargs: Any) -> ChatResult:
+        self.brain = scenarios.opening_first(str(messages[0].content), scenarios.signup)
+        return super()._generate(messages, stop, run_manager, **kwargs)
+
+
+async def test_the_docs_native_example_signs_up() -> None:
+    module = example("langchain", "native")
+    assert await module.main(model_for(scenarios.signup)) == f"Finished. The last answer was: {WELCOME}"
+
+
+async def test_the_docs_mcp_example_signs_up_through_refwright_mcp() -> None:
+    pytest.importorskip("langchain_mcp_adapters")
+    module = example("langchain", "mcp")
+    assert await module.main(TaskChat(brain=None)) == f"Finished. The last answer was: {WELCOME}"
