@@ -27,6 +27,7 @@ from refwright.agent import tool_description
 from refwright.integrations.crewai import browser_tool
 
 from . import scenarios
+from .examples import example
 from .scenarios import WELCOME, Brain
 
 _STEP = "Thought: I use the browser."
@@ -105,3 +106,18 @@ async def test_a_screenshot_comes_back_as_a_file_path(signup_page: refwright.Pag
     found = re.search(r"Saved to (\S+\.png)", answer)
     assert found is not None, answer
     assert (await asyncio.to_thread(Path(found.group(1)).read_bytes)).startswith(b"\x89PNG")
+
+
+class TaskLLM(BrainLLM):
+    """The signup brain, after opening the page the task names (a pooled page starts blank)."""
+
+    def call(self, messages: Any, *args: Any, **kwargs: Any) -> str:
+        task = next(str(m["content"]) for m in messages if m.get("role") == "user" and "Current Task" in m["content"])
+        self.brain = scenarios.opening_first(task, scenarios.signup_one_by_one)
+        return super().call(messages, *args, **kwargs)
+
+
+async def test_the_docs_native_example_signs_up() -> None:
+    module = example("crewai", "native")
+    answer = await asyncio.to_thread(module.main, TaskLLM(model="brain"))
+    assert answer == f"Finished. The last answer was: {WELCOME}"

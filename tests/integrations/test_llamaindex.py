@@ -23,12 +23,13 @@ from refwright.agent import tool_description
 from refwright.integrations.llamaindex import browser_tool
 
 from . import scenarios
+from .examples import example
 from .scenarios import WELCOME, Brain
 
 _ids = itertools.count(1)
 
 
-def agent_for(brain: Brain, tool: Any) -> FunctionAgent:
+def llm_for(brain: Brain) -> MockFunctionCallingLLM:
     def respond(messages: list[ChatMessage], **kwargs: Any) -> ChatMessage:
         outputs = [str(m.content) for m in messages if m.role == MessageRole.TOOL]
         answer = brain(outputs)
@@ -37,7 +38,11 @@ def agent_for(brain: Brain, tool: Any) -> FunctionAgent:
         return ChatMessage(role=MessageRole.ASSISTANT, blocks=[
             ToolCallBlock(tool_call_id=f"call{next(_ids)}", tool_name="browser", tool_kwargs={"command": c})
             for c in answer])
-    return FunctionAgent(tools=[tool], llm=MockFunctionCallingLLM(response_generator=respond))
+    return MockFunctionCallingLLM(response_generator=respond)
+
+
+def agent_for(brain: Brain, tool: Any) -> FunctionAgent:
+    return FunctionAgent(tools=[tool], llm=llm_for(brain))
 
 
 async def test_the_models_calls_sign_up_through_refs(signup_page: refwright.Page) -> None:
@@ -76,3 +81,8 @@ async def test_a_screenshot_comes_back_as_an_image_block(signup_page: refwright.
     text, image = result.tool_output.blocks
     assert isinstance(text, TextBlock) and text.text.startswith("Screenshot 1280")
     assert isinstance(image, ImageBlock) and image.image_mimetype == "image/png"
+
+
+async def test_the_docs_native_example_signs_up() -> None:
+    module = example("llamaindex", "native")
+    assert await module.main(llm_for(scenarios.signup)) == f"Finished. The last answer was: {WELCOME}"

@@ -25,6 +25,7 @@ from refwright.integrations.smolagents import browser_tool
 
 from ..conftest import TEST_CONFIG
 from . import scenarios
+from .examples import example
 from .scenarios import WELCOME, Brain
 
 _ids = itertools.count(1)
@@ -106,3 +107,20 @@ def test_a_sync_session_pool_gives_the_tool_a_page(demo: Any) -> None:
 
         release_sync(tool)
         assert [s["active"] for s in pool.stats()] == [0]
+
+
+class TaskModel(BrainModel):
+    """The signup brain, after opening the page the task names (a pooled page starts blank)."""
+
+    def __init__(self) -> None:
+        super().__init__(scenarios.signup_one_by_one)
+
+    def generate(self, messages: list[Any], *args: Any, **kwargs: Any) -> ChatMessage:
+        task = next(p["text"] for m in messages if m.role == MessageRole.USER for p in m.content if "http" in p["text"])
+        self.brain = scenarios.opening_first(task, scenarios.signup_one_by_one)
+        return super().generate(messages, *args, **kwargs)
+
+
+async def test_the_docs_native_example_signs_up() -> None:
+    module = example("smolagents", "native")
+    assert await asyncio.to_thread(module.main, TaskModel()) == f"Finished. The last answer was: {WELCOME}"
