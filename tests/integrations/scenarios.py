@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 EMAIL = "test@example.com"
 PASSWORD = "hunter2hunter2"
@@ -93,3 +94,19 @@ def opening_first(task: str, brain: Brain) -> Brain:
     assert found is not None, task
     url = found.group(0)
     return lambda outputs: [f"open {url}"] if not outputs else brain(outputs[1:])
+
+
+class BrainLlm:
+    """A refwright ``Llm`` (the agent loop's model) that answers what ``brain`` says: the sub-agent of the
+    ``agent_tool`` tests."""
+
+    def __init__(self, brain: Brain) -> None:
+        self.brain = brain
+
+    async def next(self, system: str, turns: list[Any]) -> list[Any]:
+        from refwright.agent import Assistant, ToolCall, ToolResult
+
+        answer = self.brain([t.output for t in turns if isinstance(t, ToolResult)])
+        if isinstance(answer, str):
+            return [Assistant(answer)]
+        return [ToolCall(f"c{i}", command) for i, command in enumerate(answer)]

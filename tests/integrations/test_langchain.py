@@ -27,7 +27,7 @@ with warnings.catch_warnings():
 import refwright
 from refwright import ActionPolicy, ActionType
 from refwright.agent import tool_description
-from refwright.integrations.langchain import browser_tool
+from refwright.integrations.langchain import agent_tool, browser_tool
 
 from . import scenarios
 from .examples import example
@@ -147,3 +147,21 @@ async def test_the_docs_mcp_example_signs_up_through_refwright_mcp() -> None:
     pytest.importorskip("langchain_mcp_adapters")
     module = example("langchain", "mcp")
     assert await module.main(TaskChat(brain=None)) == f"Finished. The last answer was: {WELCOME}"
+
+
+async def test_agent_tool_hands_a_whole_task_to_refwrights_agent_loop(signup_page: refwright.Page) -> None:
+    class Outer(BrainChat):
+        def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None,
+                      **kwargs: Any) -> ChatResult:
+            answers = [text_of(m) for m in messages if isinstance(m, ToolMessage)]
+            message = AIMessage(content=f"The browsing agent said: {answers[0]}") if answers else AIMessage(
+                content="", tool_calls=[{"name": "browse", "args": {"task": "Sign up"}, "id": "b1",
+                                         "type": "tool_call"}])
+            return ChatResult(generations=[ChatGeneration(message=message)])
+
+    tool = agent_tool(signup_page, scenarios.BrainLlm(scenarios.signup))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        agent = create_react_agent(Outer(brain=None), [tool])
+    state = await agent.ainvoke({"messages": [("user", "Get me an account")]})
+    assert last_text(state) == f"The browsing agent said: Finished. The last answer was: {WELCOME}"

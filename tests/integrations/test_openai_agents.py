@@ -18,7 +18,7 @@ from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessa
 import refwright
 from refwright import ActionPolicy, ActionType
 from refwright.agent import tool_description
-from refwright.integrations.openai_agents import approval_request, browser_tool
+from refwright.integrations.openai_agents import agent_tool, approval_request, browser_tool
 
 from . import scenarios
 from .examples import example
@@ -167,3 +167,20 @@ async def test_the_docs_native_example_signs_up() -> None:
 async def test_the_docs_mcp_example_signs_up_through_refwright_mcp() -> None:
     module = example("openai_agents", "mcp")
     assert await module.main(TaskModel()) == f"Finished. The last answer was: {WELCOME}"
+
+
+async def test_agent_tool_hands_a_whole_task_to_refwrights_agent_loop(signup_page: refwright.Page) -> None:
+    class Outer(BrainModel):
+        async def get_response(self, system_instructions: str | None, input: Any, *args: Any,
+                               **kwargs: Any) -> ModelResponse:
+            answers = outputs_of(input)
+            if answers:
+                return await BrainModel(lambda _: f"The browsing agent said: {answers[0]}").get_response(
+                    system_instructions, input, *args, **kwargs)
+            call = ResponseFunctionToolCall(id="f-browse", call_id="c-browse", name="browse", type="function_call",
+                                            arguments=json.dumps({"task": "Sign up as test@example.com"}))
+            return ModelResponse(output=[call], usage=Usage(), response_id=None)
+
+    tool = agent_tool(signup_page, scenarios.BrainLlm(scenarios.signup))
+    result = await Runner.run(Agent(name="outer", model=Outer(scenarios.signup), tools=[tool]), "Get me an account")
+    assert result.final_output == f"The browsing agent said: Finished. The last answer was: {WELCOME}"

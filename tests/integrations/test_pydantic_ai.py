@@ -16,7 +16,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 import refwright
 from refwright import ActionPolicy, ActionType
 from refwright.agent import tool_description
-from refwright.integrations.pydantic_ai import browser_tool
+from refwright.integrations.pydantic_ai import agent_tool, browser_tool
 
 from . import scenarios
 from .examples import example
@@ -116,3 +116,43 @@ async def test_the_docs_mcp_example_signs_up_through_refwright_mcp() -> None:
 
     module = example("pydantic_ai", "mcp")
     assert await module.main(FunctionModel(reply)) == f"Finished. The last answer was: {WELCOME}"
+
+
+async def test_the_guard_secrets_and_content_boundaries_hold_through_the_tool(demo: Any) -> None:
+    """The tool is the page's own pipeline: a secret typed by name and never read back, a private address the
+    guard refuses, page text inside content markers, and a description that names the secret and the markers."""
+    secret = refwright.Secret("SIGNUP_PW", "correct-horse-battery", (demo.url.rstrip("/"),))
+    config = refwright.Config(allow_private=(demo.host,), content_boundaries=True)
+    seen: list[Any] = []
+
+    def brain(outputs: list[str]) -> list[str] | str:
+        if not outputs:
+            return ["snapshot -i"]
+        email = scenarios.ref_for(outputs[0], "email")
+        steps = [f"fill {email} {{{{secret:SIGNUP_PW}}}}", f"get value {email}", "open http://169.254.169.254/"]
+        return [steps[len(outputs) - 1]] if len(outputs) <= len(steps) else scenarios.final(outputs)
+
+    async with refwright.launch(config=config, secrets=[secret]) as browser:
+        page = await browser.new_page()
+        await page.run_command(f"open {demo.url}")
+        result = await Agent(model(brain, seen), tools=[browser_tool(page)]).run("Type the password")
+        assert await page.playwright_page.locator("#email").input_value() == "correct-horse-battery"  # typed for real
+    answers = [text_of(p) for p in returns(result.all_messages())]
+    assert not any("correct-horse-battery" in a for a in answers)
+    assert "{{secret:SIGNUP_PW}}" in answers[2]
+    assert answers[0].startswith("--- AGENT_BROWSER_PAGE_CONTENT")
+    assert answers[3].startswith("Error: ") and "169.254.169.254" in answers[3]
+    (tool,) = seen[0]
+    assert "{{secret:SIGNUP_PW}}" in tool.description and "AGENT_BROWSER_PAGE_CONTENT markers" in tool.description
+
+
+async def test_agent_tool_hands_a_whole_task_to_refwrights_agent_loop(signup_page: refwright.Page) -> None:
+    def outer(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        answers = [text_of(p) for p in returns(messages)]
+        if not answers:
+            return ModelResponse(parts=[ToolCallPart("browse", {"task": "Sign up as test@example.com"})])
+        return ModelResponse(parts=[TextPart(f"The browsing agent said: {answers[0]}")])
+
+    tool = agent_tool(signup_page, scenarios.BrainLlm(scenarios.signup))
+    result = await Agent(FunctionModel(outer), tools=[tool]).run("Get me an account")
+    assert result.output == f"The browsing agent said: Finished. The last answer was: {WELCOME}"

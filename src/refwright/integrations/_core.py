@@ -35,7 +35,8 @@ from ..agent._prompt import BOUNDARY_SENTENCE
 from ..agent._tool import TOOL_NAME, CommandRunner, run_browser_command, tool_description
 from ..safety._secrets import Secrets
 
-__all__ = ["DEFAULT_RUN", "Answer", "Binding", "binding_of", "keep_binding", "missing_framework"]
+__all__ = ["AGENT_TOOL_DESCRIPTION", "AGENT_TOOL_NAME", "DEFAULT_RUN", "Answer", "Binding", "binding_of",
+           "keep_binding", "missing_framework"]
 
 T = TypeVar("T")
 
@@ -45,6 +46,13 @@ DEFAULT_RUN = "default"
 _CONFIRM = "confirm"
 _OFFER = re.compile(r"^Offered, not asked for: (?P<summary>[^\n]*?) — [^\n]*?`confirm (?P<token>p-[A-Za-z0-9_-]+)`",
                     re.MULTILINE)
+
+
+AGENT_TOOL_NAME = "browse"
+AGENT_TOOL_DESCRIPTION = (
+    "Hand a whole web task to a browsing agent that works in a real browser (it opens pages, reads them and "
+    "acts on them one step at a time) and answers when done. Say everything it needs in `task`: where to go, "
+    "what to do, what to report.")
 
 
 def missing_framework(framework: str, extra: str, error: ImportError) -> str:
@@ -152,13 +160,38 @@ class Binding:
         """Run ``command`` for ``run`` from sync code (a framework's worker thread); waits for the answer."""
         if not self.is_async:
             return self._sync(command, run)
-        blocked = self._blocked()
+        blocked = self.blocked()
         if blocked:
             return Answer(f"Error: {blocked}")
         assert self.loop is not None
         return asyncio.run_coroutine_threadsafe(self._on_loop(command, run), self.loop).result()
 
-    def _blocked(self) -> str:
+    async def atask(self, llm: Any, task: str, options: dict[str, Any]) -> str:
+        """``run_agent(page, llm, task)`` on the page's loop: a whole task for a browsing sub-agent. With a pool,
+        each task gets a pooled page of its own, given back when the task ends."""
+        here = asyncio.get_running_loop()
+        if self.loop is None:
+            self.loop = here
+        if here is not self.loop:
+            return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self.atask(llm, task, options),
+                                                                              self.loop))
+        from ..agent._loop import run_agent
+
+        key = f"task-{next(self._counter)}" if self.pooled else DEFAULT_RUN
+        try:
+            page = await self._page(key)
+            async with self._turns.setdefault(key, asyncio.Lock()):
+                run = await run_agent(page, llm, task, **options)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # the sub-agent's failure is the answer its caller reads
+            return f"Error: {getattr(exc, 'message', '') or str(exc) or type(exc).__name__}"
+        finally:
+            if self.pooled:
+                await self.arelease(key)
+        return run.answer
+
+    def blocked(self) -> str:
         if self.loop is None:
             return ("The browser tool does not know which event loop its page runs on. Create the tool "
                     "(browser_tool(page)) inside the async code that opened the page.")
@@ -247,6 +280,11 @@ class Binding:
                 self._exits[run] = stack
             return self._pages[run]
 
+    def need_async(self) -> None:
+        if not self.is_async:
+            raise TypeError("agent_tool runs refwright's agent loop, which needs an async refwright.Page or "
+                            "refwright.SessionPool, not the sync API's.")
+
     def key_of(self, owner: object) -> str:
         """A run id for a framework object that lives as long as the run (its context), for frameworks with no
         run id of their own. Each live object gets its own key, and its pooled page goes back to the pool once
@@ -289,7 +327,7 @@ class Binding:
     def release(self, run: str | None = None) -> None:
         """The same from sync code (not on the page's own loop thread)."""
         if self.is_async:
-            blocked = self._blocked()
+            blocked = self.blocked()
             if blocked:
                 raise RuntimeError(blocked)
             assert self.loop is not None

@@ -13,10 +13,11 @@ gets its own page; ``release(tool, thread_id)`` gives it back.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from ..agent._approval import Decision, denied_text
-from ._core import Answer, Binding, keep_binding, missing_framework
+from ._core import AGENT_TOOL_DESCRIPTION, AGENT_TOOL_NAME, Answer, Binding, keep_binding, missing_framework
 
 try:
     from langchain_core.runnables import RunnableConfig
@@ -26,7 +27,7 @@ except ImportError as exc:
     raise ImportError(missing_framework("LangChain", "langchain", exc)) from exc
 
 
-__all__ = ["browser_tool"]
+__all__ = ["agent_tool", "browser_tool"]
 
 
 class BrowserInput(BaseModel):
@@ -72,6 +73,35 @@ def browser_tool(page: Any, *, approvals: bool = True) -> StructuredTool:
     tool = StructuredTool.from_function(func=run, coroutine=arun, name=binding.name,
                                         description=binding.description(), args_schema=BrowserInput,
                                         infer_schema=False)
+    return keep_binding(tool, binding)
+
+
+class TaskInput(BaseModel):
+    """The ``browse`` tool's one argument."""
+
+    task: str = Field(description="The whole task: where to go, what to do, what to report")
+
+
+def agent_tool(page: Any, llm: Any, *, name: str = AGENT_TOOL_NAME, description: str = AGENT_TOOL_DESCRIPTION,
+               **options: Any) -> StructuredTool:
+    """One tool, ``browse(task)``, that hands the whole task to ``refwright.agent.run_agent`` with ``llm`` (any
+    ``refwright.Llm``) on ``page`` (an async ``Page``, or a ``SessionPool``: a pooled page per task) and answers
+    with the run's answer. ``options`` go to ``run_agent`` (``max_steps``, ``approve``, ...)."""
+    binding = Binding(page)
+    binding.need_async()
+
+    async def arun(task: str) -> str:
+        return await binding.atask(llm, task, options)
+
+    def run(task: str) -> str:
+        blocked = binding.blocked()
+        if blocked:
+            return f"Error: {blocked}"
+        assert binding.loop is not None
+        return asyncio.run_coroutine_threadsafe(binding.atask(llm, task, options), binding.loop).result()
+
+    tool = StructuredTool.from_function(func=run, coroutine=arun, name=name, description=description,
+                                        args_schema=TaskInput, infer_schema=False)
     return keep_binding(tool, binding)
 
 

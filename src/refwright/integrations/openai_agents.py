@@ -19,7 +19,7 @@ from typing import Any
 
 from ..agent._approval import ApprovalRequest
 from ..agent._tool import parse_tool_arguments, tool_parameters
-from ._core import Binding, binding_of, keep_binding, missing_framework
+from ._core import AGENT_TOOL_DESCRIPTION, AGENT_TOOL_NAME, Binding, binding_of, keep_binding, missing_framework
 
 try:
     from agents import FunctionTool, RunContextWrapper, ToolOutputImage, ToolOutputText
@@ -27,7 +27,7 @@ except ImportError as exc:
     raise ImportError(missing_framework("the OpenAI Agents SDK", "openai-agents", exc)) from exc
 
 
-__all__ = ["approval_request", "browser_tool"]
+__all__ = ["agent_tool", "approval_request", "browser_tool"]
 
 
 def browser_tool(page: Any, *, approvals: bool = True) -> FunctionTool:
@@ -55,6 +55,36 @@ def browser_tool(page: Any, *, approvals: bool = True) -> FunctionTool:
                         on_invoke_tool=invoke, strict_json_schema=True,
                         needs_approval=needs_approval if approvals else False)
     return keep_binding(tool, binding)
+
+
+def agent_tool(page: Any, llm: Any, *, name: str = AGENT_TOOL_NAME, description: str = AGENT_TOOL_DESCRIPTION,
+               **options: Any) -> FunctionTool:
+    """One tool, ``browse(task)``, that hands the whole task to ``refwright.agent.run_agent`` with ``llm`` (any
+    ``refwright.Llm``) on ``page`` (an async ``Page``, or a ``SessionPool``: a pooled page per task) and answers
+    with the run's answer. ``options`` go to ``run_agent`` (``max_steps``, ``approve``, ...)."""
+    binding = Binding(page)
+    binding.need_async()
+    schema = {"type": "object", "properties": {"task": {"type": "string", "description": "The whole task"}},
+              "required": ["task"], "additionalProperties": False}
+
+    async def invoke(ctx: RunContextWrapper[Any], arguments: str) -> str:
+        task = _task_of(arguments)
+        return await binding.atask(llm, task, options) if task else 'Error: Call with {"task": "<the whole task>"}.'
+
+    tool = FunctionTool(name=name, description=description, params_json_schema=schema, on_invoke_tool=invoke,
+                        strict_json_schema=True)
+    return keep_binding(tool, binding)
+
+
+def _task_of(arguments: str) -> str:
+    import json
+
+    try:
+        value = json.loads(arguments)
+    except ValueError:
+        return ""
+    task = value.get("task") if isinstance(value, dict) else None
+    return task if isinstance(task, str) else ""
 
 
 def approval_request(tool: FunctionTool, item: Any) -> ApprovalRequest:

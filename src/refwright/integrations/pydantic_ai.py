@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._core import Binding, keep_binding, missing_framework
+from ._core import AGENT_TOOL_DESCRIPTION, AGENT_TOOL_NAME, Binding, keep_binding, missing_framework
 
 try:
     from pydantic_ai import ApprovalRequired, BinaryContent, RunContext, Tool
@@ -22,7 +22,7 @@ except ImportError as exc:
     raise ImportError(missing_framework("Pydantic AI", "pydantic-ai", exc)) from exc
 
 
-__all__ = ["browser_tool"]
+__all__ = ["agent_tool", "browser_tool"]
 
 
 def browser_tool(page: Any, *, approvals: bool = True) -> Tool[Any]:
@@ -43,4 +43,19 @@ def browser_tool(page: Any, *, approvals: bool = True) -> Tool[Any]:
         return [answer.text, BinaryContent(data=answer.image, media_type="image/png")]
 
     tool: Tool[Any] = Tool(browser, name=binding.name, description=binding.description(), takes_ctx=True)
+    return keep_binding(tool, binding)
+
+
+def agent_tool(page: Any, llm: Any, *, name: str = AGENT_TOOL_NAME, description: str = AGENT_TOOL_DESCRIPTION,
+               **options: Any) -> Tool[Any]:
+    """One tool, ``browse(task)``, that hands the whole task to ``refwright.agent.run_agent`` with ``llm`` (any
+    ``refwright.Llm``) on ``page`` (an async ``Page``, or a ``SessionPool``: a pooled page per task) and answers
+    with the run's answer. ``options`` go to ``run_agent`` (``max_steps``, ``approve``, ...)."""
+    binding = Binding(page)
+    binding.need_async()
+
+    async def browse(task: str) -> str:
+        return await binding.atask(llm, task, options)
+
+    tool: Tool[Any] = Tool(browse, name=name, description=description, takes_ctx=False)
     return keep_binding(tool, binding)
