@@ -16,9 +16,11 @@ extras=("$@")
 [[ ${#extras[@]} -gt 0 ]] || extras=(langchain openai-agents pydantic-ai smolagents crewai llamaindex)
 
 # What only the tests and the docs' examples need beyond the extra (the MCP route's clients).
+# The MCP clients that need mcp<2 reach the `refwright mcp` on PATH (the main environment's, with refwright[mcp]).
 declare -A test_deps=(
   [langchain]="langchain-mcp-adapters>=0.3,<0.4"
   [pydantic-ai]="pydantic-ai-slim[mcp]>=2.78,<3"
+  [smolagents]="smolagents[mcp]>=1.26,<2 mcp>=1.24,<2"
 )
 
 for extra in "${extras[@]}"; do

@@ -124,3 +124,9 @@ class TaskModel(BrainModel):
 async def test_the_docs_native_example_signs_up() -> None:
     module = example("smolagents", "native")
     assert await asyncio.to_thread(module.main, TaskModel()) == f"Finished. The last answer was: {WELCOME}"
+
+
+async def test_the_docs_mcp_example_signs_up_through_refwright_mcp() -> None:
+    pytest.importorskip("mcpadapt")
+    module = example("smolagents", "mcp")
+    assert await asyncio.to_thread(module.main, TaskModel()) == f"Finished. The last answer was: {WELCOME}"
