@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """CI check that a plain install runs the agent: build the wheel, install it with no extras into a fresh
 venv, then run the installed ``refwright demo`` (local resolver, no key) and ``refwright agent`` against the
-tests' fake OpenAI server on loopback.
+tests' fake OpenAI server on loopback, and check that no extra's package (the MCP SDK, the agent
+frameworks) came with it and that ``refwright mcp`` says how to install its extra.
 
     python3 scripts/check_install.py [--keep DIR]
 
@@ -52,6 +53,24 @@ def saw_tool_result(body: dict[str, Any]) -> ModelReply:
     return ModelReply(text=ANSWER)
 
 
+# What the extras bring (the MCP SDK, the agent frameworks): none of it is in the plain install.
+EXTRAS_ONLY = ("mcp", "langchain_core", "langgraph", "agents", "pydantic_ai", "smolagents", "crewai", "llama_index")
+
+
+def plain_install_is_free_of_extras(python: Path, exe: str) -> None:
+    print("check_install: no extra's package in the plain install; refwright mcp says how to get one",
+          file=sys.stderr, flush=True)
+    found = subprocess.run([str(python), "-c", "import importlib.util as u, sys; "
+                            f"print(' '.join(n for n in {EXTRAS_ONLY!r} if u.find_spec(n)))"],
+                           capture_output=True, text=True, env=clean_env(), timeout=60)
+    if found.returncode != 0 or found.stdout.strip():
+        sys.exit(f"check_install: the plain install has {found.stdout.strip() or found.stderr}")
+    done = subprocess.run([exe, "mcp"], capture_output=True, text=True, env=clean_env(), timeout=60,
+                          stdin=subprocess.DEVNULL)
+    if done.returncode != 2 or "pip install 'refwright[mcp]'" not in done.stderr:
+        sys.exit(f"check_install: refwright mcp without the mcp extra exited {done.returncode}: {done.stderr}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--keep", metavar="DIR", help="build in DIR and keep it (default: a temporary folder)")
@@ -84,7 +103,9 @@ def main() -> int:
             sys.exit(f"check_install: the fake provider rejected the agent's requests: {fake.rejections}")
         if out.strip() != ANSWER:
             sys.exit(f"check_install: the agent answered {out.strip()!r}, expected {ANSWER!r}")
-    print("check_install: the plain install runs `refwright demo` and `refwright agent`", file=sys.stderr)
+        plain_install_is_free_of_extras(bin_dir / "python", exe)
+    print("check_install: the plain install runs `refwright demo` and `refwright agent`, without any extra",
+          file=sys.stderr)
     return 0
 
 

@@ -77,9 +77,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     try:
+        import mcp_types  # noqa: F401  # only mcp 2.x has it; CrewAI and LangChain's MCP adapters pin mcp<2
+
         import mcp  # noqa: F401
     except ImportError:
-        print("refwright: the MCP server needs the mcp package: pip install 'refwright[mcp]'", file=sys.stderr)
+        print("refwright: the MCP server needs the mcp package 2.3 or later: pip install 'refwright[mcp]' (in an "
+              "environment of its own when another package there requires mcp<2, e.g. pipx install "
+              "'refwright[mcp]')", file=sys.stderr)
         return 2
     # --confirm-actions is asked through the MCP client (elicitation), never at a terminal: the person sits
     # at the client, and a server started by it has no terminal of its own.

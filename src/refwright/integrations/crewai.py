@@ -1,0 +1,57 @@
+"""refwright's ``browser`` tool for CrewAI (``pip install 'refwright[crewai]'``).
+
+    agent = Agent(role="Web operator", goal="...", backstory="...", tools=[browser_tool(page)])
+
+A CrewAI ``BaseTool``. CrewAI calls a tool's sync ``_run`` from its worker threads, and runs an async one
+with ``asyncio.run`` (another event loop); either way the command is handed to the page's own loop and
+the caller waits for its answer, so the page is never used from a foreign loop. A Crew's ``kickoff`` on
+the page's own loop thread would block that loop: use ``kickoff_async``/``akickoff`` or a worker thread, or
+give the tool a ``refwright.sync_api.SessionPool``. CrewAI has no approval hook that pauses a tool call: a
+proposal comes back as text naming its ``confirm`` token, as in ``refwright agent`` without an approver. A
+screenshot is saved as a PNG file and its path is in the answer. With a pool, the tool has one pooled
+page (make one tool per agent).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._core import Binding, keep_binding, missing_framework
+
+try:
+    from crewai.tools import BaseTool
+    from pydantic import BaseModel, Field, PrivateAttr
+except ImportError as exc:
+    raise ImportError(missing_framework("CrewAI", "crewai", exc)) from exc
+
+
+__all__ = ["BrowserTool", "browser_tool"]
+
+
+class BrowserInput(BaseModel):
+    """The ``browser`` tool's one argument."""
+
+    command: str = Field(description='One command line, for example: snapshot -i, click @e3, fill @e2 "hello"')
+
+
+class BrowserTool(BaseTool):  # type: ignore[misc]  # crewai's BaseTool is not typed for mypy here
+    """The ``browser`` tool as a CrewAI ``BaseTool``."""
+
+    name: str = "browser"
+    description: str = ""
+    args_schema: type[BaseModel] = BrowserInput
+    _binding: Binding = PrivateAttr()
+
+    def _run(self, command: str) -> str:
+        return self._binding.with_path(self._binding.run(command))
+
+    async def _arun(self, command: str) -> str:
+        return self._binding.with_path(await self._binding.arun(command))
+
+
+def browser_tool(page: Any) -> BrowserTool:
+    """The ``browser`` tool on ``page`` (a ``refwright.Page``, or a ``SessionPool`` of either API)."""
+    binding = Binding(page)
+    tool = BrowserTool(description=binding.description())
+    tool._binding = binding
+    return keep_binding(tool, binding)

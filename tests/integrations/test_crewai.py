@@ -1,0 +1,123 @@
+"""CrewAI's own loop (a Crew's ``kickoff`` with a fake LLM) driving refwright's ``browser`` tool on the demo
+app: refs, a refusal, a proposal as text naming its token, a screenshot as a file path; and CrewAI's
+``asyncio.run`` of an async tool, which must not touch the page from its own loop."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("CREWAI_DISABLE_TELEMETRY", "true")
+os.environ.setdefault("OTEL_SDK_DISABLED", "true")
+os.environ.setdefault("CREWAI_TRACING_ENABLED", "false")
+pytest.importorskip("crewai")
+
+from crewai import Agent, Crew, Task
+from crewai.llms.base_llm import BaseLLM
+
+import refwright
+from refwright import ActionPolicy, ActionType
+from refwright.agent import tool_description
+from refwright.integrations.crewai import browser_tool
+
+from . import scenarios
+from .examples import example
+from .scenarios import WELCOME, Brain
+
+_STEP = "Thought: I use the browser."
+
+
+def observations(messages: Any) -> list[str]:
+    """Each tool result CrewAI put in the conversation (it adds them as ``Observation: ...``)."""
+    found: list[str] = []
+    for message in messages if isinstance(messages, list) else []:
+        # Only this model's own steps: CrewAI's format reminders quote "Observation:" too.
+        if message.get("role") == "assistant" and str(message.get("content", "")).startswith(_STEP):
+            # The result, without the tool list CrewAI appends to some of them as a reminder.
+            result = str(message["content"]).split("\nObservation: ", 1)[1]
+            found.append(result.split("\n\n\nYou ONLY have access", 1)[0].strip())
+    return found
+
+
+class BrainLLM(BaseLLM):  # type: ignore[misc]
+    """A model that answers what ``brain`` says, in the ReAct text CrewAI parses."""
+
+    brain: Any = None
+
+    def call(self, messages: Any, tools: Any = None, callbacks: Any = None, available_functions: Any = None,
+             from_task: Any = None, from_agent: Any = None, response_model: Any = None) -> str:
+        answer = self.brain(observations(messages))
+        if isinstance(answer, str):
+            return f"Thought: I now know the final answer\nFinal Answer: {answer}"
+        (command,) = answer
+        return f"{_STEP}\nAction: browser\nAction Input: {json.dumps({'command': command})}"
+
+    def supports_stop_words(self) -> bool:
+        return False
+
+    def get_context_window_size(self) -> int:
+        return 100_000
+
+
+def kickoff(brain: Brain, tool: Any, task: str) -> str:
+    agent = Agent(role="Web operator", goal="Do the task in the browser", backstory="Careful.",
+                  llm=BrainLLM(model="brain", brain=brain), tools=[tool], verbose=False, max_iter=12)
+    crew = Crew(agents=[agent], tasks=[Task(description=task, expected_output="what happened", agent=agent)],
+                verbose=False)
+    return str(crew.kickoff().raw)
+
+
+async def test_the_models_calls_sign_up_through_refs(signup_page: refwright.Page) -> None:
+    tool = browser_tool(signup_page)
+    assert tool.name == "browser" and tool.description == tool_description()
+    assert list(tool.args_schema.model_fields) == ["command"]
+    answer = await asyncio.to_thread(kickoff, scenarios.signup_one_by_one, tool, "Sign up")
+    assert answer == f"Finished. The last answer was: {WELCOME}"
+
+
+async def test_crewais_asyncio_run_of_the_async_tool_reaches_the_pages_loop(signup_page: refwright.Page) -> None:
+    tool = browser_tool(signup_page)
+    # What CrewAI does with an async tool in its worker thread: a new loop, foreign to the page's.
+    answer = await asyncio.to_thread(lambda: asyncio.run(tool.arun(command="get title")))
+    assert answer == "Acme Cloud — Sign up"
+    assert await asyncio.to_thread(tool.run, command="get text h1") == "Create your account"
+
+
+async def test_a_denied_action_comes_back_as_a_readable_refusal(signup_page: refwright.Page) -> None:
+    signup_page.set_action_policy(ActionPolicy(denied_actions={ActionType.CLICK}))
+    answer = await asyncio.to_thread(kickoff, scenarios.refused, browser_tool(signup_page), "Submit")
+    assert answer.startswith("Finished. The last answer was: Error: Action Click on http://127.0.0.1:")
+    assert "was denied by the action policy (deniedActions contains Click)" in answer
+
+
+async def test_a_proposal_is_text_naming_its_token(signup_page: refwright.Page) -> None:
+    answer = await asyncio.to_thread(kickoff, scenarios.approval, browser_tool(signup_page), "Sign up")
+    assert answer == f"Finished. The last answer was: {WELCOME}"
+
+
+async def test_a_screenshot_comes_back_as_a_file_path(signup_page: refwright.Page) -> None:
+    answer = await asyncio.to_thread(kickoff, scenarios.screenshot, browser_tool(signup_page), "Look")
+    found = re.search(r"Saved to (\S+\.png)", answer)
+    assert found is not None, answer
+    assert (await asyncio.to_thread(Path(found.group(1)).read_bytes)).startswith(b"\x89PNG")
+
+
+class TaskLLM(BrainLLM):
+    """The signup brain, after opening the page the task names (a pooled page starts blank)."""
+
+    def call(self, messages: Any, *args: Any, **kwargs: Any) -> str:
+        task = next(str(m["content"]) for m in messages if m.get("role") == "user" and "Current Task" in m["content"])
+        self.brain = scenarios.opening_first(task, scenarios.signup_one_by_one)
+        return super().call(messages, *args, **kwargs)
+
+
+async def test_the_docs_native_example_signs_up() -> None:
+    module = example("crewai", "native")
+    answer = await asyncio.to_thread(module.main, TaskLLM(model="brain"))
+    assert answer == f"Finished. The last answer was: {WELCOME}"

@@ -1,0 +1,88 @@
+"""LlamaIndex's own loop (a ``FunctionAgent`` run with its ``MockFunctionCallingLLM``) driving refwright's
+``browser`` tool on the demo app: refs, a refusal, a proposal as text naming its token, a screenshot as an
+``ImageBlock``; and the sync ``call`` from a worker thread."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from typing import Any
+
+import pytest
+
+pytest.importorskip("llama_index.core")
+
+from llama_index.core.agent.workflow import FunctionAgent, ToolCallResult
+from llama_index.core.base.llms.types import ChatMessage, ImageBlock, MessageRole, TextBlock, ToolCallBlock
+from llama_index.core.llms.mock import MockFunctionCallingLLM
+from llama_index.core.workflow import Context
+
+import refwright
+from refwright import ActionPolicy, ActionType
+from refwright.agent import tool_description
+from refwright.integrations.llamaindex import browser_tool
+
+from . import scenarios
+from .examples import example
+from .scenarios import WELCOME, Brain
+
+_ids = itertools.count(1)
+
+
+def llm_for(brain: Brain) -> MockFunctionCallingLLM:
+    def respond(messages: list[ChatMessage], **kwargs: Any) -> ChatMessage:
+        outputs = [str(m.content) for m in messages if m.role == MessageRole.TOOL]
+        answer = brain(outputs)
+        if isinstance(answer, str):
+            return ChatMessage(role=MessageRole.ASSISTANT, content=answer)
+        return ChatMessage(role=MessageRole.ASSISTANT, blocks=[
+            ToolCallBlock(tool_call_id=f"call{next(_ids)}", tool_name="browser", tool_kwargs={"command": c})
+            for c in answer])
+    return MockFunctionCallingLLM(response_generator=respond)
+
+
+def agent_for(brain: Brain, tool: Any) -> FunctionAgent:
+    return FunctionAgent(tools=[tool], llm=llm_for(brain))
+
+
+async def test_the_models_calls_sign_up_through_refs(signup_page: refwright.Page) -> None:
+    tool = browser_tool(signup_page)
+    assert tool.metadata.name == "browser" and tool.metadata.description == tool_description()
+    spec = tool.metadata.to_openai_tool()  # over 1,024 characters: the metadata skips LlamaIndex's check
+    assert list(spec["function"]["parameters"]["properties"]) == ["command"]
+    answer = await agent_for(scenarios.signup, tool).run("Sign up")
+    assert str(answer) == f"Finished. The last answer was: {WELCOME}"
+
+
+async def test_the_sync_call_from_a_worker_thread_reaches_the_pages_loop(signup_page: refwright.Page) -> None:
+    tool = browser_tool(signup_page)
+    ctx = Context(agent_for(scenarios.screenshot, tool))
+    output = await asyncio.to_thread(lambda: tool.call(command="get title", ctx=ctx))
+    assert str(output) == "Acme Cloud — Sign up"
+
+
+async def test_a_denied_action_comes_back_as_a_readable_refusal(signup_page: refwright.Page) -> None:
+    signup_page.set_action_policy(ActionPolicy(denied_actions={ActionType.CLICK}))
+    answer = str(await agent_for(scenarios.refused, browser_tool(signup_page)).run("Submit"))
+    assert answer.startswith("Finished. The last answer was: Error: Action Click on http://127.0.0.1:")
+    assert "was denied by the action policy (deniedActions contains Click)" in answer
+
+
+async def test_a_proposal_is_text_naming_its_token(signup_page: refwright.Page) -> None:
+    answer = await agent_for(scenarios.approval, browser_tool(signup_page)).run("Sign up")
+    assert str(answer) == f"Finished. The last answer was: {WELCOME}"
+
+
+async def test_a_screenshot_comes_back_as_an_image_block(signup_page: refwright.Page) -> None:
+    handler = agent_for(scenarios.screenshot, browser_tool(signup_page)).run("Look")
+    results = [e async for e in handler.stream_events() if isinstance(e, ToolCallResult)]
+    await handler
+    (result,) = results
+    text, image = result.tool_output.blocks
+    assert isinstance(text, TextBlock) and text.text.startswith("Screenshot 1280")
+    assert isinstance(image, ImageBlock) and image.image_mimetype == "image/png"
+
+
+async def test_the_docs_native_example_signs_up() -> None:
+    module = example("llamaindex", "native")
+    assert await module.main(llm_for(scenarios.signup)) == f"Finished. The last answer was: {WELCOME}"

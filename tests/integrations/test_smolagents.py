@@ -1,0 +1,132 @@
+"""smolagents' own loop (``ToolCallingAgent.run`` with a fake ``Model``) driving refwright's ``browser`` tool
+on the demo app: refs, a refusal, a proposal as text naming its token, a screenshot as a file path; and a
+sync ``SessionPool`` for sync programs."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("smolagents")
+
+from smolagents import ToolCallingAgent
+from smolagents.models import ChatMessage, ChatMessageToolCall, ChatMessageToolCallFunction, MessageRole, Model
+
+import refwright
+import refwright.sync_api
+from refwright import ActionPolicy, ActionType
+from refwright.agent import tool_description
+from refwright.integrations.smolagents import browser_tool
+
+from ..conftest import TEST_CONFIG
+from . import scenarios
+from .examples import example
+from .scenarios import WELCOME, Brain
+
+_ids = itertools.count(1)
+
+
+def observations(messages: list[Any]) -> list[str]:
+    found = []
+    for message in messages:
+        role = message.role if isinstance(message, ChatMessage) else message["role"]
+        content = message.content if isinstance(message, ChatMessage) else message["content"]
+        if role == MessageRole.TOOL_RESPONSE:
+            text = "".join(p["text"] for p in content if p.get("type") == "text")
+            found.append(text.removeprefix("Observation:\n"))
+    return found
+
+
+class BrainModel(Model):  # type: ignore[misc]
+    """A model that answers what ``brain`` says; its final answer is a call of smolagents' final_answer."""
+
+    def __init__(self, brain: Brain) -> None:
+        super().__init__(model_id="brain")
+        self.brain = brain
+
+    def generate(self, messages: list[Any], stop_sequences: Any = None, response_format: Any = None,
+                 tools_to_call_from: Any = None, **kwargs: Any) -> ChatMessage:
+        answer = self.brain(observations(messages))
+        calls = [("final_answer", {"answer": answer})] if isinstance(answer, str) else [
+            ("browser", {"command": c}) for c in answer]
+        return ChatMessage(role=MessageRole.ASSISTANT, content="", tool_calls=[
+            ChatMessageToolCall(function=ChatMessageToolCallFunction(name=name, arguments=args),
+                                id=f"call{next(_ids)}", type="function") for name, args in calls])
+
+
+def run(brain: Brain, tool: Any, task: str) -> str:
+    agent = ToolCallingAgent(tools=[tool], model=BrainModel(brain), max_steps=10, verbosity_level=0)
+    return str(agent.run(task))
+
+
+async def test_the_models_calls_sign_up_through_refs(signup_page: refwright.Page) -> None:
+    tool = browser_tool(signup_page)
+    assert tool.name == "browser" and tool.description == tool_description()
+    assert list(tool.inputs) == ["command"]
+    # smolagents calls tools synchronously: the agent runs in a worker thread, the page stays on its loop.
+    answer = await asyncio.to_thread(run, scenarios.signup_one_by_one, tool, "Sign up")
+    assert answer == f"Finished. The last answer was: {WELCOME}"
+
+
+async def test_a_sync_call_on_the_pages_own_loop_is_an_answer_not_a_deadlock(signup_page: refwright.Page) -> None:
+    answer = browser_tool(signup_page)(command="get title")
+    assert answer.startswith("Error: The browser tool was called synchronously on its page's own event loop")
+
+
+async def test_a_denied_action_comes_back_as_a_readable_refusal(signup_page: refwright.Page) -> None:
+    signup_page.set_action_policy(ActionPolicy(denied_actions={ActionType.CLICK}))
+    answer = await asyncio.to_thread(run, scenarios.refused, browser_tool(signup_page), "Submit")
+    assert answer.startswith("Finished. The last answer was: Error: Action Click on http://127.0.0.1:")
+    assert "was denied by the action policy (deniedActions contains Click)" in answer
+
+
+async def test_a_proposal_is_text_naming_its_token(signup_page: refwright.Page) -> None:
+    # No approval hook in smolagents: the model reads the proposal and may run `confirm`, as in `refwright agent`.
+    answer = await asyncio.to_thread(run, scenarios.approval, browser_tool(signup_page), "Sign up")
+    assert answer == f"Finished. The last answer was: {WELCOME}"
+
+
+async def test_a_screenshot_comes_back_as_a_file_path(signup_page: refwright.Page) -> None:
+    answer = await asyncio.to_thread(run, scenarios.screenshot, browser_tool(signup_page), "Look")
+    found = re.search(r"Saved to (\S+\.png)", answer)
+    assert found is not None, answer
+    assert (await asyncio.to_thread(Path(found.group(1)).read_bytes)).startswith(b"\x89PNG")
+
+
+def test_a_sync_session_pool_gives_the_tool_a_page(demo: Any) -> None:
+    with refwright.sync_api.SessionPool(config=TEST_CONFIG) as pool:
+        tool = browser_tool(pool)
+        answer = run(lambda outs: [f"open {demo.url}", "get title"][len(outs):len(outs) + 1] or outs[-1], tool, "Go")
+        assert answer == "Acme Cloud — Sign up"
+        from refwright.integrations import release_sync
+
+        release_sync(tool)
+        assert [s["active"] for s in pool.stats()] == [0]
+
+
+class TaskModel(BrainModel):
+    """The signup brain, after opening the page the task names (a pooled page starts blank)."""
+
+    def __init__(self) -> None:
+        super().__init__(scenarios.signup_one_by_one)
+
+    def generate(self, messages: list[Any], *args: Any, **kwargs: Any) -> ChatMessage:
+        task = next(p["text"] for m in messages if m.role == MessageRole.USER for p in m.content if "http" in p["text"])
+        self.brain = scenarios.opening_first(task, scenarios.signup_one_by_one)
+        return super().generate(messages, *args, **kwargs)
+
+
+async def test_the_docs_native_example_signs_up() -> None:
+    module = example("smolagents", "native")
+    assert await asyncio.to_thread(module.main, TaskModel()) == f"Finished. The last answer was: {WELCOME}"
+
+
+async def test_the_docs_mcp_example_signs_up_through_refwright_mcp() -> None:
+    pytest.importorskip("mcpadapt")
+    module = example("smolagents", "mcp")
+    assert await asyncio.to_thread(module.main, TaskModel()) == f"Finished. The last answer was: {WELCOME}"
