@@ -135,7 +135,8 @@ def launch(*, config: Config | None = None, executable_path: str | None = None, 
            cdp_url: str | None = None, args: list[str] | None = None, action_policy: ActionPolicy | None = None,
            confirm: ConfirmCallback | None = None, decide: Decider | None = None,
            connect: str | None = None, guard_listen: str | None = None, guard_host: str | None = None,
-           secrets: Secrets | Iterable[Secret] | None = None) -> Browser:
+           secrets: Secrets | Iterable[Secret] | None = None, auto_connect: bool | str | None = None,
+           tab: str | None = None, keep_tabs: bool | None = None, user_data_dir: str | None = None) -> Browser:
     """A browser session that starts on first use: ``async with launch() as browser: ...``.
 
     ``action_policy`` decides every command of every page (see :class:`refwright.ActionPolicy`);
@@ -150,9 +151,20 @@ def launch(*, config: Config | None = None, executable_path: str | None = None, 
     session's credential. Without it, requests are intercepted and ``page.capabilities().not_guarded``
     says what that leaves open. ``secrets`` (``Config.secrets``) are credentials the model names and never
     sees (docs/secrets.md).
+
+    ``auto_connect`` attaches to a Chrome, Chromium or Edge the person runs with remote debugging: ``True``
+    finds it in the default profiles, a path reads that user data dir's DevToolsActivePort (docs/attach.md).
+    refwright then works in a tab of its own (``tab="current"``: the person's active tab), guards only the
+    tabs it drives, and on exit closes only the tabs it opened (none with ``keep_tabs``). ``user_data_dir``
+    launches on a lasting profile instead. Each overrides the same field of ``config``.
     """
     if secrets is not None:
         config = replace(config or Config(), secrets=secrets if isinstance(secrets, Secrets) else Secrets(secrets))
+    config = config or Config()
+    config = replace(config, auto_connect=config.auto_connect if auto_connect is None else auto_connect,
+                     attach_tab=tab or config.attach_tab,
+                     keep_tabs=config.keep_tabs if keep_tabs is None else keep_tabs,
+                     user_data_dir=user_data_dir or config.user_data_dir)
     return Browser(config=config, executable_path=executable_path, headless=headless, cdp_url=cdp_url,
                    args=args, action_policy=action_policy, confirm=confirm, decide=decide,
                    connect_url=connect, guard_listen=guard_listen, guard_host=guard_host)

@@ -48,6 +48,8 @@ REMOTE_INTERCEPTION_GAP = ("names are checked as this machine resolves them, not
                            "refwright's proxy")
 REMOTE_PROXY_GAP = ("WebRTC over UDP (the remote browser's command-line switches are its server's, so the one that "
                     "keeps WebRTC on the proxy is not set)")
+ATTACHED_GAP = ("the person's own tabs in the attached browser, and their service workers (refwright checks "
+                "only the tabs it drives and the popups they open; the person's browsing is theirs)")
 _WILDCARDS = ("0.0.0.0", "::", "")
 
 # (target, host, port, reason) of one refused request.
@@ -65,11 +67,13 @@ class NetworkGuard:
     address), with a per-session credential. ``remote`` alone: request interception."""
 
     def __init__(self, config: Config, *, proxy: bool, listen: tuple[str, int] | None = None,
-                 reach_host: str | None = None, remote: bool = False) -> None:
+                 reach_host: str | None = None, remote: bool = False, attached: bool = False) -> None:
         self.allow_private: bool | tuple[str, ...] = config.allow_private
         self.allowed_domains: tuple[str, ...] = normalize_domains(config.allowed_domains)
         self.proxy: FilteringProxy | None = None
-        self.remote = remote or listen is not None
+        self.remote = remote or listen is not None or attached
+        # Attached to the person's own browser on this machine (auto_connect): only refwright's tabs are checked.
+        self.attached = attached
         self._listen = listen
         self._reach_host = reach_host
         if listen is not None:
@@ -124,12 +128,23 @@ class NetworkGuard:
         host = f"[{host}]" if ":" in host else host
         return {"proxy": self.proxy.playwright_proxy(f"http://{host}:{self.proxy.port}")}
 
-    def intercept(self, target: BrowserContext | PlaywrightPage) -> None:
-        """Check every request of ``target`` (for browsers refwright cannot put its proxy in front of).
+    def intercept(self, target: BrowserContext | PlaywrightPage,
+                        only: Callable[[Request], bool] | None = None) -> None:
+        """Check every request of ``target`` (for browsers refwright cannot put its proxy in front of), or
+        of a context only the requests ``only`` picks (the others go on unchecked).
 
         A page's routes do not see what its service workers fetch (those belong to the context), so for a
         page the context is routed as well, for service-worker requests only; the context's other pages
         are left alone."""
+        if only is not None:
+            def picked(route: Route, request: Request) -> None:
+                if only(request):
+                    self._route(route, request)
+                else:
+                    route.fallback()
+
+            target.route("**/*", picked)
+            return
         target.route("**/*", self._route)
         if isinstance(target, PlaywrightPage):
             target.context.route("**/*", self._route_service_worker)
@@ -160,7 +175,8 @@ class NetworkGuard:
     def capabilities(self) -> Capabilities:
         proxied = self.proxy is not None
         if not proxied:
-            gaps = INTERCEPTION_GAPS + ((REMOTE_INTERCEPTION_GAP,) if self.remote else ())
+            gaps = INTERCEPTION_GAPS + ((ATTACHED_GAP,) if self.attached else
+                                        (REMOTE_INTERCEPTION_GAP,) if self.remote else ())
         else:
             gaps = (REMOTE_PROXY_GAP,) if self.remote else ()
         return Capabilities(

@@ -17,7 +17,7 @@ from typing import IO, TYPE_CHECKING
 
 from .._errors import RefwrightError
 from ..snapshot._format import json_line
-from ._options import add_browser_options, browser_options, guard_line
+from ._options import add_browser_options, add_profile_option, browser_options, guard_line
 
 if TYPE_CHECKING:
     from .._async import Browser
@@ -42,6 +42,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--plain", action="store_true", help="with --save-run: a script that needs Playwright "
                         "alone, not refwright")
     add_browser_options(parser)
+    add_profile_option(parser)
     parser.set_defaults(run=run)
 
 
