@@ -19,6 +19,7 @@ from .._url import normalize_url
 from ..commands import ParsedCommand, parse
 from ..safety import ActionType, create_content_boundary, truncate
 from ._batch import run_batch
+from ._handover import person_turn
 from ._listeners import dialog_warning
 from ._recording import note_command, noted_done
 from ._session import Session, close_over_cdp
@@ -29,6 +30,9 @@ from .commands import HANDLERS
 __all__ = ["finish", "run_command"]
 
 T = TypeVar("T")
+
+# Commands that wait for a person (handoff): outside the watchdog, since their minutes are not a hung page.
+_PERSON_TIME = {"handoff"}
 
 # What runs while a dialog is kept open: the commands that answer it, and those that leave its tab.
 _BESIDE_A_DIALOG = {"dialog", "tab", "window", "help"}
@@ -50,6 +54,10 @@ def run_command(session: Session, command: str) -> CommandResult:
         batch = run_batch(command, lambda line: run_command(session, line))
         return finish(session, batch)
     session = session.active_tab()
+    # A person who has the page (the console's Take over) goes first; what they did joins this answer.
+    handed_back = person_turn(session.pw)
+    if handed_back:
+        session.events.notes.append(handed_back)
     held = session.events.dialog
     if held is not None and parsed.name not in _BESIDE_A_DIALOG:
         raise RefwrightError(dialog_warning(held))
@@ -65,8 +73,11 @@ def run_command(session: Session, command: str) -> CommandResult:
     try:
         # A closed page's error becomes a BrowserError here, and recovers below.
         with mapped():
-            result = _within(session, seconds, lambda: settled(
-                session, action, deadline, lambda: handler(session, parsed), _text))
+            if parsed.name in _PERSON_TIME:
+                result = handler(session, parsed)
+            else:
+                result = _within(session, seconds, lambda: settled(
+                    session, action, deadline, lambda: handler(session, parsed), _text))
     except DialogOpenError as opened:
         result = str(opened)
     except PageUnresponsiveError:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
-from collections.abc import Callable
+import json
+from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import Any
 
@@ -90,6 +91,26 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
             return _error(404, "There is no such run; reload the list.")
         await console.stop(run)
         return JSONResponse(run.row())
+
+    async def take_over(request: Request) -> JSONResponse:
+        run = run_of(request)
+        if run is None:
+            return _error(404, "There is no such run; reload the list.")
+        try:
+            await console.hands.take(run)
+        except RefwrightError as exc:
+            return _error(409, exc.message)
+        return JSONResponse(run.row())
+
+    async def hand_back(request: Request) -> JSONResponse:
+        run = run_of(request)
+        if run is None:
+            return _error(404, "There is no such run; reload the list.")
+        try:
+            note = await console.hands.give_back(run)
+        except RefwrightError as exc:
+            return _error(409, exc.message)
+        return JSONResponse({**run.row(), "note": note})
 
     async def shot(request: Request) -> Response:
         data = console.shots.get((str(request.path_params["run_id"]), int(request.path_params["n"])))
@@ -201,7 +222,7 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
             await websocket.send_json({"type": "hello", "run": run.detail(),
                                        "frame": frame or console.last_frame(run)})
             sender = asyncio.ensure_future(_send(websocket, queue))
-            receiver = asyncio.ensure_future(_drain(websocket))
+            receiver = asyncio.ensure_future(_drain(websocket, lambda event: console.hands.input(run, event)))
             _, pending = await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
             for task in pending:
                 task.cancel()
@@ -217,6 +238,8 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
         Route("/api/runs", start_run, methods=["POST"]),
         Route("/api/runs/{run_id}", get_run),
         Route("/api/runs/{run_id}/stop", stop_run, methods=["POST"]),
+        Route("/api/runs/{run_id}/takeover", take_over, methods=["POST"]),
+        Route("/api/runs/{run_id}/handback", hand_back, methods=["POST"]),
         Route("/api/runs/{run_id}/shots/{n:int}", shot),
         Route("/api/runs/{run_id}/script", script),
         Route("/api/approvals/{approval_id}", answer, methods=["POST"]),
@@ -242,11 +265,18 @@ async def _send(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any]]) -> N
         await websocket.send_json(message)
 
 
-async def _drain(websocket: WebSocket) -> None:
+async def _drain(websocket: WebSocket, on_input: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+    """The viewer's messages: a person's mouse and keyboard while they have the page (Take over)."""
     try:
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 return
+            try:
+                event = json.loads(message.get("text") or "null")
+            except ValueError:
+                continue
+            if isinstance(event, dict) and event.get("type") == "input" and isinstance(event.get("event"), dict):
+                await on_input(event["event"])
     except (WebSocketDisconnect, RuntimeError):
         return
