@@ -26,8 +26,9 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 BUTTON_PAGE = """<title>Needs a person</title>
 <style>body { margin: 0 } #big { position: absolute; left: 400px; top: 300px; width: 300px; height: 120px;
 font-size: 30px }</style>
-<button id=big onclick="document.getElementById('status').textContent = 'Pressed ' + (event.isTrusted ? 'by a person' : 'by a script')">
-I am not a robot</button><p id=status>Not pressed</p>
+<button id=big>I am not a robot</button><p id=status>Not pressed</p>
+<script>big.onclick = (e) => { document.getElementById("status").textContent = "Pressed " +
+  (e.isTrusted ? "by a person" : "by a script"); };</script>
 <input id=name aria-label=Name
   style="position: absolute; left: 400px; top: 500px; width: 300px; height: 40px">"""
 
