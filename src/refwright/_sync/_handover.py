@@ -104,13 +104,13 @@ class Handover:
 
 def _note(reason: str, seconds: float, did: list[str], before: tuple[str, str], after: tuple[str, str]) -> str:
     asked = f" (you asked: {quote(clean_line(reason)[:200])})" if reason else ""
-    actions = "; ".join(did[:12]) + ("; …" if len(did) > 12 else "") if did else "nothing in the live view"
+    actions = " They did: " + "; ".join(did[:12]) + ("; …" if len(did) > 12 else "") + "." if did else ""
     if before == after:
         where = f"The page is still {clean_line(after[0])[:300]} ({quote(clean_line(after[1])[:120])})."
     else:
         where = (f"The page went from {clean_line(before[0])[:300]} ({quote(clean_line(before[1])[:120])}) to "
                  f"{clean_line(after[0])[:300]} ({quote(clean_line(after[1])[:120])}).")
-    return (f"A person had the page for {seconds:.0f} s{asked} and handed it back. They did: {actions}. {where} "
+    return (f"A person had the page for {seconds:.0f} s{asked} and handed it back.{actions} {where} "
             "Refs from before may be stale: take a new snapshot (`snapshot -i`) before acting.")
 
 

@@ -21,6 +21,8 @@ from ..safety._secrets import Secrets
 from ._approval import Approvals, Asker, InputRequiredError
 from ._session import BrowserSession, is_gone
 from ._tenants import SHARED_KEY, Tenant, Tenants, sessionless_refusal
+from .._async._handover import HANDOFF_ASKER
+from ._handoff import handoff_asker
 from ._tools import CURRENT_CALL, CallContext, HangError, Reply, ToolDef, check_args
 
 __all__ = ["RefwrightMcp"]
@@ -86,12 +88,14 @@ class RefwrightMcp:
                     approve_auto=self.approve_auto, extra=tenant.extra)
         args = dict(params.arguments or {})
         current = CURRENT_CALL.set(call)
+        asking = HANDOFF_ASKER.set(handoff_asker(call))
         tenant.busy += 1
         try:
             return await self._run(tool, args, call, tenant)
         finally:
             tenant.busy -= 1
             tenant.last_used = time.monotonic()
+            HANDOFF_ASKER.reset(asking)
             CURRENT_CALL.reset(current)
 
     def _tenant_key(self, ctx: Any) -> str:
