@@ -14,15 +14,15 @@ import mcp_types as types
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
 
+from .._async._handover import HANDOFF_ASKER
 from .._async._translate import first_line, mapped
 from .._errors import RefwrightError
 from ..safety import clean_text
 from ..safety._secrets import Secrets
 from ._approval import Approvals, Asker, InputRequiredError
+from ._handoff import handoff_asker
 from ._session import BrowserSession, is_gone
 from ._tenants import SHARED_KEY, Tenant, Tenants, sessionless_refusal
-from .._async._handover import HANDOFF_ASKER
-from ._handoff import handoff_asker
 from ._tools import CURRENT_CALL, CallContext, HangError, Reply, ToolDef, check_args
 
 __all__ = ["RefwrightMcp"]
