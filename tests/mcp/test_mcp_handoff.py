@@ -1,4 +1,4 @@
-"""``browser_handoff`` (and ``handoff`` through the ``browser`` tool) over MCP: the person is asked through the
+"""``browser_handoff`` (coding profile) and ``handoff`` through the ``browser`` tool (commands profile) over MCP: the person is asked through the
 client (elicitation), acts on the page meanwhile, and accepts to hand it back; the wait does not count
 against the hang limit, and the answer says what changed."""
 
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def srv() -> AsyncIterator[RefwrightMcp]:
-    server = create_server("actions", config=Config(allow_private=True), hang_limit=8.0)
+    server = create_server("coding", config=Config(allow_private=True), hang_limit=8.0)
     yield server
     await server.aclose()
 
@@ -55,7 +55,7 @@ async def test_the_person_is_asked_acts_and_hands_the_page_back(srv: RefwrightMc
     done = server.html("/mcp-handoff-done", "<title>Solved</title><p>thanks")
     person = Person(srv, "allow", done)
     async with mcp.Client(srv.server, mode=era, elicitation_callback=person) as client:
-        opened = await client.call_tool("browser", {"action": "navigate", "url": start})
+        opened = await client.call_tool("browser_navigate", {"url": start})
         assert not opened.is_error, text(opened)
         handed = await client.call_tool("browser_handoff", {"reason": "Solve the CAPTCHA"})
     assert not handed.is_error, text(handed)
@@ -71,6 +71,21 @@ async def test_a_person_who_declines_is_said_plainly(srv: RefwrightMcp, server: 
     start = server.html("/mcp-handoff-declined", "<title>Start</title>")
     person = Person(srv, None, start)
     async with mcp.Client(srv.server, mode="legacy", elicitation_callback=person) as client:
-        await client.call_tool("browser", {"action": "navigate", "url": start})
+        await client.call_tool("browser_navigate", {"url": start})
         declined = await client.call_tool("browser_handoff", {"reason": "Approve the sign-in on your phone"})
     assert declined.is_error and "The person declined to take the page" in text(declined)
+
+
+async def test_the_commands_profile_hands_over_through_its_browser_tool(server: TestServer) -> None:
+    commands = create_server("commands", config=Config(allow_private=True), hang_limit=8.0)
+    start = server.html("/mcp-handoff-commands", "<title>Consent</title>")
+    person = Person(commands, "allow", start)
+    try:
+        async with mcp.Client(commands.server, mode="legacy", elicitation_callback=person) as client:
+            await client.call_tool("browser", {"command": f"open {start}"})
+            handed = await client.call_tool("browser", {"command": "handoff Accept the consent screen"})
+    finally:
+        await commands.aclose()
+    assert not handed.is_error, text(handed)
+    assert person.questions[0].startswith("Waiting for you: Accept the consent screen")
+    assert "A person had the page for" in text(handed)

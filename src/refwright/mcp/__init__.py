@@ -65,7 +65,7 @@ def create_server(profile: str = "commands", *, mode: str = "auto", approve: str
         from ._coding import coding_tools
 
         tools = coding_tools()
-    if profile != "commands":  # the commands profile's `browser` tool takes `handoff <reason>` itself
+    if profile == "coding":  # the commands profile's `browser` tool takes `handoff <reason>` itself
         from ._handoff import handoff_tool
 
         tools = [*tools, handoff_tool()]
