@@ -16,7 +16,7 @@ from playwright.async_api import expect
 import refwright
 from refwright._async._handover import hand_back, take_over
 from refwright.agent import Assistant, ScriptedLlm, ToolCall, ToolResult
-from refwright.console import Console, ConsoleServer
+from refwright.console import Console, ConsoleServer, run_reported
 
 from ..server import TestServer
 
@@ -113,3 +113,31 @@ async def test_a_take_over_makes_the_next_command_wait_and_its_answer_says_a_per
 async def test_handoff_with_no_one_to_ask_says_so_and_does_nothing(page: refwright.Page) -> None:
     with pytest.raises(refwright.RefwrightError, match="There is no person to hand the page to here"):
         await page.run_command("handoff Solve the CAPTCHA")
+
+
+async def test_a_reported_run_waits_for_you_on_the_console_and_hand_back_reaches_its_process(
+        browser: refwright.Browser, tab: PlaywrightPage, console: ConsoleServer, server: TestServer) -> None:
+    url = server.html("/reported-handoff", "<title>Consent</title><p>Accept on your phone")
+    worker = await browser.new_page(isolated=True)
+    llm = ScriptedLlm([
+        [ToolCall("1", f"open {url}")],
+        [ToolCall("2", "handoff Approve the sign-in on your phone")],
+        [Assistant("Signed in.")],
+    ])
+    try:
+        running = asyncio.ensure_future(run_reported(console.url, worker, llm, "Sign in (reported)"))
+        await tab.reload()
+        row = tab.get_by_role("row").filter(has_text="Sign in (reported)")
+        await row.get_by_role("button", name="Open").click()
+        await expect(tab.get_by_role("alert").filter(has_text="Waiting for you")).to_have_text(
+            "Waiting for you: Approve the sign-in on your phone", timeout=20_000)
+        await expect(tab.get_by_role("button", name="Take over")).to_be_hidden()  # its page is in another process
+        await tab.get_by_role("button", name="Hand back").click()
+        outcome = await asyncio.wait_for(running, 30)
+    finally:
+        await worker.close()
+    assert outcome.answer == "Signed in."
+    handed = [t.output for t in outcome.turns if isinstance(t, ToolResult)][-1]
+    assert handed.startswith("A person had the page for ")
+    assert f'The page is still {url} ("Consent")' in handed
+    await expect(tab.get_by_role("list", name="Steps")).to_contain_text("(a person handed the page back)")

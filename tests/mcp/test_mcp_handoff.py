@@ -1,6 +1,6 @@
-"""``browser_handoff`` (coding profile) and ``handoff`` through the ``browser`` tool (commands profile) over MCP: the person is asked through the
-client (elicitation), acts on the page meanwhile, and accepts to hand it back; the wait does not count
-against the hang limit, and the answer says what changed."""
+"""``browser_handoff`` (coding profile) and ``handoff`` through the ``browser`` tool (commands profile) over
+MCP: the person is asked through the client (elicitation), acts on the page meanwhile, and accepts to hand it
+back; the wait does not count against the hang limit, and the answer says what changed."""
 
 from __future__ import annotations
 

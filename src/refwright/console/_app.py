@@ -194,9 +194,11 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
             known = int((await _json(request)).get("known", -1))
         except (RefwrightError, ValueError, TypeError):
             known = -1
-        if run.watching.viewers == known and run.ended is None and not run.stop_requested:
+        if run.watching.viewers == known and run.ended is None and not run.stop_requested \
+                and not run.watching.handback:
             changed = asyncio.Event()
-            unlisten = console.book.listen(run.id, lambda m: changed.set() if m["type"] in ("viewers", "stop") or
+            unlisten = console.book.listen(run.id, lambda m: changed.set() if m["type"] in ("viewers", "stop",
+                                                                                          "handback") or
                                            run.ended is not None else None)
             try:
                 await asyncio.wait_for(changed.wait(), WATCH_WAIT)
@@ -204,8 +206,9 @@ def build_app(console: Console, token: str, port: Callable[[], int]) -> TokenGat
                 pass
             finally:
                 unlisten()
+        handback, run.watching.handback = run.watching.handback, False
         return JSONResponse({"viewers": run.watching.viewers, "ended": run.ended is not None,
-                             "stop": run.stop_requested})
+                             "stop": run.stop_requested, "handback": handback})
 
     # -- the live view --------------------------------------------------------------------------
 

@@ -169,6 +169,10 @@ class Console:
             shot = data.get("data")
             if isinstance(shot, bytes):
                 self.add_shot(run, shot)
+        elif data.get("type") == "handoff":
+            # A reporting process's page waits for a person (reason), or was handed back (note).
+            reason = str(data.get("reason") or "")
+            self.hands.heard(run, "waiting" if reason else "handed back", reason or str(data.get("note") or ""))
         elif data.get("type") == "finish":
             run.watching.screencast = False  # the reporting process stopped its relay before it finished
             self.book.finish(run, str(data.get("state") or "answered"), str(data.get("answer") or ""))

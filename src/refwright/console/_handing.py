@@ -30,9 +30,10 @@ class Hands:
     def follow(self, run: Run, page: PlaywrightPage) -> None:
         """Let a person take ``run``'s page, and show what the agent asks of them."""
         self.pages[run.id] = page
-        handover_of(page).listeners.append(lambda kind, text: self._heard(run, kind, text))
+        handover_of(page).listeners.append(lambda kind, text: self.heard(run, kind, text))
 
-    def _heard(self, run: Run, kind: str, text: str) -> None:
+    def heard(self, run: Run, kind: str, text: str) -> None:
+        """What happened to the run's page: "waiting" (a handoff's reason), "taken", "handed back" (the note)."""
         if kind == "waiting":
             run.watching.waiting_for = text
             self.book.add_step(run, {"kind": "handoff", "command": f"Waiting for you: {text}", "output": "",
@@ -62,6 +63,11 @@ class Hands:
             self.inputs[run.id] = PersonInput(page, handover.record)
 
     async def give_back(self, run: Run) -> str:
+        if run.id not in self.pages and run.watching.waiting_for and run.ended is None:
+            # A run in another process: its relay hears Hand back on its next watch request.
+            run.watching.handback = True
+            self.book.publish(run, {"type": "handback"})
+            return ""
         page = self._page(run)
         if not run.watching.taken and not run.watching.waiting_for:
             raise RefwrightError("Nobody has this run's page, and the agent asked for no one: there is nothing to "

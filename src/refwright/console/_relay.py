@@ -11,6 +11,7 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .._async._handover import hand_back
 from .._errors import RefwrightError
 from ._screencast import Screencast
 
@@ -51,6 +52,8 @@ class FrameRelay:
             except RefwrightError:
                 await asyncio.sleep(2.0)  # the console is busy or gone: the run goes on either way
                 continue
+            if answer.get("handback"):
+                await hand_back(self.cast.page)
             if answer.get("ended") or answer.get("stop"):
                 await self.cast.close()
                 if answer.get("stop"):

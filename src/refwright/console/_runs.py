@@ -31,6 +31,8 @@ class Watching:
     # A person has the page (Take over), and what the agent asked a person to do (handoff), if anything.
     taken: bool = False
     waiting_for: str = ""
+    # Hand back pressed for a run in another process: its next watch request carries it there.
+    handback: bool = False
 
 
 @dataclass
