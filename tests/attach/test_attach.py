@@ -17,7 +17,7 @@ from playwright.async_api import Browser as PlaywrightBrowser
 from playwright.async_api import async_playwright
 
 import refwright
-from refwright import BrowserError, Config, PolicyDeniedError, TimeoutConfig
+from refwright import ActionPolicy, ActionType, BrowserError, Config, PolicyDeniedError, Secret, Secrets, TimeoutConfig
 from refwright._browser._devtools_port import default_user_data_dirs, find_endpoint
 from refwright.cli._options import bare_auto_connect
 
@@ -171,3 +171,26 @@ def test_the_shell_attaches_opens_its_start_url_and_says_what_is_not_guarded(
     assert proc.returncode == 0, err
     assert "Account" in out
     assert "not guarded" in err and "the person's own tabs" in err
+
+
+@on_loop
+async def test_the_action_policy_secrets_and_content_boundaries_hold_when_attached(
+        lent: LentChromium, server: TestServer, cross_server: TestServer) -> None:
+    form = server.html("/attached-form", "<title>Form</title><input id=pw aria-label=Password><button>Go</button>")
+    other = cross_server.html("/attached-other", "<title>Other</title><input id=pw aria-label=Password>")
+    config = Config(timeouts=TimeoutConfig(action=2_000, navigation=10_000), allow_private=True,
+                    content_boundaries=True, secrets=Secrets([Secret("PW", "hunter2-attached", (server.prefix,))]))
+    policy = ActionPolicy(denied_actions={ActionType.CLICK})
+    async with refwright.launch(config=config, auto_connect=str(lent.user_data_dir), action_policy=policy) as browser:
+        page = await browser.new_page()
+        await page.run_command(f"open {form}")
+        with pytest.raises(PolicyDeniedError):
+            await page.run_command("click button")
+        await page.run_command("fill #pw {{secret:PW}}")
+        shown = (await page.run_command("get value #pw")).output
+        assert "hunter2" not in shown and "{{secret:PW}}" in shown
+        title = (await page.run_command("get title")).output
+        assert title.startswith("--- AGENT_BROWSER_PAGE_CONTENT nonce=") and "\nForm\n" in title
+        await page.run_command(f"open {other}")
+        with pytest.raises(PolicyDeniedError, match="bound to"):
+            await page.run_command("fill #pw {{secret:PW}}")

@@ -99,7 +99,8 @@ async def test_a_take_over_makes_the_next_command_wait_and_its_answer_says_a_per
     await page.run_command(f"open {url}")
     await take_over(page.playwright_page)
     command = asyncio.ensure_future(page.run_command("get text #status"))
-    await asyncio.sleep(1.0)
+    # Longer than the command's own time limit (the tests' action timeout, 2 s): a person's time is not a hang.
+    await asyncio.sleep(page.config.timeouts.action / 1000 + 1.5)
     assert not command.done(), "the agent's command waits while the person has the page"
     await page.playwright_page.click("#big")  # the person, in the page
     await page.playwright_page.goto(server.url("/empty.html"))
