@@ -7,6 +7,8 @@ Playwright objects only and never sees the public ``Page``.
 
 from __future__ import annotations
 
+import weakref
+
 from playwright.async_api import Browser as PlaywrightBrowser
 from playwright.async_api import BrowserContext, BrowserType, Playwright, Selectors, async_playwright
 from playwright.async_api import Page as PlaywrightPage
@@ -54,6 +56,7 @@ class Chromium:
                                "connect, SELENIUM_REMOTE_URL) keeps its own. Pick one.")
         # The person's own browser (auto_connect): refwright drives only its tabs, and guards those.
         self.attachment = _attachment(config, remote)
+        self._given: weakref.WeakSet[PlaywrightPage] = weakref.WeakSet()
         attached = self.attachment is not None
         self.guard = NetworkGuard(config, proxy=not (remote or attached), listen=listen, reach_host=guard_host,
                                   remote=remote, attached=attached)
@@ -193,6 +196,11 @@ class Chromium:
         if self.attachment is not None:
             with mapped():
                 return await self.attachment.page(context)
+        if self.config.user_data_dir and len(context.pages) == 1 and context.pages[0].url == "about:blank" \
+                and context.pages[0] not in self._given:
+            # A lasting profile opens with a blank tab: the first page takes it rather than leave it beside.
+            self._given.add(context.pages[0])
+            return context.pages[0]
         with best_effort():  # the context itself died with the browser: start over once
             return await context.new_page()
         await self.stop_browser()
