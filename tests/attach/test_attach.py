@@ -99,12 +99,16 @@ async def test_refwright_works_in_its_own_tab_with_the_login_and_leaves_the_pers
         # The person's own tab is theirs: refwright neither checks nor blocks it.
         assert await persons_tab.evaluate(
             f"fetch('{canary.url('/persons')}', {{mode: 'no-cors'}}).then(() => 'sent', () => 'blocked')") == "sent"
-    await _eventually(lambda: len(person.contexts[0].pages) == 1)
+        # A tab the person opens meanwhile is theirs as well.
+        persons_new = await person.contexts[0].new_page()
+        await persons_new.goto(canary.url("/persons-new"))
+    await _eventually(lambda: len(person.contexts[0].pages) == 2)
     assert lent.running, "the person's browser is still running"
     urls = [p.url for p in person.contexts[0].pages]
-    assert urls == [server.url("/account?who=person")], "only the person's tab is left: refwright's tabs closed"
-    seen = {r.path.split("?")[0] for r in canary.requests}
-    assert seen == {"/persons"}, f"the canary saw requests from refwright's pages: {seen}"
+    assert urls == [server.url("/account?who=person"), canary.url("/persons-new")], \
+        "only the person's tabs are left: refwright's tabs and the tabs they opened are closed"
+    seen = {r.path.split("?")[0] for r in canary.requests} - {"/favicon.ico"}
+    assert seen == {"/persons", "/persons-new"}, f"the canary saw requests from refwright's pages: {seen}"
 
 
 @on_loop

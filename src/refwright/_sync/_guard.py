@@ -48,8 +48,8 @@ REMOTE_INTERCEPTION_GAP = ("names are checked as this machine resolves them, not
                            "refwright's proxy")
 REMOTE_PROXY_GAP = ("WebRTC over UDP (the remote browser's command-line switches are its server's, so the one that "
                     "keeps WebRTC on the proxy is not set)")
-ATTACHED_GAP = ("the person's own tabs in the attached browser, and their service workers (refwright checks "
-                "only the tabs it drives and the popups they open; the person's browsing is theirs)")
+ATTACHED_GAP = ("the person's own tabs in the attached browser, and service workers (refwright checks only the "
+                "tabs it drives and the tabs they open; the person's browsing is theirs)")
 _WILDCARDS = ("0.0.0.0", "::", "")
 
 # (target, host, port, reason) of one refused request.
@@ -128,26 +128,26 @@ class NetworkGuard:
         host = f"[{host}]" if ":" in host else host
         return {"proxy": self.proxy.playwright_proxy(f"http://{host}:{self.proxy.port}")}
 
-    def intercept(self, target: BrowserContext | PlaywrightPage,
-                        only: Callable[[Request], bool] | None = None) -> None:
-        """Check every request of ``target`` (for browsers refwright cannot put its proxy in front of), or
-        of a context only the requests ``only`` picks (the others go on unchecked).
+    def intercept(self, target: BrowserContext | PlaywrightPage, *, service_workers: bool = True) -> None:
+        """Check every request of ``target`` (for browsers refwright cannot put its proxy in front of).
 
         A page's routes do not see what its service workers fetch (those belong to the context), so for a
         page the context is routed as well, for service-worker requests only; the context's other pages
-        are left alone."""
-        if only is not None:
-            def picked(route: Route, request: Request) -> None:
-                if only(request):
-                    self._route(route, request)
-                else:
-                    route.fallback()
-
-            target.route("**/*", picked)
-            return
+        are left alone. Not with ``service_workers=False``: a context that is the person's own (an attached
+        browser) is not routed at all."""
         target.route("**/*", self._route)
-        if isinstance(target, PlaywrightPage):
+        if service_workers and isinstance(target, PlaywrightPage):
             target.context.route("**/*", self._route_service_worker)
+
+    def note_refusal(self, url: str, reason: str) -> None:
+        """A request refused elsewhere (the popup watch of an attached browser), for the page's notes."""
+        parts = urlsplit(url)
+        try:
+            port = parts.port or (443 if parts.scheme in ("https", "wss") else 80)
+        except ValueError:
+            port = 0
+        self._intercepted.append((url, parts.hostname or "", port, f"Refused {clean_line(url)[:200]}: "
+                                                                   f"{reason.partition(': ')[2] or reason}"))
 
     def _route_service_worker(self, route: Route, request: Request) -> None:
         if request.service_worker is None:
