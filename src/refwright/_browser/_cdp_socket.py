@@ -22,6 +22,7 @@ from .._errors import BrowserError
 __all__ = ["CdpSocket"]
 
 Handler = Callable[[str, dict[str, Any], str | None], None]
+HANDSHAKE_SECONDS = 60.0
 
 
 class CdpSocket:
@@ -49,7 +50,8 @@ class CdpSocket:
         writer.write(ws.send(Request(host=parts.netloc, target=parts.path or "/")))
         await writer.drain()
         while True:
-            data = await asyncio.wait_for(reader.read(65536), 10)
+            # Chrome's chrome://inspect toggle asks the person to allow each connection: give them time.
+            data = await asyncio.wait_for(reader.read(65536), HANDSHAKE_SECONDS)
             if not data:
                 raise BrowserError(f"The browser closed the DevTools connection to {ws_url} at once.")
             ws.receive_data(data)

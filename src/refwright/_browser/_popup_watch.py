@@ -20,7 +20,7 @@ from typing import Any
 
 from .._errors import BrowserError, PolicyDeniedError
 from ..safety import CachingResolver, check_url_async
-from ._cdp_socket import CdpSocket
+from ._cdp_socket import HANDSHAKE_SECONDS, CdpSocket
 
 __all__ = ["PopupWatch"]
 
@@ -53,8 +53,9 @@ class PopupWatch:
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="refwright-popup-watch", daemon=True)
         self._thread.start()
-        if not self._ready.wait(20) and self._failure is None:
-            self._failure = BrowserError(f"The DevTools connection to {self.ws_url} did not open within 20 s.")
+        if not self._ready.wait(HANDSHAKE_SECONDS + 5) and self._failure is None:
+            self._failure = BrowserError(f"The DevTools connection to {self.ws_url} did not open within "
+                                         f"{HANDSHAKE_SECONDS + 5:.0f} s.")
         if self._failure is not None:
             self.stop()
             raise BrowserError(f"refwright could not watch the tabs its own tabs open ({self._failure}), so it "
