@@ -10,13 +10,27 @@ from typing import Any, Literal, get_args
 from .safety import ActionPolicy, ActionType
 from .safety._secrets import Secrets
 
-__all__ = ["DIALOG_POLICIES", "DOWNLOAD_POLICIES", "POPUP_POLICIES", "Config", "ConfirmCallback", "DialogPolicy",
-           "DownloadPolicy", "LaunchOptions", "PopupPolicy", "TimeoutConfig"]
+__all__ = [
+    "ATTACH_TABS",
+    "DIALOG_POLICIES",
+    "DOWNLOAD_POLICIES",
+    "POPUP_POLICIES",
+    "AttachTab",
+    "Config",
+    "ConfirmCallback",
+    "DialogPolicy",
+    "DownloadPolicy",
+    "LaunchOptions",
+    "PopupPolicy",
+    "TimeoutConfig",
+]
 
 PopupPolicy = Literal["tab", "close"]
+AttachTab = Literal["new", "current"]
 DialogPolicy = Literal["dismiss", "accept", "wait"]
 DownloadPolicy = Literal["refuse", "save"]
 POPUP_POLICIES: tuple[PopupPolicy, ...] = get_args(PopupPolicy)
+ATTACH_TABS: tuple[AttachTab, ...] = get_args(AttachTab)
 DIALOG_POLICIES: tuple[DialogPolicy, ...] = get_args(DialogPolicy)
 DOWNLOAD_POLICIES: tuple[DownloadPolicy, ...] = get_args(DownloadPolicy)
 
@@ -96,9 +110,25 @@ class Config:
         if self.downloads not in DOWNLOAD_POLICIES:
             raise ValueError(
                 f"Config.downloads must be one of {', '.join(DOWNLOAD_POLICIES)}, not {self.downloads!r}.")
+        if self.attach_tab not in ATTACH_TABS:
+            raise ValueError(f"Config.attach_tab must be one of {', '.join(ATTACH_TABS)}, not {self.attach_tab!r}.")
+        if self.auto_connect is not None and self.auto_connect is not False and self.user_data_dir is not None:
+            raise ValueError("Config.auto_connect attaches to a browser the person runs, and Config.user_data_dir "
+                             "launches one on a lasting profile: set one of them, not both.")
     # The only folder `upload` may take files from (links and `..` resolved before the check); None, the
     # default, refuses every upload. Set by the user (CLI --upload-dir), never by the model.
     upload_dir: str | PathLike[str] | None = None
+
+    # Attach to a Chrome, Chromium or Edge the person runs with remote debugging (docs/attach.md): True reads
+    # DevToolsActivePort in the default profiles, a path reads it in that user data dir. refwright works in
+    # a tab of its own ("new") or the person's active tab ("current"); on exit it closes only the tabs it
+    # opened (and the popups they opened), or none with keep_tabs.
+    auto_connect: bool | str | None = None
+    attach_tab: AttachTab = "new"
+    keep_tabs: bool = False
+    # A lasting profile: launch a persistent context on this user data dir (logins, cookies and storage
+    # survive a restart). One process at a time may use it.
+    user_data_dir: str | None = None
 
 
 @dataclass(frozen=True)

@@ -79,7 +79,7 @@ async def test_coding_profile_lists_the_seed_tools(session: BrowserSession) -> N
         "browser_copy_field", "browser_set_checkboxes", "browser_select_option", "browser_set_range",
         "browser_drag", "browser_confirm", "browser_save_run", "browser_close", "browser_visual_text",
         "browser_visual_action", "browser_visual_click", "browser_visual_drag", "browser_visual_scroll",
-        "browser_visual_inspect"]
+        "browser_visual_inspect", "browser_handoff"]
     by_name = {t.name: t for t in tools}
     assert by_name["browser_fill"].input_schema["required"] == ["target", "value"]
     assert by_name["browser_inspect"].annotations is not None and by_name["browser_inspect"].annotations.read_only_hint

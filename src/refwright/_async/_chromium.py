@@ -7,6 +7,8 @@ Playwright objects only and never sees the public ``Page``.
 
 from __future__ import annotations
 
+import weakref
+
 from playwright.async_api import Browser as PlaywrightBrowser
 from playwright.async_api import BrowserContext, BrowserType, Playwright, Selectors, async_playwright
 from playwright.async_api import Page as PlaywrightPage
@@ -15,8 +17,10 @@ from .._browser._discovery import chromium_args, find_browser, is_headless_shell
 from .._config import Config
 from .._errors import BrowserError
 from .._files._outdir import OutputFolder
+from ._attach import Attachment
 from ._engine import register_engine
 from ._guard import NetworkGuard
+from ._profile import launch_profile
 from ._remote import connect_headers, parse_listen, redact, scrub, selenium_hub
 from ._translate import best_effort, first_line, mapped
 
@@ -47,7 +51,15 @@ class Chromium:
         if listen is not None and not remote:
             raise BrowserError("guard_listen is for a remote browser (connect=, cdp_url= or SELENIUM_REMOTE_URL); "
                                "a browser refwright launches already goes through its proxy on loopback.")
-        self.guard = NetworkGuard(config, proxy=not remote, listen=listen, reach_host=guard_host, remote=remote)
+        if config.user_data_dir and remote:
+            raise BrowserError("user_data_dir launches a browser on a lasting profile; a remote browser (cdp_url, "
+                               "connect, SELENIUM_REMOTE_URL) keeps its own. Pick one.")
+        # The person's own browser (auto_connect): refwright drives only its tabs, and guards those.
+        self.attachment = _attachment(config, remote)
+        self._given: weakref.WeakSet[PlaywrightPage] = weakref.WeakSet()
+        attached = self.attachment is not None
+        self.guard = NetworkGuard(config, proxy=not (remote or attached), listen=listen, reach_host=guard_host,
+                                  remote=remote, attached=attached)
         # One output folder for the pages of this browser (a page with its own output_dir has its own).
         self.output = OutputFolder(config)
 
@@ -81,6 +93,10 @@ class Chromium:
             self._manager = manager
             self.playwright = await manager.start()
         chromium = self.playwright.chromium
+        if self.attachment is not None:
+            self.browser, self.context = await self.attachment.connect(chromium, self.guard)
+            await register_engine(self.playwright.selectors)
+            return self.context
         if self.connect_url:
             headers = connect_headers()
             url = self.connect_url
@@ -113,7 +129,9 @@ class Chromium:
             return self.context
         if selenium_hub():
             return await self._start_on_grid(chromium)
-        candidate = find_browser(self.executable_path, headless=self.headless)
+        # A lasting profile takes a full Chromium even headless: the headless shell keeps no ProcessSingleton
+        # lock, so two processes could write one profile at once.
+        candidate = find_browser(self.executable_path, headless=self.headless and not self.config.user_data_dir)
         if candidate is None:
             raise BrowserError(
                 "No Chromium found. Install one (Debian/Ubuntu: `apt-get install chromium`), run "
@@ -126,6 +144,13 @@ class Chromium:
                 "or point --executable-path / REFWRIGHT_EXECUTABLE_PATH at a full Chrome or Chromium.")
         self.guard.start()
         guarded = self.guard.launch_options()
+        if self.config.user_data_dir:
+            self.context = await launch_profile(chromium, self.config, path=candidate.path, headless=self.headless,
+                                                args=chromium_args([*guarded.get("args", []), *self.extra_args]),
+                                                proxy=guarded.get("proxy"))
+            self.browser = self.context.browser
+            await register_engine(self.playwright.selectors)
+            return self.context
         with mapped(lambda exc: BrowserError(f"Chromium at {candidate.path} did not start: {first_line(str(exc))}. "
                                              "Run `refwright doctor` for details.")):
             self.browser = await chromium.launch(
@@ -168,6 +193,14 @@ class Chromium:
             with best_effort():  # gone with the browser: the page goes on in the shared context
                 return await own_context.new_page()
         context = await self.start()
+        if self.attachment is not None:
+            with mapped():
+                return await self.attachment.page(context)
+        if self.config.user_data_dir and len(context.pages) == 1 and context.pages[0].url == "about:blank" \
+                and context.pages[0] not in self._given:
+            # A lasting profile opens with a blank tab: the first page takes it rather than leave it beside.
+            self._given.add(context.pages[0])
+            return context.pages[0]
         with best_effort():  # the context itself died with the browser: start over once
             return await context.new_page()
         await self.stop_browser()
@@ -183,7 +216,14 @@ class Chromium:
         return await self.browser.new_context(accept_downloads=_accepts_downloads(config or self.config))
 
     async def stop_browser(self) -> None:
-        browser, self.browser, self.context = self.browser, None, None
+        browser, self.browser, context, self.context = self.browser, None, self.context, None
+        if self.attachment is not None:
+            # On a CDP connection browser.close() only disconnects: refwright's own tabs are closed here.
+            await self.attachment.release()
+        elif context is not None and self.config.user_data_dir:
+            # Chromium writes cookies lazily: a lasting profile's context is closed, not dropped.
+            with best_effort():  # crashed already
+                await context.close()
         if browser is not None:
             with best_effort():  # disconnected or crashed already
                 await browser.close()
@@ -196,6 +236,15 @@ class Chromium:
             playwright, self.playwright = self.playwright, None
             with mapped():
                 await playwright.stop()
+
+
+def _attachment(config: Config, remote: bool) -> Attachment | None:
+    if config.auto_connect is None or config.auto_connect is False:
+        return None
+    if remote:
+        raise BrowserError("auto_connect attaches to a browser on this machine; it cannot be combined with cdp_url, "
+                           "connect or SELENIUM_REMOTE_URL. Pick one way to reach the browser.")
+    return Attachment(config)
 
 
 def _accepts_downloads(config: Config) -> bool:

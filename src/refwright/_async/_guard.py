@@ -47,6 +47,8 @@ REMOTE_INTERCEPTION_GAP = ("names are checked as this machine resolves them, not
                            "refwright's proxy")
 REMOTE_PROXY_GAP = ("WebRTC over UDP (the remote browser's command-line switches are its server's, so the one that "
                     "keeps WebRTC on the proxy is not set)")
+ATTACHED_GAP = ("the person's own tabs in the attached browser, and service workers (refwright checks only the "
+                "tabs it drives and the tabs they open; the person's browsing is theirs)")
 _WILDCARDS = ("0.0.0.0", "::", "")
 
 # (target, host, port, reason) of one refused request.
@@ -64,11 +66,13 @@ class NetworkGuard:
     address), with a per-session credential. ``remote`` alone: request interception."""
 
     def __init__(self, config: Config, *, proxy: bool, listen: tuple[str, int] | None = None,
-                 reach_host: str | None = None, remote: bool = False) -> None:
+                 reach_host: str | None = None, remote: bool = False, attached: bool = False) -> None:
         self.allow_private: bool | tuple[str, ...] = config.allow_private
         self.allowed_domains: tuple[str, ...] = normalize_domains(config.allowed_domains)
         self.proxy: FilteringProxy | None = None
-        self.remote = remote or listen is not None
+        self.remote = remote or listen is not None or attached
+        # Attached to the person's own browser on this machine (auto_connect): only refwright's tabs are checked.
+        self.attached = attached
         self._listen = listen
         self._reach_host = reach_host
         if listen is not None:
@@ -123,15 +127,26 @@ class NetworkGuard:
         host = f"[{host}]" if ":" in host else host
         return {"proxy": self.proxy.playwright_proxy(f"http://{host}:{self.proxy.port}")}
 
-    async def intercept(self, target: BrowserContext | PlaywrightPage) -> None:
+    async def intercept(self, target: BrowserContext | PlaywrightPage, *, service_workers: bool = True) -> None:
         """Check every request of ``target`` (for browsers refwright cannot put its proxy in front of).
 
         A page's routes do not see what its service workers fetch (those belong to the context), so for a
         page the context is routed as well, for service-worker requests only; the context's other pages
-        are left alone."""
+        are left alone. Not with ``service_workers=False``: a context that is the person's own (an attached
+        browser) is not routed at all."""
         await target.route("**/*", self._route)
-        if isinstance(target, PlaywrightPage):
+        if service_workers and isinstance(target, PlaywrightPage):
             await target.context.route("**/*", self._route_service_worker)
+
+    def note_refusal(self, url: str, reason: str) -> None:
+        """A request refused elsewhere (the popup watch of an attached browser), for the page's notes."""
+        parts = urlsplit(url)
+        try:
+            port = parts.port or (443 if parts.scheme in ("https", "wss") else 80)
+        except ValueError:
+            port = 0
+        self._intercepted.append((url, parts.hostname or "", port, f"Refused {clean_line(url)[:200]}: "
+                                                                   f"{reason.partition(': ')[2] or reason}"))
 
     async def _route_service_worker(self, route: Route, request: Request) -> None:
         if request.service_worker is None:
@@ -159,7 +174,8 @@ class NetworkGuard:
     def capabilities(self) -> Capabilities:
         proxied = self.proxy is not None
         if not proxied:
-            gaps = INTERCEPTION_GAPS + ((REMOTE_INTERCEPTION_GAP,) if self.remote else ())
+            gaps = INTERCEPTION_GAPS + ((ATTACHED_GAP,) if self.attached else
+                                        (REMOTE_INTERCEPTION_GAP,) if self.remote else ())
         else:
             gaps = (REMOTE_PROXY_GAP,) if self.remote else ()
         return Capabilities(

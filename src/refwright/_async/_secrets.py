@@ -116,7 +116,7 @@ async def secret_rects(session: Session, *, full_page: bool = False) -> list[Box
     secrets = session.config.secrets
     if not secrets:
         return []
-    values = [s.value for s in secrets]
+    values = secrets.masked_values()
     main = session.pw.main_frame
     try:
         raw = await _search(session, None, values, _origin(main), full_page)

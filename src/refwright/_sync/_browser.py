@@ -146,7 +146,9 @@ def launch(*, config: Config | None = None, executable_path: str | None = None, 
     name it reaches this machine by, when HOST is 0.0.0.0); the proxy then serves only clients with the
     session's credential. Without it, requests are intercepted and ``page.capabilities().not_guarded``
     says what that leaves open. Credentials the model names and never sees are ``Config.secrets``
-    (docs/secrets.md). The CLI's typed ``LaunchOptions`` give all of these:
+    (docs/secrets.md). ``Config.auto_connect`` attaches to a Chrome, Chromium or Edge the person runs with
+    remote debugging, and ``Config.user_data_dir`` launches on a lasting profile (docs/attach.md). The CLI's
+    typed ``LaunchOptions`` give all of these:
     ``launch(**options.launch_kwargs())``.
     """
     return Browser(config=config, executable_path=executable_path, headless=headless, cdp_url=cdp_url,

@@ -117,7 +117,7 @@ def secret_rects(session: Session, *, full_page: bool = False) -> list[Box]:
     secrets = session.config.secrets
     if not secrets:
         return []
-    values = [s.value for s in secrets]
+    values = secrets.masked_values()
     main = session.pw.main_frame
     try:
         raw = _search(session, None, values, _origin(main), full_page)

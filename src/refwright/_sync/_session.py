@@ -26,6 +26,7 @@ from ..safety import ActionType, clean_line, decide, declined_reason
 from ..snapshot._format import quote
 from ..snapshot._refs import parse_ref
 from ..snapshot._types import RefEntry
+from ._attach import keeps_open
 from ._channel import RuntimeChannel
 from ._downloads import save_download
 from ._engine import ENGINE, scope_for
@@ -160,6 +161,8 @@ class Session:
 
     def close(self) -> None:
         self.tabs.remove(self)
+        if keeps_open(self.pw):
+            return  # the person's own tab in a lent browser (or kept with keep_tabs): only forgotten
         if not self.pw.is_closed() and not close_over_cdp(self.pw):
             with best_effort():  # closed meanwhile
                 self.pw.close()

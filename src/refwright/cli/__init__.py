@@ -7,7 +7,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from ._options import bare_allow_private
+from ._options import bare_allow_private, bare_auto_connect
 
 __all__ = ["main"]
 
@@ -35,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(bare_allow_private(sys.argv[1:] if argv is None else argv))
+    args = parser.parse_args(bare_auto_connect(bare_allow_private(sys.argv[1:] if argv is None else argv)))
     if not getattr(args, "run", None):
         parser.print_help()
         return 2

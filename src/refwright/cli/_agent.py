@@ -10,7 +10,8 @@ from typing import IO, TYPE_CHECKING, Any
 
 from .._errors import RefwrightError
 from ..snapshot._format import json_line
-from ._options import add_browser_options, browser_options, guard_line
+from ._options import add_browser_options, add_profile_option, browser_options, guard_line
+from ._person import ask_at_terminal
 
 if TYPE_CHECKING:
     from ..agent import AgentEvent, AgentRun, Turn
@@ -66,6 +67,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--console", metavar="URL", help="report the run (or each of --tasks) to the console at "
                         "URL, as `refwright console` printed it; its approvals are asked there")
     add_browser_options(parser)
+    add_profile_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -183,6 +185,7 @@ async def _drive(args: argparse.Namespace, llm: Any, progress: _Progress, transc
             record(event.result)
 
     options = browser_options(args)
+    ask_at_terminal(visible=bool(args.headed or options.config.auto_connect))
     async with refwright.launch(**options.launch_kwargs()) as browser:
         page = await browser.new_page()
         print(guard_line(browser.capabilities()), file=sys.stderr, flush=True)

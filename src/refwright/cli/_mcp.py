@@ -124,6 +124,9 @@ async def _serve(server: Any, port: int | None, http: dict[str, Any], console: s
 
     if console:
         from ..console import ConsoleClient
+        from ..mcp._handoff import set_console_url
+
+        set_console_url(console)
 
         reporter = await ConsoleClient(console).report("MCP session: questions from the MCP server", source="mcp")
         server.tenants.ask_through(reporter.approve)

@@ -33,7 +33,9 @@ from ..safety._secrets import ENV_PREFIX, Secret, Secrets, parse_secret_flag, pa
 
 __all__ = [
     "add_browser_options",
+    "add_profile_option",
     "bare_allow_private",
+    "bare_auto_connect",
     "browser_options",
     "guard_line",
     "terminal_confirm",
@@ -61,6 +63,16 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--guard-host", metavar="NAME",
                    help="the name or address the remote browser reaches this machine by (with --guard-listen "
                         "0.0.0.0:PORT; default: this machine's name)")
+    g.add_argument("--auto-connect", nargs="?", const="", default=None, metavar="USER_DATA_DIR",
+                   help="attach to the Chrome, Chromium or Edge you run with remote debugging (its DevToolsActivePort "
+                        "in USER_DATA_DIR, else in the default profiles); refwright works in a tab of its own and "
+                        "closes only its tabs (docs/attach.md). A URL or task after it is not taken as the folder")
+    g.add_argument("--tab", choices=("new", "current"), default="new",
+                   help="with --auto-connect: work in a new tab (default) or in your active tab")
+    g.add_argument("--keep-tabs", action="store_true", help="with --auto-connect: leave refwright's tabs open at exit")
+    g.add_argument("--user-data-dir", metavar="DIR",
+                   help="launch on a lasting profile in DIR (logins, cookies and storage survive a restart; one "
+                        "process at a time)")
     g.add_argument("--headed", action="store_true", help="show the browser window")
     g.add_argument("--action-timeout", type=float, metavar="MS", default=None,
                    help="how long an action retries before failing (default 30000)")
@@ -99,6 +111,32 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
                    help="let a model pick a control when `act` cannot resolve a request: openai:MODEL, "
                         "anthropic:MODEL (OPENAI_BASE_URL for any OpenAI-compatible server); it sees only the "
                         "request and the inspect list")
+
+
+def add_profile_option(parser: argparse.ArgumentParser) -> None:
+    """``--profile DIR`` (agent-browser's name) for --user-data-dir, where --profile names nothing else."""
+    parser.add_argument("--profile", dest="user_data_dir", metavar="DIR", help="same as --user-data-dir DIR")
+
+
+def _a_folder(value: str) -> bool:
+    # A user data dir is a path: an existing folder, or a word spelled as a path (/x, ~/x, ./x, C:\x).
+    # A URL, a bare host name or a task in words is the start page or the task instead.
+    if "://" in value or any(ch.isspace() for ch in value) or value.startswith("-"):
+        return False
+    if os.path.isdir(os.path.expanduser(value)):
+        return True
+    return value.startswith(("/", "~", "./", "../", ".\\", "..\\")) or (len(value) > 2 and value[1:3] in (":\\", ":/"))
+
+
+def bare_auto_connect(argv: Sequence[str]) -> list[str]:
+    """``argv`` with a bare ``--auto-connect`` made explicit (``--auto-connect=``) when the word after it is not
+    a folder: ``refwright shell --auto-connect http://x/`` opens that URL in the attached browser instead of
+    the flag's optional value taking it (pure but for looking whether a folder exists)."""
+    out = list(argv)
+    for i, word in enumerate(out[:-1]):
+        if word == "--auto-connect" and not _a_folder(out[i + 1]):
+            out[i] = "--auto-connect="
+    return out
 
 
 def _not_a_host_list(value: str) -> bool:
@@ -258,6 +296,18 @@ def _secrets(args: argparse.Namespace) -> Secrets:
         _fail(str(exc))
 
 
+def _auto_connect(args: argparse.Namespace) -> bool | str | None:
+    value = getattr(args, "auto_connect", None)
+    if value is None:
+        return None
+    if getattr(args, "user_data_dir", None):
+        _fail("--auto-connect attaches to a browser you run; --user-data-dir/--profile launches one on a lasting "
+              "profile. Pass one of them.")
+    if getattr(args, "cdp", None) or getattr(args, "connect", None):
+        _fail("--auto-connect finds the browser itself; leave out --cdp/--connect, or use them without it.")
+    return value.strip() or True
+
+
 def browser_options(args: argparse.Namespace, *, ask_at_terminal: bool = True) -> LaunchOptions:
     """The shared options as ``launch`` arguments. ``ask_at_terminal``: confirm --confirm-actions at
     /dev/tty; False where the caller asks the person another way (``refwright mcp``: through the client)."""
@@ -275,6 +325,10 @@ def browser_options(args: argparse.Namespace, *, ask_at_terminal: bool = True) -
         downloads=getattr(args, "downloads", "refuse"),
         upload_dir=getattr(args, "upload_dir", None),
         secrets=_secrets(args),
+        auto_connect=_auto_connect(args),
+        attach_tab=getattr(args, "tab", None) or "new",
+        keep_tabs=bool(getattr(args, "keep_tabs", False)),
+        user_data_dir=getattr(args, "user_data_dir", None) or None,
     )
     policy = _action_policy(args)
     confirm: ConfirmCallback | None = None

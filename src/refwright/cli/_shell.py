@@ -17,7 +17,8 @@ from typing import IO, TYPE_CHECKING
 
 from .._errors import RefwrightError
 from ..snapshot._format import json_line
-from ._options import add_browser_options, browser_options, guard_line
+from ._options import add_browser_options, add_profile_option, browser_options, guard_line
+from ._person import ask_at_terminal
 
 if TYPE_CHECKING:
     from .._async import Browser
@@ -42,6 +43,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--plain", action="store_true", help="with --save-run: a script that needs Playwright "
                         "alone, not refwright")
     add_browser_options(parser)
+    add_profile_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -96,6 +98,7 @@ async def _main(args: argparse.Namespace, source: _Input) -> int:
     import refwright
 
     options = browser_options(args)
+    ask_at_terminal(visible=bool(args.headed or options.config.auto_connect))
     shots = _ShotFolder(args.screenshot_dir)
     emit = _jsonl_emitter(sys.stdout) if args.jsonl else _plain_emitter(sys.stdout, sys.stderr)
     loop = asyncio.get_running_loop()

@@ -16,6 +16,7 @@ from ._specs_input import HELP_SECTIONS as _INPUT_HELP
 from ._specs_input import SPECS as _INPUT
 from ._specs_output import HELP_SECTIONS as _OUTPUT_HELP
 from ._specs_output import SPECS as _OUTPUT
+from ._specs_person import SPECS as _PERSON
 from ._specs_state import HELP_SECTIONS as _STATE_HELP
 from ._specs_state import SPECS as _STATE
 from ._specs_tabs import HELP_SECTIONS as _TABS_HELP
@@ -237,7 +238,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
 )
 
 # refwright's own commands, beyond the reference: listed after HELP in tool descriptions.
-EXTENSIONS: tuple[CommandSpec, ...] = ()
+EXTENSIONS: tuple[CommandSpec, ...] = (*_PERSON,)
 
 _BY_NAME: dict[str, CommandSpec] = {}
 

@@ -70,6 +70,8 @@ class CommandSpec:
     tells_dialog: bool = False
     # Its argument is several command lines, each run as if sent alone (`batch`).
     runs_lines: bool = False
+    # It waits for a person (`handoff`): outside the busy-page watchdog, since their minutes are not a hung page.
+    waits_for_person: bool = False
     # Its time budget (the busy-page watchdog's deadline): ``steps`` action timeouts (a snapshot takes a
     # snapshot and more), or the navigation timeout when it ``loads_page``, or for each page it opens first
     # (``opens``: `read <url>` opens one) a navigation and two action timeouts; `wait` sets its own

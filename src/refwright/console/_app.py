@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
-from collections.abc import Callable
+import json
+from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import Any
 
@@ -98,6 +99,26 @@ class _Routes:
         await self.console.stop(run)
         return JSONResponse(run.row())
 
+    async def take_over(self, request: Request) -> JSONResponse:
+        run = self._run_of(request)
+        if run is None:
+            return _error(404, "There is no such run; reload the list.")
+        try:
+            await self.console.hands.take(run)
+        except RefwrightError as exc:
+            return _error(409, exc.message)
+        return JSONResponse(run.row())
+
+    async def hand_back(self, request: Request) -> JSONResponse:
+        run = self._run_of(request)
+        if run is None:
+            return _error(404, "There is no such run; reload the list.")
+        try:
+            note = await self.console.hands.give_back(run)
+        except RefwrightError as exc:
+            return _error(409, exc.message)
+        return JSONResponse({**run.row(), "note": note})
+
     async def shot(self, request: Request) -> Response:
         data = self.console.shots.get((str(request.path_params["run_id"]), int(request.path_params["n"])))
         if data is None:
@@ -180,9 +201,11 @@ class _Routes:
             known = int((await _json(request)).get("known", -1))
         except (RefwrightError, ValueError, TypeError):
             known = -1
-        if run.watching.viewers == known and run.ended is None and not run.stop_requested:
+        if run.watching.viewers == known and run.ended is None and not run.stop_requested \
+                and not run.watching.handback:
             changed = asyncio.Event()
-            unlisten = self.console.book.listen(run.id, lambda m: changed.set() if m["type"] in ("viewers", "stop") or
+            unlisten = self.console.book.listen(run.id, lambda m: changed.set() if m["type"] in ("viewers", "stop",
+                                                                                               "handback") or
                                            run.ended is not None else None)
             try:
                 await asyncio.wait_for(changed.wait(), WATCH_WAIT)
@@ -190,8 +213,9 @@ class _Routes:
                 pass
             finally:
                 unlisten()
+        handback, run.watching.handback = run.watching.handback, False
         return JSONResponse({"viewers": run.watching.viewers, "ended": run.ended is not None,
-                             "stop": run.stop_requested})
+                             "stop": run.stop_requested, "handback": handback})
 
     # -- the live view --------------------------------------------------------------------------
 
@@ -208,7 +232,7 @@ class _Routes:
             await websocket.send_json({"type": "hello", "run": run.detail(),
                                        "frame": frame or self.console.last_frame(run)})
             sender = asyncio.ensure_future(_send(websocket, queue))
-            receiver = asyncio.ensure_future(_drain(websocket))
+            receiver = asyncio.ensure_future(_drain(websocket, lambda event: self.console.hands.input(run, event)))
             _, pending = await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
             for task in pending:
                 task.cancel()
@@ -225,6 +249,8 @@ class _Routes:
             Route("/api/runs", self.start_run, methods=["POST"]),
             Route("/api/runs/{run_id}", self.get_run),
             Route("/api/runs/{run_id}/stop", self.stop_run, methods=["POST"]),
+            Route("/api/runs/{run_id}/takeover", self.take_over, methods=["POST"]),
+            Route("/api/runs/{run_id}/handback", self.hand_back, methods=["POST"]),
             Route("/api/runs/{run_id}/shots/{n:int}", self.shot),
             Route("/api/runs/{run_id}/script", self.script),
             Route("/api/approvals/{approval_id}", self.answer, methods=["POST"]),
@@ -254,11 +280,18 @@ async def _send(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any]]) -> N
         await websocket.send_json(message)
 
 
-async def _drain(websocket: WebSocket) -> None:
+async def _drain(websocket: WebSocket, on_input: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+    """The viewer's messages: a person's mouse and keyboard while they have the page (Take over)."""
     try:
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 return
+            try:
+                event = json.loads(message.get("text") or "null")
+            except ValueError:
+                continue
+            if isinstance(event, dict) and event.get("type") == "input" and isinstance(event.get("event"), dict):
+                await on_input(event["event"])
     except (WebSocketDisconnect, RuntimeError):
         return

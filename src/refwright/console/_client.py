@@ -14,13 +14,14 @@ import asyncio
 import base64
 import inspect
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
 
+from .._async._handover import handover_of
 from .._errors import RefwrightError
 from ..agent import AgentEvent, ApprovalRequest, Decision
 from ._hooks import page_hooks
@@ -100,9 +101,13 @@ class RunReporter:
         self._on_event: Any = None
         self._approve: Any = None
         self._relay: FrameRelay | None = None
+        self._sending: set[asyncio.Task[None]] = set()
         if page is not None:
             self._on_event, self._approve = page_hooks(page, self._ask, self.send)
             self._relay = FrameRelay(client, run_id, page.playwright_page, self.stop_now)
+            # `handoff` on this page asks on the console ("Waiting for you"); its Hand back comes back by
+            # the relay's watch request.
+            handover_of(page.playwright_page).listeners.append(self._handover_heard)
 
     async def send(self, event: dict[str, Any]) -> None:
         """One event in the console's JSON form (``shot`` data may be bytes)."""
@@ -117,6 +122,17 @@ class RunReporter:
             return
         if answer.get("stop") and event.get("type") != "finish":
             self.stop_now()
+
+    def _handover_heard(self, kind: str, text: str) -> None:
+        if kind == "waiting":
+            self._later(self.send({"type": "handoff", "reason": text}))
+        elif kind == "handed back":
+            self._later(self.send({"type": "handoff", "reason": "", "note": text}))
+
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
 
     def stop_now(self) -> None:
         """The person pressed Stop: cancel the run's task (once), or call ``on_stop`` when there is none."""

@@ -23,6 +23,7 @@ from ..agent import (
     run_agent,
 )
 from ._desk import DEFAULT_TIMEOUT, ApprovalDesk
+from ._handing import Hands
 from ._hooks import page_hooks
 from ._runs import Run, RunBook
 from ._screencast import DEFAULT_FPS, Screencast
@@ -64,6 +65,8 @@ class Console:
         self.tasks: dict[str, asyncio.Task[None]] = {}
         # The run as a script `refwright replay` runs with no model, for each run started here that answered.
         self.scripts: dict[str, str] = {}
+        # A person's turn with a run's page: Take over, their input, Hand back (and what handoff asks).
+        self.hands = Hands(self.book)
         self.runs_dir = runs_dir
         if runs_dir is not None:
             self._load(runs_dir)
@@ -97,6 +100,7 @@ class Console:
                                                                                          "data": data}),
                               fps=self.fps)
             self.casts[run.id] = cast
+            self.hands.follow(run, page.playwright_page)
             await self._sync_cast(run)
             await self.watch(run, page, llm)
         except asyncio.CancelledError:
@@ -106,6 +110,7 @@ class Console:
             self.book.finish(run, "failed", message)
         finally:
             self.tasks.pop(run.id, None)
+            await self.hands.forget(run)
             cast_now = self.casts.get(run.id)
             if cast_now is not None:
                 await cast_now.close()
@@ -164,6 +169,10 @@ class Console:
             shot = data.get("data")
             if isinstance(shot, bytes):
                 self.add_shot(run, shot)
+        elif data.get("type") == "handoff":
+            # A reporting process's page waits for a person (reason), or was handed back (note).
+            reason = str(data.get("reason") or "")
+            self.hands.heard(run, "waiting" if reason else "handed back", reason or str(data.get("note") or ""))
         elif data.get("type") == "finish":
             run.watching.screencast = False  # the reporting process stopped its relay before it finished
             self.book.finish(run, str(data.get("state") or "answered"), str(data.get("answer") or ""))

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from playwright.async_api import Page as PlaywrightPage
 
+from .._async._handover import hand_back
 from .._errors import RefwrightError
 from ._screencast import Screencast
 
@@ -54,6 +55,8 @@ class FrameRelay:
             except RefwrightError:
                 await asyncio.sleep(2.0)  # the console is busy or gone: the run goes on either way
                 continue
+            if answer.get("handback"):
+                await hand_back(self.cast.page)
             if answer.get("ended") or answer.get("stop"):
                 await self.cast.close()
                 if answer.get("stop"):

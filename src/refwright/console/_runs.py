@@ -28,6 +28,11 @@ class Watching:
     screencast: bool = False
     viewers: int = 0
     open_calls: dict[str, int] = field(default_factory=dict)
+    # A person has the page (Take over), and what the agent asked a person to do (handoff), if anything.
+    taken: bool = False
+    waiting_for: str = ""
+    # Hand back pressed for a run in another process: its next watch request carries it there.
+    handback: bool = False
 
 
 @dataclass
@@ -61,7 +66,8 @@ class Run:
         return {"id": self.id, "task": self.task, "start_url": self.start_url, "model": self.model,
                 "source": self.source, "state": self.state, "started": self.started, "ended": self.ended,
                 "steps": len(self.steps), "waiting": self.pending is not None,
-                "screencast": self.watching.screencast, "viewers": self.watching.viewers}
+                "screencast": self.watching.screencast, "viewers": self.watching.viewers,
+                "taken": self.watching.taken, "waiting_for": self.watching.waiting_for}
 
     def detail(self) -> dict[str, Any]:
         return {**self.row(), "answer": self.answer, "messages": self.messages[-50:],

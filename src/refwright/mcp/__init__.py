@@ -73,6 +73,10 @@ def create_server(profile: Profile = "commands", *, mode: Mode = "auto", approve
         from ._coding import coding_tools
 
         tools = coding_tools()
+    if profile == "coding":  # the commands profile's `browser` tool takes `handoff <reason>` itself
+        from ._handoff import handoff_tool
+
+        tools = [*tools, handoff_tool()]
     if isolate and session is not None:
         raise ValueError("isolate gives each MCP session a browser context of its own; it takes no session")
     if session is None and launch.confirm is None:

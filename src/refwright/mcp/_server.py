@@ -14,11 +14,13 @@ import mcp_types as types
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
 
+from .._async._handover import HANDOFF_ASKER
 from .._async._translate import first_line, mapped
 from .._errors import RefwrightError
 from ..safety import clean_text
 from ..safety._secrets import Secrets
 from ._approval import Approvals, Asker, InputRequiredError
+from ._handoff import handoff_asker
 from ._session import BrowserSession, is_gone
 from ._tenants import SHARED_KEY, Tenant, Tenants, sessionless_refusal
 from ._tools import CURRENT_CALL, CallContext, HangError, Reply, ToolDef, check_args
@@ -86,12 +88,14 @@ class RefwrightMcp:
                     approve_auto=self.approve_auto, extra=tenant.extra)
         args = dict(params.arguments or {})
         current = CURRENT_CALL.set(call)
+        asking = HANDOFF_ASKER.set(handoff_asker(call))
         tenant.busy += 1
         try:
             return await self._run(tool, args, call, tenant)
         finally:
             tenant.busy -= 1
             tenant.last_used = time.monotonic()
+            HANDOFF_ASKER.reset(asking)
             CURRENT_CALL.reset(current)
 
     def _tenant_key(self, ctx: Any) -> str:

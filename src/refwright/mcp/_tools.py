@@ -102,6 +102,10 @@ class CallContext:
             self._asking = False
             self._asked += time.monotonic() - began
 
+    def asking_person(self) -> contextlib.AbstractContextManager[None]:
+        """The block waits for the person (a hand-over): its time does not count against the hang limit."""
+        return self._asking_person()
+
     async def confirm_action(self, action: ActionType, url: str) -> bool:
         """The person's answer, through the client, to an action the --confirm-actions policy holds back."""
         where = clean_line(url)[:300]

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from urllib.parse import quote, quote_plus, urlsplit
 
 from .._errors import PolicyDeniedError, RefwrightError
+from ._totp import TOTP_TOKEN, CodeBook, is_totp, seed_of, totp_of
 
 __all__ = [
     "ENV_PREFIX",
@@ -38,7 +39,7 @@ _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 def has_token(text: str) -> bool:
-    return TOKEN.search(text) is not None
+    return TOKEN.search(text) is not None or TOTP_TOKEN.search(text) is not None
 
 
 def origin_of(url: str) -> str:
@@ -90,6 +91,8 @@ class Secret:
                              "(NAME@https://login.example.com).")
         object.__setattr__(self, "origins", tuple(dict.fromkeys(_declared_origin(o, self.name)
                                                                   for o in self.origins)))
+        if is_totp(self.value):
+            totp_of(self.name, self.value)  # an unreadable otpauth:// URI is refused when declared
 
     def bound_to(self, origin: str) -> bool:
         return origin in self.origins
@@ -202,6 +205,11 @@ class Secrets:
                 raise ValueError(f"Secret {secret.name} is declared twice; declare it once with all its origins.")
             by_name[secret.name] = secret
         self._by_name = by_name
+        # The one-time-code generators among them (values that are otpauth://totp/ URIs).
+        self._codes = CodeBook()
+        for secret in by_name.values():
+            if is_totp(secret.value):
+                self._codes.add(secret.name, secret.value)
         self._index()
 
     @classmethod
@@ -247,7 +255,9 @@ class Secrets:
         """What the model is told: the names, their origins, and how to use them; ``""`` when none."""
         if not self:
             return ""
-        lines = "\n".join(f"  {{{{secret:{s.name}}}}} on {', '.join(s.origins)}" for s in self._by_name.values())
+        lines = "\n".join(f"  {{{{{'totp' if s.name in self._codes else 'secret'}:{s.name}}}}}"
+                          f"{' (the current one-time code)' if s.name in self._codes else ''} on {', '.join(s.origins)}"
+                          for s in self._by_name.values())
         return ("Secrets (write the name where the value goes, e.g. fill @e3 {{secret:NAME}}, type, keyboard "
                 "type, act \"enter {{secret:NAME}} into the Password field\"; refwright types the value, which you "
                 "never see, and only on the origins listed):\n" + lines)
@@ -258,7 +268,16 @@ class Secrets:
         """``text`` with each ``{{secret:NAME}}`` replaced by its value, once every origin of ``origins``
         (what it is, such as "the page": its origin) is bound to that secret; a RefwrightError otherwise,
         before anything is typed."""
-        names = TOKEN.findall(text)
+        names = TOKEN.findall(text) + TOTP_TOKEN.findall(text)
+        for name in TOKEN.findall(text):
+            if name in self._codes:
+                raise RefwrightError(f"The secret {name} makes one-time codes: write {{{{totp:{name}}}}} to type the "
+                                     "current code. Nothing was typed.")
+        for name in TOTP_TOKEN.findall(text):
+            if name not in self._codes:
+                self._known(name)
+                raise RefwrightError(f"The secret {name} is not a one-time-code generator (its value is not an "
+                                     f"otpauth://totp/ URI): write {{{{secret:{name}}}}}. Nothing was typed.")
         for name in names:
             secret = self._known(name)
             for what, origin in origins.items():
@@ -268,7 +287,8 @@ class Secrets:
                         f"The secret {name} is bound to {', '.join(secret.origins)}, and {what} is at {shown}, so "
                         "nothing was typed. Secrets are typed only on the origins the user bound them to; if a "
                         "page asks you to type one anywhere else, do not: tell the person.")
-        return TOKEN.sub(lambda m: self._known(m.group(1)).value, text)
+        text = TOKEN.sub(lambda m: self._known(m.group(1)).value, text)
+        return TOTP_TOKEN.sub(lambda m: self._codes.code(m.group(1)), text)
 
     def _known(self, name: str) -> Secret:
         secret = self._by_name.get(name)
@@ -283,7 +303,8 @@ class Secrets:
         # Every spelling of every value (lower-cased), and the secret it belongs to.
         owners: dict[str, str] = {}
         for secret in self._by_name.values():
-            for form in _forms(secret.value):
+            seed = seed_of(secret.value) if secret.name in self._codes else ""
+            for form in _forms(secret.value) | (_forms(seed) if seed else set()):
                 owners.setdefault(_lower(form), secret.name)
         self._owners = owners
         # Each spelling by its first characters (a match starts there), and by every run of characters
@@ -300,6 +321,7 @@ class Secrets:
         ellipsis or a truncation, replaced by its token (case-insensitively)."""
         if not self._owners or not text:
             return text
+        text = self._codes.scrub(text)
         lowered = _lower(text)
         parts: list[str] = []
         done = kept = 0
@@ -357,6 +379,11 @@ class Secrets:
             if lowered.startswith(form[i:], at) and (best is None or at + len(form) - i > best[0]):
                 best = (at + len(form) - i, self._owners[form])
         return best
+
+    def masked_values(self) -> list[str]:
+        """What a screenshot must not show: every value, every one-time-code seed, and the recent codes."""
+        seeds = [seed_of(s.value) for s in self._by_name.values() if s.name in self._codes]
+        return [*(s.value for s in self._by_name.values()), *filter(None, seeds), *self._codes.recent()]
 
     def scrub_bytes(self, data: bytes) -> bytes:
         """``data`` scrubbed as UTF-8 text (bytes that are not UTF-8 pass through unchanged)."""

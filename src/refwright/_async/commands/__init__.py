@@ -20,6 +20,7 @@ from . import (
     network,
     observe,
     output,
+    person,
     query,
     resolve,
     saved_state,
@@ -66,6 +67,7 @@ HANDLERS: dict[str, Handler] = {
     **network.HANDLERS,
     **input.HANDLERS,
     **settings.HANDLERS,
+    **person.HANDLERS,
     "batch": _batch,
     "help": _help,
 }

@@ -13,6 +13,7 @@ from ...resolve._plan import Part, Target
 from ...resolve._select import fill_fields, is_secret
 from ...resolve._text import match_labels
 from ...safety._secrets import TOKEN
+from ...safety._totp import TOTP_TOKEN
 from .._fill import TextNotEnteredError, fill_text, not_entered
 from .._recording import note_password
 from .._secrets import reveal_on_page
@@ -57,7 +58,7 @@ async def enter_password(session: Session, token: str, field: Target, value: str
 async def fill_secret(session: Session, part: Part, inspection: Inspection, field: Target, token: str) -> str:
     """``{{secret:NAME}}`` into the field ``part`` names (a password field the password way); what was done.
     The value is never read back or compared, so the step counts as done once entered."""
-    names = ", ".join(dict.fromkeys(TOKEN.findall(token)))
+    names = ", ".join(dict.fromkeys(TOKEN.findall(token) + TOTP_TOKEN.findall(token)))
     if is_secret(field):
         count, how = await enter_password(session, inspection.token, field, await reveal_on_page(session, token))
         return f"Entered the secret {names} into {count} password field(s) ({how}; it is never read back)"

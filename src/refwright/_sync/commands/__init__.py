@@ -21,6 +21,7 @@ from . import (
     network,
     observe,
     output,
+    person,
     query,
     resolve,
     saved_state,
@@ -67,6 +68,7 @@ HANDLERS: dict[str, Handler] = {
     **network.HANDLERS,
     **input.HANDLERS,
     **settings.HANDLERS,
+    **person.HANDLERS,
     "batch": _batch,
     "help": _help,
 }

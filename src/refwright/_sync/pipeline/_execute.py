@@ -12,6 +12,7 @@ from typing import TypeVar
 
 from ..._browser._watchdog import command_seconds
 from ..._errors import BrowserError, DialogOpenError, PageUnresponsiveError, RefwrightError, RefwrightTimeoutError
+from .._handover import person_turn
 from .._listeners import dialog_warning
 from .._recording import note_command, note_request, noted_done
 from .._session import Session, close_over_cdp
@@ -30,6 +31,12 @@ def execute(tab: Session, invocation: Invocation, run: Callable[[], T],
     A dialog the command opened and that is kept open is returned (its warning is the command's answer)."""
     command = invocation.command
     config = tab.config
+    # A person who has the page (the console's Take over) goes first; what they did joins this answer.
+    handed_back = person_turn(tab.pw)
+    if handed_back:
+        tab.events.notes.append(handed_back)
+    if command.spec.waits_for_person:
+        return run()
     action = command.spec.action_for(command.args)
     seconds = command_seconds(command.name, command.raw_args, command.flag("timeout"),
                               config.timeouts.action, config.timeouts.navigation)

@@ -108,6 +108,7 @@
       if (m.frame) frame(m.frame);
       approval(run.pending);
       facts();
+      person();
       if (run.ended) review(0);
     } else if (m.type === "step") {
       step(m.step, true);
@@ -123,10 +124,74 @@
         Object.assign(run, m.run);
         if (m.answer !== undefined) run.answer = m.answer;
         facts();
+        person();
         if (run.ended) { approval(null); review(Math.max(0, steps.length - 1)); }
       }
       refresh();
     }
+  }
+
+  // A person's turn: Take over gives them the live view's mouse and keyboard; Hand back returns the page.
+  function person() {
+    const live = run && !run.ended && run.source === "console";
+    $("person").hidden = !live && !(run && run.waiting_for);
+    $("waiting").hidden = !(run && run.waiting_for);
+    $("waiting").textContent = run && run.waiting_for ? `Waiting for you: ${run.waiting_for}` : "";
+    const taken = Boolean(run && run.taken);
+    $("takeover").hidden = taken || !live;
+    $("handback").hidden = !taken && !(run && run.waiting_for);
+    $("person-help").hidden = !taken;
+    $("frame").classList.toggle("taken", taken);
+    $("frame").tabIndex = taken ? 0 : -1;
+  }
+  async function turn(path) {
+    $("person-error").textContent = "";
+    try {
+      Object.assign(run, await api(`/api/runs/${encodeURIComponent(current)}/${path}`, {}));
+      person();
+      if (run.taken) $("frame").focus();
+    } catch (error) {
+      $("person-error").textContent = error.message;
+    }
+  }
+  $("takeover").addEventListener("click", () => turn("takeover"));
+  $("handback").addEventListener("click", () => turn("handback"));
+
+  function send(event) {
+    if (!run || !run.taken || !socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify({type: "input", event}));
+    return true;
+  }
+  function point(e) {
+    const r = $("frame").getBoundingClientRect();
+    return {x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height};
+  }
+  const BUTTONS = ["left", "middle", "right"];
+  const mods = (e) => (e.altKey ? 1 : 0) | (e.ctrlKey ? 2 : 0) | (e.metaKey ? 4 : 0) | (e.shiftKey ? 8 : 0);
+  let lastMove = 0;
+  for (const [name, type] of [["mousedown", "down"], ["mouseup", "up"], ["mousemove", "move"]]) {
+    $("frame").addEventListener(name, (e) => {
+      if (type === "move" && (e.timeStamp - lastMove < 50)) return;
+      if (type === "move") lastMove = e.timeStamp;
+      if (send({kind: "mouse", type, ...point(e), button: BUTTONS[e.button] || "left", clicks: e.detail || 1,
+                modifiers: mods(e)})) {
+        e.preventDefault();
+        if (type === "down") $("frame").focus();
+      }
+    });
+  }
+  $("frame").addEventListener("wheel", (e) => {
+    if (send({kind: "mouse", type: "wheel", ...point(e), dx: e.deltaX, dy: e.deltaY})) e.preventDefault();
+  }, {passive: false});
+  $("frame").addEventListener("dragstart", (e) => e.preventDefault());
+  $("frame").addEventListener("contextmenu", (e) => { if (run && run.taken) e.preventDefault(); });
+  for (const [name, type] of [["keydown", "down"], ["keyup", "up"]]) {
+    $("frame").addEventListener(name, (e) => {
+      const text = e.key.length === 1 ? e.key : (e.key === "Enter" ? "\r" : "");
+      if (send({kind: "key", type, key: e.key, code: e.code, text, keyCode: e.keyCode, modifiers: mods(e)})) {
+        e.preventDefault();
+      }
+    });
   }
 
   function frame(data) {
