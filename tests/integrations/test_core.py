@@ -80,3 +80,9 @@ def test_an_integration_without_its_framework_says_which_extra_to_install(
         importlib.import_module(f"refwright.integrations.{module}")
 
 
+
+
+async def test_a_pool_with_no_browser_to_give_answers_with_an_error_the_model_reads() -> None:
+    async with refwright.SessionPool(endpoints=["ws://127.0.0.1:9/"]) as pool:
+        answer = await Binding(pool).arun("get url", "a")
+    assert answer.text.startswith("Error: No browser in the pool could open a session (ws://127.0.0.1:9/")

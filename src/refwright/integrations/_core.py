@@ -219,7 +219,10 @@ class Binding:
 
     async def _on_loop(self, command: str, run: str | None) -> Answer:
         key = run or DEFAULT_RUN
-        page = await self._page(key)
+        try:
+            page = await self._page(key)
+        except RefwrightError as exc:  # no pooled page to be had (every browser down): the model is told
+            return Answer(f"Error: {exc.message or type(exc).__name__}")
         # One command at a time on a page, in the order called: frameworks that run a reply's tool calls
         # concurrently would otherwise interleave them (a click invalidating the refs of the next fill).
         async with self._turns.setdefault(key if self.pooled else DEFAULT_RUN, asyncio.Lock()):
