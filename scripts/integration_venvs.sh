@@ -24,15 +24,23 @@ declare -A test_deps=(
   [llamaindex]="llama-index-tools-mcp>=0.6,<0.7"
 )
 
-install() {  # install() EXTRA VENV: refwright[EXTRA] and its test deps into VENV
+install() {  # install() EXTRA VENV: refwright[EXTRA] from the wheel and its test deps into VENV
   [[ -x "$2/bin/python" ]] || python3 -m venv --system-site-packages "$2"
   # shellcheck disable=SC2086  # the test deps are several words on purpose
-  "$2/bin/python" -m pip install -q --disable-pip-version-check --root-user-action=ignore ".[$1]" ${test_deps[$1]:-} \
+  "$2/bin/python" -m pip install -q --disable-pip-version-check --root-user-action=ignore --force-reinstall \
+      --no-deps "$wheel" \
+    && "$2/bin/python" -m pip install -q --disable-pip-version-check --root-user-action=ignore "$wheel[$1]" \
+      ${test_deps[$1]:-} \
     && "$2/bin/python" -c "import refwright.integrations.${1//-/_}"  # fails loudly when the install did not work
 }
 
-# The installs wait on the package index more than on the CPU, so they run side by side; the tests one by one.
+# One wheel of this tree for every venv (building it in each at once would race on build/).
 mkdir -p "$root"
+rm -rf "$root/wheel"
+python3 -m pip wheel -q --no-deps --disable-pip-version-check -w "$root/wheel" .
+wheel="$(ls "$root"/wheel/refwright-*.whl)"
+
+# The installs wait on the package index more than on the CPU, so they run side by side; the tests one by one.
 declare -A installing=()
 for extra in "${extras[@]}"; do
   name="${extra//-/_}"
