@@ -58,13 +58,19 @@ EXTRAS_ONLY = ("mcp", "langchain_core", "langgraph", "agents", "pydantic_ai", "s
 
 
 def plain_install_is_free_of_extras(python: Path, exe: str) -> None:
-    print("check_install: no extra's package in the plain install; refwright mcp says how to get one",
+    print("check_install: no extra's package in the plain install, the console imports, refwright mcp says how "
+          "to get its extra",
           file=sys.stderr, flush=True)
     found = subprocess.run([str(python), "-c", "import importlib.util as u, sys; "
                             f"print(' '.join(n for n in {EXTRAS_ONLY!r} if u.find_spec(n)))"],
                            capture_output=True, text=True, env=clean_env(), timeout=60)
     if found.returncode != 0 or found.stdout.strip():
         sys.exit(f"check_install: the plain install has {found.stdout.strip() or found.stderr}")
+    # The console served with the MCP SDK's Starlette and uvicorn; they are its own dependencies now.
+    console = subprocess.run([str(python), "-c", "import refwright.console._app, refwright.console._server"],
+                             capture_output=True, text=True, env=clean_env(), timeout=60)
+    if console.returncode != 0:
+        sys.exit(f"check_install: the console does not import in the plain install: {console.stderr[-2000:]}")
     done = subprocess.run([exe, "mcp"], capture_output=True, text=True, env=clean_env(), timeout=60,
                           stdin=subprocess.DEVNULL)
     if done.returncode != 2 or "pip install 'refwright[mcp]'" not in done.stderr:

@@ -56,7 +56,10 @@ class BrainLLM(BaseLLM):  # type: ignore[misc]
         if isinstance(answer, str):
             return f"Thought: I now know the final answer\nFinal Answer: {answer}"
         (command,) = answer
-        return f"{_STEP}\nAction: browser\nAction Input: {json.dumps({'command': command})}"
+        # The tool's name as CrewAI lists it (its MCP tools carry the server's name in front).
+        listed = re.search(r"Tool Name: (\S*browser)\b", json.dumps(messages).replace("\\n", "\n"))
+        name = listed.group(1) if listed else "browser"
+        return f"{_STEP}\nAction: {name}\nAction Input: {json.dumps({'command': command})}"
 
     def supports_stop_words(self) -> bool:
         return False
@@ -121,3 +124,4 @@ async def test_the_docs_native_example_signs_up() -> None:
     module = example("crewai", "native")
     answer = await asyncio.to_thread(module.main, TaskLLM(model="brain"))
     assert answer == f"Finished. The last answer was: {WELCOME}"
+

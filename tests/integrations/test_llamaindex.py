@@ -4,8 +4,10 @@
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import itertools
+import re
 from typing import Any
 
 import pytest
@@ -86,3 +88,23 @@ async def test_a_screenshot_comes_back_as_an_image_block(signup_page: refwright.
 async def test_the_docs_native_example_signs_up() -> None:
     module = example("llamaindex", "native")
     assert await module.main(llm_for(scenarios.signup)) == f"Finished. The last answer was: {WELCOME}"
+
+
+def _mcp_text(result: str) -> str:
+    quoted = re.search(r"text=('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")", result)
+    return str(ast.literal_eval(quoted.group(1))) if quoted else result
+
+
+async def test_the_docs_mcp_example_signs_up_through_refwright_mcp() -> None:
+    pytest.importorskip("llama_index.tools.mcp")
+
+    def respond(messages: list[ChatMessage], **kwargs: Any) -> ChatMessage:
+        task = next(str(m.content) for m in messages if m.role == MessageRole.USER)
+        # llama-index-tools-mcp hands the model the CallToolResult's repr; the text is in it, quoted.
+        unwrapped = [ChatMessage(role=m.role, content=_mcp_text(str(m.content))) if m.role == MessageRole.TOOL
+                     else m for m in messages]
+        return llm_for(scenarios.opening_first(task, scenarios.signup)).response_generator(unwrapped, **kwargs)
+
+    module = example("llamaindex", "mcp")
+    answer = await module.main(MockFunctionCallingLLM(response_generator=respond))
+    assert answer == f"Finished. The last answer was: {WELCOME}"

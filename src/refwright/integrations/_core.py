@@ -30,9 +30,12 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .._config import Config
+from .._errors import RefwrightError
 from ..agent._approval import ApprovalRequest, proposal_request
 from ..agent._prompt import BOUNDARY_SENTENCE
 from ..agent._tool import TOOL_NAME, CommandRunner, run_browser_command, tool_description
+from ..commands import tokenize
+from ..commands._batch import batch_lines
 from ..safety._secrets import Secrets
 
 __all__ = ["AGENT_TOOL_DESCRIPTION", "AGENT_TOOL_NAME", "DEFAULT_RUN", "Answer", "Binding", "binding_of",
@@ -126,10 +129,17 @@ class Binding:
     # -- approvals --------------------------------------------------------------------------
 
     def confirm_token(self, command: str) -> str | None:
-        """The token when ``command`` carries out a proposal (``confirm p-...``): the step a person approves."""
-        words = command.split()
-        if len(words) == 2 and words[0] == _CONFIRM and words[1].startswith("p-"):
-            return words[1]
+        """The token when ``command`` carries out a proposal (``confirm p-...``, also as a line of a ``batch``):
+        the step a person approves. ``""`` for a ``confirm`` without one, None when nothing is confirmed."""
+        head = command.lstrip().split(None, 1)
+        lines = batch_lines(command) if head and head[0].lower() == "batch" else [command]
+        for line in lines:
+            try:
+                words = tokenize(line)
+            except RefwrightError:  # the page's parser refuses it too, with its own message
+                words = line.split()
+            if words and words[0].lower() == _CONFIRM:
+                return words[1] if len(words) > 1 else ""
         return None
 
     def approval_request(self, command: str) -> ApprovalRequest | None:
@@ -140,8 +150,8 @@ class Binding:
         known = self.proposals.get(token)
         if known is not None:
             return known
-        return ApprovalRequest("proposal", "act", "", f"Carry out proposal {token} (not seen by this tool)",
-                               token=token)
+        return ApprovalRequest("proposal", "act", "", f"Carry out proposal {token or '(no token)'} (not one this "
+                               "tool has seen)", token=token)
 
     # -- running a command ------------------------------------------------------------------
 
@@ -209,7 +219,10 @@ class Binding:
 
     async def _on_loop(self, command: str, run: str | None) -> Answer:
         key = run or DEFAULT_RUN
-        page = await self._page(key)
+        try:
+            page = await self._page(key)
+        except RefwrightError as exc:  # no pooled page to be had (every browser down): the model is told
+            return Answer(f"Error: {exc.message or type(exc).__name__}")
         # One command at a time on a page, in the order called: frameworks that run a reply's tool calls
         # concurrently would otherwise interleave them (a click invalidating the refs of the next fill).
         async with self._turns.setdefault(key if self.pooled else DEFAULT_RUN, asyncio.Lock()):
