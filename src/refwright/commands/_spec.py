@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..safety._actions import ActionType
 
-__all__ = ["CommandSpec", "FlagSpec", "HelpRow", "HelpSection"]
+__all__ = ["CommandSpec", "FlagSpec", "HelpRow", "HelpSection", "NumberSpec"]
 
 # One HELP line: fragments of text, each naming the commands it documents.
 HelpRow = tuple[tuple[str, tuple[str, ...]], ...]
@@ -23,6 +23,21 @@ class FlagSpec:
     names: tuple[str, ...]
     takes_value: bool = False
     help: str = ""
+
+
+@dataclass(frozen=True)
+class NumberSpec:
+    """A numeric argument and the range it must fall in: ``at`` is its position among the positional
+    arguments (after the command name, flags left out) or a flag's key; ``sub`` limits it to one
+    sub-command (the first argument, any case). Only a token that reads as a number is checked: words keep
+    their own meaning (`wait @e3`, a non-numeric depth)."""
+
+    at: int | str
+    what: str
+    low: float
+    high: float
+    unit: str = ""
+    sub: str | None = None
 
 
 @dataclass(frozen=True)
@@ -50,6 +65,8 @@ class CommandSpec:
     page_text: bool | None = None
     # The long form `help <command>` prints after the usage line: arguments, flags, outputs, errors.
     details: str = ""
+    # The numeric arguments and their ranges, checked by the parser.
+    numbers: tuple[NumberSpec, ...] = ()
 
     def returns_page_text(self, args: Sequence[str]) -> bool:
         if self.page_text is not None:

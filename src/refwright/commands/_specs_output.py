@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..safety._actions import ActionType
-from ._spec import CommandSpec, FlagSpec, HelpSection
+from ._spec import CommandSpec, FlagSpec, HelpSection, NumberSpec
 
 __all__ = ["HELP_SECTIONS", "SPECS"]
 
@@ -87,6 +87,8 @@ SPECS: tuple[CommandSpec, ...] = (
         "what changed: snapshots, screenshots (pixels), or two URLs",
         "A one-line summary, then `- old` / `+ new` lines; for screenshots `<p>% pixels differ` and the "
         "diff image", flags=_DIFF_FLAGS, min_args=1, action=_diff_action,
+        numbers=(NumberSpec("depth", "-d (the tree depth)", 0, 10_000),
+                 NumberSpec("threshold", "--threshold (the colour distance)", 0, 1)),
         details=(
             "diff snapshot [-i] [-c] [-d <n>] [-s <css>]: take a snapshot and show only what changed since "
             "the previous one taken the same way (a summary line, then `- old` / `+ new` lines). Without "
