@@ -20,6 +20,7 @@ from playwright.sync_api import Locator
 from .._errors import RefwrightError, RefwrightTimeoutError, StaleRefError
 from ..snapshot._blocked import Closer, blocked_error, listed
 from ..snapshot._refs import parse_ref
+from ._absent import until_present
 from ._translate import VERBS, mapped
 
 if TYPE_CHECKING:
@@ -37,6 +38,9 @@ _ASK_TIMEOUT = 1_000
 _FIELD_ROLES = frozenset({"textbox", "searchbox", "spinbutton", "combobox"})
 # Wrong kinds never change by waiting.
 _FINAL = frozenset({"kind"})
+# A disabled target is watched longer (seconds, within the action timeout): pages enable a control a moment
+# after load or after a request (a timer, a check); one disabled for good fails after this, not the timeout.
+_DISABLED_GRACE = 3.0
 
 
 def ensure_actionable(session: Session, locator: Locator, target: str, action: str, *,
@@ -46,11 +50,19 @@ def ensure_actionable(session: Session, locator: Locator, target: str, action: s
     target or its cover moves, or a request is in flight."""
     if action not in ACTIONS:
         return
+    if parse_ref(target) is None:
+        # A selector that matches nothing fails once the page has settled, not after the action timeout.
+        until_present(session, locator, target, action)
     verdict = _ask(session, locator, target, action, value)
     if verdict is not None and verdict.get("download"):
         session.events.watch.download_expected_now()
     if verdict is None or verdict.get("ok"):
         return
+    if verdict.get("why") == "disabled":
+        waited = _while_disabled(session, locator, target, action, value)
+        if waited is None:
+            return
+        raise _error(session, {**verdict, "waited": waited}, target, action, value)
     if verdict.get("why") not in _FINAL:
         deadline = time.monotonic() + _GRACE
         while True:
@@ -64,6 +76,24 @@ def ensure_actionable(session: Session, locator: Locator, target: str, action: s
                 return
             verdict = again
     raise _error(session, verdict, target, action, value)
+
+
+def _while_disabled(session: Session, locator: Locator, target: str, action: str,
+                          value: str | None) -> float | None:
+    """Watch a disabled target for a bounded time: None once it can be acted on (or can no longer be told),
+    else the seconds it was watched. While the page has requests in flight, whose answer may enable it, the
+    watch goes on up to the action timeout."""
+    timeout = session.config.timeouts.action / 1000
+    grace = min(_DISABLED_GRACE, timeout)
+    start = time.monotonic()
+    while True:
+        elapsed = time.monotonic() - start
+        if elapsed >= (timeout * 0.9 if session.live.inflight.busy() else grace):
+            return round(elapsed, 1)
+        session.pw.wait_for_timeout(_POLL_MS)
+        again = _ask(session, locator, target, action, value)
+        if again is None or again.get("why") != "disabled":
+            return None
 
 
 def _where(verdict: dict[str, Any]) -> object:

@@ -50,7 +50,7 @@ def _target(name: str, verb: str, action: ActionType, output: str, details: str 
         group="Act",
         usage=f"{name} <target>",
         summary=f"{verb} the target element (waits until it is actionable: up to the action timeout, 30 s by "
-                "default)",
+                "default; a target still missing or disabled once the page has settled fails after 2-3 s)",
         output=output,
         min_args=1,
         action=action,

@@ -99,10 +99,12 @@ def blocked_error(verdict: Mapping[str, Any], *, target: str, verb: str, value: 
             f"{what} is hidden: {verdict.get('how', 'it is not shown')}, so refwright cannot {verb} it. If something "
             f"on the page shows it (a menu, a tab, a \"Show more\" button), use that first; {_NEW_SNAPSHOT}.")
     if why == "disabled":
+        waited = verdict.get("waited")
+        stayed = f" It stayed disabled for {max(1, round(waited))} s." if isinstance(waited, (int, float)) else ""
         return NotActionableError(
-            f"{what} is disabled, so refwright cannot {verb} it. The page enables it once something else is done "
-            "(often a required field or a choice above it): take a new snapshot (`snapshot -i`) to see what is "
-            "missing.")
+            f"{what} is disabled, so refwright cannot {verb} it.{stayed} When the page enables it, {verb} it "
+            "again: wait for that with `wait --fn <condition>` (a JavaScript condition that is true once it is "
+            "enabled) or `wait <ms>`; `snapshot -i` lists it as [disabled] until then.")
     if why == "readonly":
         return NotActionableError(f"{what} is read-only, so refwright cannot {verb} it: the page does not let it "
                                   "be typed into. A read-only date field usually opens a picker when clicked.")
