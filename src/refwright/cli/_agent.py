@@ -145,6 +145,10 @@ async def _run(args: argparse.Namespace, llm: Any, progress: _Progress, transcri
         progress.error("the step was not approved, so the task is not done.")
         print(outcome.answer)
         return 1
+    if getattr(llm, "gave_up", None):
+        progress.error(f"the run did not finish the task after {outcome.steps} steps.")
+        print(outcome.answer)
+        return 1
     progress.done(outcome)
     if getattr(args, "save_run", None):
         progress.note(f"Saved the run as {args.save_run}; replay it with `refwright replay {args.save_run}`.")
