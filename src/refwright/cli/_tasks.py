@@ -87,7 +87,7 @@ async def _one(pool: Any, task: Task, default_model: str | None, max_steps: int,
                 await close()
         result.update(answer=run.answer, steps=run.steps,
                       tokens={"input": run.usage.input_tokens, "output": run.usage.output_tokens})
-        if run.stopped:
+        if run.stopped or getattr(llm, "gave_up", None):
             result["error"] = run.answer
     except RefwrightError as exc:
         result["error"] = exc.message
