@@ -83,9 +83,14 @@ class Config:
         if self.dialogs not in DIALOG_POLICIES:
             raise ValueError(
                 f"Config.dialogs must be one of {', '.join(DIALOG_POLICIES)}, not {self.dialogs!r}.")
+        if self.surface not in ("python", "cli"):
+            raise ValueError(f"Config.surface must be python or cli, not {self.surface!r}.")
         if self.downloads not in DOWNLOAD_POLICIES:
             raise ValueError(
                 f"Config.downloads must be one of {', '.join(DOWNLOAD_POLICIES)}, not {self.downloads!r}.")
     # The only folder `upload` may take files from (links and `..` resolved before the check); None, the
     # default, refuses every upload. Set by the user (CLI --upload-dir), never by the model.
     upload_dir: str | PathLike[str] | None = None
+    # How the person changes these settings, so that advice names a setting as they would: "python" for
+    # Config fields (`Config(allow_private=True)`), "cli" for refwright's commands (`--allow-private`).
+    surface: str = "python"

@@ -295,6 +295,7 @@ def browser_options(args: argparse.Namespace, *, ask_at_terminal: bool = True) -
         downloads=getattr(args, "downloads", "refuse"),
         upload_dir=getattr(args, "upload_dir", None),
         secrets=_secrets(args),
+        surface="cli",
     )
     policy = _action_policy(args)
     confirm: ConfirmCallback | None = None
