@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import sys
 import tempfile
 from collections.abc import Callable
@@ -184,10 +185,18 @@ class _ShotFolder:
             else:
                 self._path = Path(self._chosen).expanduser()
                 self._path.mkdir(parents=True, exist_ok=True)
-        self._count += 1
-        path = self._path / f"screenshot-{self._count}.png"
-        path.write_bytes(png)
-        return str(path)
+                # An earlier run's pictures stay: numbering goes on after the highest number there.
+                taken = (re.fullmatch(r"screenshot-(\d+)\.png", p.name) for p in self._path.iterdir())
+                self._count = max((int(m[1]) for m in taken if m), default=0)
+        while True:
+            self._count += 1
+            path = self._path / f"screenshot-{self._count}.png"
+            try:
+                with path.open("xb") as f:  # never over a file that is there, whoever wrote it
+                    f.write(png)
+            except FileExistsError:
+                continue
+            return str(path)
 
     def cleanup(self) -> None:
         if self._chosen is None and self._path is not None:
