@@ -14,9 +14,12 @@ from typing import Any, NamedTuple
 from .._errors import CoveredError, NotActionableError, RefwrightError
 from ._format import quote
 
-__all__ = ["Closer", "blocked_error", "describe_target", "listed"]
+__all__ = ["WAIT_ADVICE", "Closer", "blocked_error", "describe_target", "listed"]
 
 _NEW_SNAPSHOT = "take a new snapshot (`snapshot -i`) to see what the page shows now"
+# How to wait for a disabled target, in the command language (a profile without waits says it its way).
+WAIT_ADVICE = ("wait for that with `wait --fn <condition>` (a JavaScript condition that is true once it is "
+               "enabled) or `wait <ms>`")
 
 
 class Closer(NamedTuple):
@@ -103,8 +106,7 @@ def blocked_error(verdict: Mapping[str, Any], *, target: str, verb: str, value: 
         stayed = f" It stayed disabled for {max(1, round(waited))} s." if isinstance(waited, (int, float)) else ""
         return NotActionableError(
             f"{what} is disabled, so refwright cannot {verb} it.{stayed} When the page enables it, {verb} it "
-            "again: wait for that with `wait --fn <condition>` (a JavaScript condition that is true once it is "
-            "enabled) or `wait <ms>`; `snapshot -i` lists it as [disabled] until then.")
+            f"again: {WAIT_ADVICE}; `snapshot -i` lists it as [disabled] until then.")
     if why == "readonly":
         return NotActionableError(f"{what} is read-only, so refwright cannot {verb} it: the page does not let it "
                                   "be typed into. A read-only date field usually opens a picker when clicked.")
