@@ -187,27 +187,30 @@ async def _drive(args: argparse.Namespace, llm: Any, progress: _Progress, transc
             record(event.result)
 
     options = browser_options(args)
+    # A task that quotes a declared secret's value is written nowhere with it: not in the transcript, the
+    # saved run, the console, nor sent to the model (which names it {{secret:NAME}}).
+    task = options.config.secrets.scrub(args.task)
     async with refwright.launch(**options.launch_kwargs()) as browser:
         page = await browser.new_page()
         print(guard_line(browser.capabilities()), file=sys.stderr, flush=True)
         save_run = getattr(args, "save_run", None)
         if save_run:
-            page.recording(args.task)  # before `--url` opens, so the script starts there too
+            page.recording(task)  # before `--url` opens, so the script starts there too
         if args.url:
             progress.running(0, f"open {args.url}")
             opened = await page.run_command(f"open {args.url}")
             progress.ran(0, f"open {args.url}", opened.output)
-        record(User(args.task))
+        record(User(task))
         if getattr(args, "console", None):
             from ..console import run_reported
 
-            return await run_reported(args.console, page, llm, args.task, args.max_steps, start_url=args.url or "",
+            return await run_reported(args.console, page, llm, task, args.max_steps, start_url=args.url or "",
                                       model=args.model or "", content_boundaries=options.config.content_boundaries,
                                       on_event=on_event)
         return await run_agent(
             page,
             llm,
-            args.task,
+            task,
             args.max_steps,
             content_boundaries=options.config.content_boundaries,
             on_event=on_event,

@@ -138,6 +138,7 @@ async def run_tasks(args: argparse.Namespace, options: Any, endpoints: list[str]
                 async with semaphore:
                     result = await _one(pool, task, args.model, args.max_steps, options.config.content_boundaries,
                                         getattr(args, "console", None))
+                result["task"] = options.config.secrets.scrub(result["task"])  # as the agent's own turns
                 # One write per line, from the event loop's one thread: lines never interleave.
                 out.write(json_line(result) + "\n")
                 out.flush()
