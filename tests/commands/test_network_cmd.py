@@ -265,7 +265,7 @@ async def test_har_paths_stay_in_the_output_folder(out_page: Page, server: TestS
     data = _data(server)
     await run(out_page, "network har start second.har")
     assert await out_page.playwright_page.evaluate(FETCH_TEXT, data) == '200 {"real": true}'
-    assert await run(out_page, "network har stop") == f"HAR saved to {tmp_path / 'second.har'} (1 requests)"
+    assert await run(out_page, "network har stop") == f"HAR saved to {tmp_path / 'second.har'} (1 request)"
     entries = json.loads((tmp_path / "second.har").read_text())["log"]["entries"]
     assert [e["request"]["url"] for e in entries] == [data]
 

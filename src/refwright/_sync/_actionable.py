@@ -146,6 +146,16 @@ def _ask(session: Session, locator: Locator, target: str, action: str,
     return answer
 
 
+def _labels(session: Session) -> dict[str, str]:
+    """How the latest snapshot printed each ref's element (``input type="password"``), by ref."""
+    memory = session.view.snapshots
+    view = memory.last_view
+    snapshot = memory.get(view) if view is not None else None
+    if snapshot is None:
+        return {}
+    return {node.ref: node.label for node in snapshot.nodes if node.ref}
+
+
 def _error(session: Session, verdict: dict[str, Any], target: str, action: str, value: str | None) -> RefwrightError:
     ref = parse_ref(target)
     entry = session.view.refs.latest.get(ref) if ref is not None else None
@@ -157,10 +167,15 @@ def _error(session: Session, verdict: dict[str, Any], target: str, action: str, 
         return table.ref_of(frames, token, int(local_id)) if isinstance(local_id, int) and local_id else None
 
     closers = [Closer(ref_of(c[0]), str(c[1]), str(c[2])) for c in (verdict.get("cover") or {}).get("closers", [])]
-    fields = [listed(t.ref, t.role, t.name) for t in table.latest.values() if t.role in _FIELD_ROLES][:6]
+    labels = _labels(session)
+    if verdict.get("label"):
+        verdict = {**verdict, "role": verdict["label"]}
+    fields = [listed(t.ref, labels.get(t.ref, t.role), t.name) for t in table.latest.values()
+              if t.role in _FIELD_ROLES][:6]
     if entry is not None and entry.listed:
-        # As the snapshot listed it: a hidden element's name has lost its hidden text.
-        verdict = {**verdict, "role": entry.role, "name": entry.name}
+        # As the snapshot listed it (`[input type="password"]`, not its role): a hidden element's name has
+        # lost its hidden text.
+        verdict = {**verdict, "role": labels.get(entry.ref, entry.role), "name": entry.name}
     shown = f"@{ref}" if ref is not None else target
     verb = VERBS.get("select" if action == "option" else action, action)
     return blocked_error(verdict, target=shown, verb=verb, value=value, closers=closers,

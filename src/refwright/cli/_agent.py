@@ -9,8 +9,8 @@ from collections.abc import Awaitable, Callable
 from typing import IO, TYPE_CHECKING, Any
 
 from .._errors import RefwrightError
-from ..snapshot._format import json_line
-from ._options import add_browser_options, browser_options, guard_line
+from ..snapshot._format import counted, json_line
+from ._options import add_browser_options, browser_options, show_guard
 
 if TYPE_CHECKING:
     from ..agent import AgentEvent, AgentRun, Turn
@@ -146,7 +146,7 @@ async def _run(args: argparse.Namespace, llm: Any, progress: _Progress, transcri
         print(outcome.answer)
         return 1
     if getattr(llm, "gave_up", None):
-        progress.error(f"the run did not finish the task after {outcome.steps} steps.")
+        progress.error(f"the run did not finish the task after {counted(outcome.steps, 'step')}.")
         print(outcome.answer)
         return 1
     progress.done(outcome)
@@ -192,7 +192,7 @@ async def _drive(args: argparse.Namespace, llm: Any, progress: _Progress, transc
     task = options.config.secrets.scrub(args.task)
     async with refwright.launch(**options.launch_kwargs()) as browser:
         page = await browser.new_page()
-        print(guard_line(browser.capabilities()), file=sys.stderr, flush=True)
+        show_guard(browser.capabilities())
         save_run = getattr(args, "save_run", None)
         if save_run:
             page.recording(task)  # before `--url` opens, so the script starts there too
@@ -251,7 +251,8 @@ def summarize(output: str, width: int = 100) -> str:
 
 def _summary(outcome: AgentRun) -> str:
     u = outcome.usage
-    return f"Answered after {outcome.steps} steps ({u.input_tokens} tokens in, {u.output_tokens} out)."
+    return (f"Answered after {counted(outcome.steps, 'step')} ({counted(u.input_tokens, 'token')} in, "
+            f"{u.output_tokens} out).")
 
 
 class _Progress:
@@ -281,8 +282,7 @@ class _Progress:
         self._print(f"[{step}] {summarize(command, 70)} → {summarize(output)}")
 
     def done(self, outcome: AgentRun) -> None:
-        u = outcome.usage
-        self._print(f"Answered after {outcome.steps} steps ({u.input_tokens} tokens in, {u.output_tokens} out).")
+        self._print(_summary(outcome))
 
     def error(self, message: str) -> None:
         self._print(f"error: {message}")

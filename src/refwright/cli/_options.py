@@ -30,6 +30,7 @@ __all__ = [
     "bare_allow_private",
     "browser_options",
     "guard_line",
+    "show_guard",
     "terminal_confirm",
     "user_config_path",
 ]
@@ -63,8 +64,18 @@ class BrowserOptions:
 
 
 def guard_line(capabilities: Capabilities) -> str:
-    """What the CLI prints on stderr at start, so a weaker guard is never a silent one."""
-    return f"refwright: {capabilities.describe()}"
+    """What the CLI prints on stderr at start, so a weaker guard is never a silent one: nothing for the
+    full guard of a browser refwright launched (its own proxy, nothing left open), which every run has
+    unless told otherwise (docs/security.md says what it does)."""
+    full = capabilities.request_filtering == "proxy" and not capabilities.not_guarded and not capabilities.proxy_listen
+    return "" if full else f"refwright: {capabilities.describe()}"
+
+
+def show_guard(capabilities: Capabilities) -> None:
+    """Print ``guard_line`` on stderr when it says something."""
+    line = guard_line(capabilities)
+    if line:
+        print(line, file=sys.stderr, flush=True)
 
 
 def add_browser_options(parser: argparse.ArgumentParser) -> None:

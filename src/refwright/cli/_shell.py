@@ -18,7 +18,7 @@ from typing import IO, TYPE_CHECKING
 
 from .._errors import RefwrightError
 from ..snapshot._format import json_line
-from ._options import add_browser_options, browser_options, guard_line
+from ._options import add_browser_options, browser_options, show_guard
 
 if TYPE_CHECKING:
     from .._async import Browser
@@ -116,7 +116,7 @@ async def _session(args: argparse.Namespace, browser: Browser, source: _Input, e
     except RefwrightError as exc:
         failure = exc
         print(f"Error: {exc}", file=sys.stderr, flush=True)
-    print(guard_line(browser.capabilities()), file=sys.stderr, flush=True)
+    show_guard(browser.capabilities())
     if args.save_run and page is not None:
         page.recording("Commands run in `refwright shell`")
     if args.url:

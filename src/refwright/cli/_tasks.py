@@ -131,7 +131,8 @@ async def run_tasks(args: argparse.Namespace, options: Any, endpoints: list[str]
                                executable_path=options.executable_path, headless=options.headless,
                                guard_listen=options.guard_listen, guard_host=options.guard_host) as pool:
             for line in dict.fromkeys(guard_line(c) for c in pool.capabilities()):
-                print(line, file=sys.stderr, flush=True)
+                if line:
+                    print(line, file=sys.stderr, flush=True)
 
             async def guarded(task: Task) -> None:
                 nonlocal failed, count

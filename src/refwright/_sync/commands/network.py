@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..._errors import RefwrightError
 from ..._network._request_log import RequestFilter, format_requests
 from ...commands import ParsedCommand
+from ...snapshot._format import counted
 from .._files import output_path, write_file
 from .._network_recorder import RouteRule
 from .._session import Session
@@ -57,7 +58,7 @@ def _har(session: Session, cmd: ParsedCommand) -> str:
         count, data = recorder.stop_har()
         # The login request itself carries the value (in its body): the file has {{secret:NAME}} instead.
         write_file(target, session.config.secrets.scrub_bytes(data))
-        return f"HAR saved to {target} ({count} requests)"
+        return f"HAR saved to {target} ({counted(count, 'request')})"
     raise RefwrightError("Usage: network har <start|stop> [path]")
 
 
