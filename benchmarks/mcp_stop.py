@@ -2,6 +2,7 @@
 
     python benchmarks/mcp_stop.py                 # 3 rounds each: SIGTERM and SIGINT, with and without a browser
     python benchmarks/mcp_stop.py --rounds 5 --json out.json
+    python benchmarks/mcp_stop.py --http          # `refwright mcp --http` with no client (issue 44: within 1 s)
 
 Each round starts the real CLI with its stdin and stdout as pipes, speaks the initialize handshake (and
 opens a local page when the round has a browser), then sends the signal without closing stdin. Timed: from
@@ -16,6 +17,7 @@ import asyncio
 import json
 import os
 import signal
+import socket
 import statistics
 import sys
 import time
@@ -71,6 +73,42 @@ async def one_round(signum: int, url: str | None) -> dict[str, float]:
     return {"exit_s": exited, "browser_gone_s": time.monotonic() - sent}
 
 
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def http_round(signum: int) -> dict[str, float]:
+    """``refwright mcp --http`` with no client: from the signal to the exit; whether stderr held a traceback."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(_SRC) + os.pathsep + env.get("PYTHONPATH", "")
+    port = _free_port()
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "refwright", "mcp", "--http", str(port), env=env, stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            await asyncio.sleep(0.05)
+    sent = time.monotonic()
+    proc.send_signal(signum)
+    assert proc.stderr is not None
+    err, _ = await asyncio.wait_for(asyncio.gather(proc.stderr.read(), proc.wait()), _GIVE_UP)
+    return {"exit_s": time.monotonic() - sent, "browser_gone_s": 0.0,
+            "traceback": float(b"Traceback" in err)}
+
+
+async def run_http(rounds: int) -> dict[str, Any]:
+    cases: dict[str, list[dict[str, float]]] = {}
+    for _ in range(rounds):
+        for name, signum in (("SIGTERM", signal.SIGTERM), ("SIGINT", signal.SIGINT)):
+            cases.setdefault(f"HTTP {name} no client", []).append(await http_round(signum))
+    return {"rounds": rounds, "date": time.strftime("%Y-%m-%d"), "cases": cases}
+
+
 def _state(pid: int) -> str:
     """The process's state letter; a process that is gone counts as a zombie (Z)."""
     try:
@@ -92,13 +130,15 @@ async def run(rounds: int) -> dict[str, Any]:
 
 
 def render(report: dict[str, Any]) -> str:
-    lines = [f"refwright mcp (stdio), stop signal with stdin held open, {report['rounds']} rounds ({report['date']})",
+    what = "--http, no client" if report.get("http") else "(stdio), stop signal with stdin held open"
+    lines = [f"refwright mcp {what}, {report['rounds']} rounds ({report['date']})",
              "case                       exit s (median / max)   browser gone s (median / max)"]
     for key, rows in report["cases"].items():
         exits = [r["exit_s"] for r in rows]
         gone = [r["browser_gone_s"] for r in rows]
         lines.append(f"{key:<26} {statistics.median(exits):>6.2f} / {max(exits):<6.2f}        "
-                     f"{statistics.median(gone):>6.2f} / {max(gone):.2f}")
+                     f"{statistics.median(gone):>6.2f} / {max(gone):.2f}"
+                     + (f"   tracebacks: {int(sum(r['traceback'] for r in rows))}" if "traceback" in rows[0] else ""))
     return "\n".join(lines)
 
 
@@ -106,8 +146,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--http", action="store_true", help="time `refwright mcp --http` with no client instead")
     args = parser.parse_args()
-    report = asyncio.run(run(args.rounds))
+    report = asyncio.run(run_http(args.rounds)) if args.http else asyncio.run(run(args.rounds))
+    report["http"] = args.http
     print(render(report))
     if args.json:
         args.json.write_text(json.dumps(report, indent=2))

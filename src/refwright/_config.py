@@ -107,6 +107,8 @@ class Config:
         if self.dialogs not in DIALOG_POLICIES:
             raise ValueError(
                 f"Config.dialogs must be one of {', '.join(DIALOG_POLICIES)}, not {self.dialogs!r}.")
+        if self.surface not in ("python", "cli"):
+            raise ValueError(f"Config.surface must be python or cli, not {self.surface!r}.")
         if self.downloads not in DOWNLOAD_POLICIES:
             raise ValueError(
                 f"Config.downloads must be one of {', '.join(DOWNLOAD_POLICIES)}, not {self.downloads!r}.")
@@ -129,6 +131,10 @@ class Config:
     # A lasting profile: launch a persistent context on this user data dir (logins, cookies and storage
     # survive a restart). One process at a time may use it.
     user_data_dir: str | None = None
+
+    # How the person changes these settings, so that advice names a setting as they would: "python" for
+    # Config fields (`Config(allow_private=True)`), "cli" for refwright's commands (`--allow-private`).
+    surface: Literal["python", "cli"] = "python"
 
 
 @dataclass(frozen=True)

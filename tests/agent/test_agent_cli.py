@@ -117,6 +117,23 @@ def test_the_local_resolver_needs_no_model(openai_server: OpenAIServer, server: 
     assert len(openai_server.requests) == before
 
 
+ARTICLE = """<title>Article</title><h1>On gardens</h1><p>Gardens are old.</p><p>Bees like them.</p>
+<p>The end. The secret code is 4417.</p>"""
+
+
+def test_a_local_run_that_gives_up_is_not_answered_and_exits_1(
+        openai_server: OpenAIServer, server: TestServer,
+        agent: Callable[..., subprocess.CompletedProcess[str]]) -> None:
+    # A question the resolver cannot act on: it gives up, and the run says so (issue 44 §3).
+    url = server.html("/cli-article.html", ARTICLE)
+    done = agent(openai_server, "What is the secret code at the end of the article?", "--url", url,
+                 "--allow-private", "--model", "local", key="")
+    assert done.returncode == 1, (done.stdout, done.stderr)
+    assert done.stdout.startswith("I could not finish this without a model."), done.stdout
+    assert "Answered" not in done.stderr
+    assert "error: the run did not finish the task after" in done.stderr
+
+
 def test_options() -> None:
     args = build_parser().parse_args(
         [

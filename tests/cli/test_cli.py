@@ -85,7 +85,9 @@ def test_shell_plain_with_start_url(server: TestServer) -> None:
     assert result.stdout.decode().splitlines() == [
         f"Opened {server.url('/signup.html')} — Sign up",
         "Sign up",
-        "Error: Element #nope was not found after 2000ms while trying to click",
+        "Error: Element #nope was not found: nothing on the page matches it (looked for 2 s, and the page had "
+        "finished loading), so refwright cannot click it. Check the selector, or take a snapshot (`snapshot -i`) "
+        "and use a ref it lists (such as `@e3`).",
         server.url("/signup.html"),
     ]
 

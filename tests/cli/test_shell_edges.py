@@ -102,6 +102,25 @@ def test_a_chosen_screenshot_folder_is_made_when_missing(server: TestServer, tmp
     assert lines[1]["screenshot"] == str(chosen / "screenshot-1.png") and (chosen / "screenshot-1.png").is_file()
 
 
+def test_a_second_run_into_the_same_screenshot_folder_numbers_on(server: TestServer, tmp_path: Path) -> None:
+    # Issue 44 §10: the first run's pictures are kept; the next run numbers on from the highest there.
+    chosen = tmp_path / "shots"
+    first = jsonl("--allow-private", "--screenshot-dir", str(chosen), server.url("/signup.html"),
+                  commands=["screenshot", "screenshot"])
+    kept = (chosen / "screenshot-1.png").read_bytes()
+    (chosen / "screenshot-7.png").write_bytes(b"a picture of the user's")
+    (chosen / "notes.txt").write_text("not a screenshot")
+    second = jsonl("--allow-private", "--screenshot-dir", str(chosen), server.url("/signup.html"),
+                   commands=["screenshot"])
+    assert [line["screenshot"] for line in first[1:]] == [str(chosen / "screenshot-1.png"),
+                                                          str(chosen / "screenshot-2.png")]
+    assert second[1]["screenshot"] == str(chosen / "screenshot-8.png")
+    assert (chosen / "screenshot-1.png").read_bytes() == kept
+    assert (chosen / "screenshot-7.png").read_bytes() == b"a picture of the user's"
+    assert sorted(p.name for p in chosen.iterdir()) == ["notes.txt", "screenshot-1.png", "screenshot-2.png",
+                                                       "screenshot-7.png", "screenshot-8.png"]
+
+
 def test_eval_runs_the_javascript_as_typed(server: TestServer) -> None:
     lines = jsonl("--allow-private", server.url("/signup.html"), commands=[
         "eval document.querySelector('h1').textContent",

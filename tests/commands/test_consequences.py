@@ -107,7 +107,8 @@ async def test_a_download_link_whose_server_answers_late_is_told_in_the_same_ans
     # link marked for download is known to start one, so its click waits for it (boundedly).
     await opened(page, server, '<a id=go href="/slow?ms=600" download="late.csv">get</a>')
     out = await run(page, "click #go")
-    assert out == 'Clicked #go\nNote: A download of "late.csv" was refused; nothing was saved.'
+    assert out == ('Clicked #go\nNote: A download of "late.csv" was refused; nothing was saved. '
+                   'The user can have downloads saved with Config(downloads="save").')
 
 
 @pytest.mark.parametrize("kind", ["download-attribute", "attachment", "blob", "made by a script"])
@@ -129,7 +130,8 @@ async def test_a_refused_download_is_told_in_the_answer_that_started_it(page: Pa
     }[kind]
     url = await opened(page, server, control)
     out = await run(page, "click #go")
-    assert out == 'Clicked #go\nNote: A download of "report.csv" was refused; nothing was saved.'
+    assert out == ('Clicked #go\nNote: A download of "report.csv" was refused; nothing was saved. '
+                   'The user can have downloads saved with Config(downloads="save").')
     assert page.url == url
 
 

@@ -255,12 +255,17 @@ async def test_har_paths_stay_in_the_output_folder(out_page: Page, server: TestS
     # Still recording after a refused path; a default name lands in the folder.
     saved = await run(out_page, "network har stop")
     assert saved.startswith(f"HAR saved to {tmp_path}/network-") and saved.endswith(".har (0 requests)")
+    # Another unnamed recording in the same second keeps the first (issue 44 §10).
+    await run(out_page, "network har start")
+    again = await run(out_page, "network har stop")
+    assert again.startswith(f"HAR saved to {tmp_path}/network-") and again != saved
+    assert len(list(tmp_path.glob("network-*.har"))) == 2  # noqa: ASYNC240 - a test's own folder
     # A second recording, named at start, holds its own requests once each.
     await run(out_page, f"open {server.empty_page}")
     data = _data(server)
     await run(out_page, "network har start second.har")
     assert await out_page.playwright_page.evaluate(FETCH_TEXT, data) == '200 {"real": true}'
-    assert await run(out_page, "network har stop") == f"HAR saved to {tmp_path / 'second.har'} (1 requests)"
+    assert await run(out_page, "network har stop") == f"HAR saved to {tmp_path / 'second.har'} (1 request)"
     entries = json.loads((tmp_path / "second.har").read_text())["log"]["entries"]
     assert [e["request"]["url"] for e in entries] == [data]
 

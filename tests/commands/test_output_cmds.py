@@ -274,7 +274,7 @@ async def test_diff_url_compares_two_pages(page: Page, server: TestServer) -> No
     one = server.html("/v1.html", "<title>V1</title><button>Save</button><a href='/a'>Old link</a>")
     two = server.html("/v2.html", "<title>V2</title><button>Save</button><a href='/b'>New link</a>")
     out = await run(page, f"diff url {one} {two} -i")
-    assert out == '1 added, 1 removed, 0 changed (1 lines unchanged).\n- [link] "Old link"\n+ [link] "New link"'
+    assert out == '1 added, 1 removed, 0 changed (1 line unchanged).\n- [link] "Old link"\n+ [link] "New link"'
     assert page.url == two
     same = await run(page, f"diff url {one} {one}")
     assert same.startswith("No changes (")

@@ -417,6 +417,28 @@ async def test_the_form_says_what_is_wrong(tab: PlaywrightPage, console: Console
     assert console.console.book.runs == {}
 
 
+async def test_the_form_keeps_its_layout_and_drops_a_stale_message(tab: PlaywrightPage,
+                                                                   console: ConsoleServer) -> None:
+    # Issue 44 §11: a message must not squeeze the fields, nor outlive the attempt it was about; "Task"
+    # names the task field alone.
+    await expect(tab.get_by_label("Task")).to_have_count(1)
+    fields = [tab.get_by_label(name, exact=True) for name in ("Task", "Start URL", "Model")]
+    widths = [(await f.bounding_box() or {}).get("width") for f in fields]
+    await fields[0].fill("Find the price")
+    await fields[2].fill("gpt-9")
+    await tab.get_by_role("button", name="Start").click()
+    await expect(tab.get_by_role("alert")).to_contain_text("Unknown model spec 'gpt-9'")
+    assert [(await f.bounding_box() or {}).get("width") for f in fields] == widths
+    assert await tab.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    # The next attempt is stopped by the browser's own validation (the task is empty): no stale message.
+    await fields[0].fill("")
+    await fields[2].fill("local")
+    await tab.get_by_role("button", name="Start").click()
+    await expect(tab.locator("#start-error")).to_have_text("")
+    await expect(tab.locator("#start-error")).to_be_hidden()
+    assert console.console.book.runs == {}
+
+
 async def test_stop_reaches_a_reported_run_while_it_waits_for_approval(
         browser: refwright.Browser, tab: PlaywrightPage, console: ConsoleServer, demo: DemoServer) -> None:
     from refwright.console import run_reported

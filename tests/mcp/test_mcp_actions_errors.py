@@ -32,3 +32,28 @@ async def test_errors_name_the_element_by_role_and_name(server: TestServer) -> N
             assert "internal:" not in error.message and "snapshot -i" not in error.message
     finally:
         await tool.close()
+
+
+CONSENT = """<title>News</title><a href="/world.html">World</a>
+<div style="position:fixed;inset:0;background:rgba(0,0,0,.6);z-index:10" id=consent>
+  <div style="margin:150px auto;width:300px;background:#fff">We use cookies.
+    <button onclick="consent.remove()">Accept all</button></div></div>
+<button id=later disabled>Later</button>"""
+
+
+async def test_advice_names_other_elements_by_role_and_name_and_uses_its_own_actions(server: TestServer) -> None:
+    # Issue 44 §8: this tool takes no refs and has no wait: its advice must not offer them.
+    tool = ActionsBrowser(config=Config(allow_private=True, timeouts=TimeoutConfig(action=1_000)))
+    try:
+        await tool.run({"action": "navigate", "url": server.html("/actions-cover.html", CONSENT)})
+        with pytest.raises(RefwrightError) as covered:
+            await tool.run({"action": "click", "role": "link", "name": "World"})
+        assert covered.value.message.endswith('Close it first: click button "Accept all".'), covered.value.message
+        await tool.run({"action": "click", "role": "button", "name": "Accept all"})
+        with pytest.raises(NotActionableError) as disabled:
+            await tool.run({"action": "click", "role": "button", "name": "Later"})
+        assert "click it again: run the snapshot action again in a moment;" in disabled.value.message
+        for error in (covered.value, disabled.value):
+            assert "@e" not in error.message and "`wait" not in error.message, error.message
+    finally:
+        await tool.close()

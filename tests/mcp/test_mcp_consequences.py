@@ -47,7 +47,8 @@ async def test_the_browser_tool_tells_what_a_click_set_off(session: BrowserSessi
         assert await browser('click "text=Terms in a new tab"') == (
             f'Clicked text=Terms in a new tab\nNote: A new tab [t2] opened ("{terms}"); run `tab t2` to switch to it.')
         assert await browser('click "text=Download report"') == (
-            'Clicked text=Download report\nNote: A download of "report.csv" was refused; nothing was saved.')
+            'Clicked text=Download report\nNote: A download of "report.csv" was refused; nothing was saved. The user '
+            'can have downloads saved with Config(downloads="save").')
         assert await browser('click "text=Read the terms"') == (
             f"Clicked text=Read the terms\nNote: The page navigated to {terms} — Terms.")
 

@@ -117,6 +117,43 @@ async def test_http_server_serves_on_loopback_and_sigterm_tears_the_browser_down
         proc.send_signal(signal.SIGTERM)
         assert await asyncio.to_thread(proc.wait, 20) == 0
         assert not await _wait_gone(browser_processes)
+        assert _quiet(proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def _quiet(proc: subprocess.Popen[bytes]) -> bool:
+    """Whether the stopped server wrote nothing on stderr but its guard line (no traceback, no log)."""
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    assert not err.strip(), err
+    return "Traceback" not in err and "CancelledError" not in err
+
+
+async def _started(proc: subprocess.Popen[bytes], port: int) -> None:
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
+            assert time.monotonic() < deadline, "the HTTP server did not start"
+            await asyncio.sleep(0.1)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+async def test_an_http_server_with_no_client_stops_quietly_on_a_signal(signum: int) -> None:
+    # Issue 44 §7: no CancelledError traceback on stderr (benchmarks/mcp_stop.py --http times it).
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "refwright", "mcp", "--http", str(port)],  # noqa: ASYNC220
+                            env=_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        await _started(proc, port)
+        proc.send_signal(signum)
+        assert await asyncio.to_thread(proc.wait, 20) == 0
+        assert _quiet(proc)
     finally:
         if proc.poll() is None:
             proc.kill()

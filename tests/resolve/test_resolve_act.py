@@ -117,7 +117,7 @@ async def test_ordinal_focus_and_radio_without_an_invented_submit(page: Page, se
     assert one.startswith("Checked @") and "number 2 of 3 visible radios" in one and "Next: enter a value" in one
     two = await run(page, f"act {request}")
     # The request never asked for a submit: its plan ends with what it asked for.
-    assert two.startswith("Done: Entered the requested text (1 characters) into @") and "number 3 of 3" in two
+    assert two.startswith("Done: Entered the requested text (1 character) into @") and "number 3 of 3" in two
     # The page's Submit button is offered after Done, as not asked for; nothing is sent without a confirm.
     assert "submit" not in two.splitlines()[0].lower() and "Offered, not asked for: click @" in two
     assert (await run(page, f"act {request}")).startswith("Done: nothing is left")

@@ -14,14 +14,14 @@ def test_pure_diff_counts_elements() -> None:
     after = '@e1 [checkbox] "A" [checked]\n"text"\n@e3 [button] "Undo"'
     d = diff_snapshots(before, after)
     assert (d.added, d.removed, d.changed) == (1, 1, 1)
-    assert d.text.splitlines()[0] == "1 added, 1 removed, 1 changed (1 lines unchanged)."
+    assert d.text.splitlines()[0] == "1 added, 1 removed, 1 changed (1 line unchanged)."
     assert '- @e2 [button] "Delete"' in d.text and '+ @e3 [button] "Undo"' in d.text
     assert '+ @e1 [checkbox] "A" [checked]' in d.text and '- @e1 [checkbox] "A"' in d.text
 
 
 def test_no_changes() -> None:
     d = diff_snapshots("@e1 [button] \"A\"", "@e1 [button] \"A\"")
-    assert not d.has_changes and d.text == "No changes (1 lines)."
+    assert not d.has_changes and d.text == "No changes (1 line)."
     assert diff_snapshots("(empty page)", "(empty page)").text == "No changes (0 lines)."
 
 

@@ -20,6 +20,7 @@ from .._errors import RefwrightError, RefwrightTimeoutError, StaleRefError
 from ..commands import lookup
 from ..snapshot._blocked import Closer, blocked_error, listed
 from ..snapshot._refs import parse_ref
+from ._absent import until_present
 from ._translate import mapped, verb_of
 
 if TYPE_CHECKING:
@@ -47,6 +48,9 @@ _ASK_TIMEOUT = 1_000
 _FIELD_ROLES = frozenset({"textbox", "searchbox", "spinbutton", "combobox"})
 # Wrong kinds never change by waiting.
 _FINAL = frozenset({"kind"})
+# A disabled target is watched longer (seconds, within the action timeout): pages enable a control a moment
+# after load or after a request (a timer, a check); one disabled for good fails after this, not the timeout.
+_DISABLED_GRACE = 3.0
 
 
 async def ensure_actionable(session: Session, locator: Locator, target: str, action: str, *,
@@ -56,11 +60,19 @@ async def ensure_actionable(session: Session, locator: Locator, target: str, act
     target or its cover moves, or a request is in flight."""
     if not checked_first(action):
         return
+    if parse_ref(target) is None:
+        # A selector that matches nothing fails once the page has settled, not after the action timeout.
+        await until_present(session, locator, target, action)
     verdict = await _ask(session, locator, target, action, value)
     if verdict is not None and verdict.get("download"):
         session.events.watch.download_expected_now()
     if verdict is None or verdict.get("ok"):
         return
+    if verdict.get("why") == "disabled":
+        waited = await _while_disabled(session, locator, target, action, value)
+        if waited is None:
+            return
+        raise _error(session, {**verdict, "waited": waited}, target, action, value)
     if verdict.get("why") not in _FINAL:
         deadline = time.monotonic() + _GRACE
         while True:
@@ -74,6 +86,24 @@ async def ensure_actionable(session: Session, locator: Locator, target: str, act
                 return
             verdict = again
     raise _error(session, verdict, target, action, value)
+
+
+async def _while_disabled(session: Session, locator: Locator, target: str, action: str,
+                          value: str | None) -> float | None:
+    """Watch a disabled target for a bounded time: None once it can be acted on (or can no longer be told),
+    else the seconds it was watched. While the page has requests in flight, whose answer may enable it, the
+    watch goes on up to the action timeout."""
+    timeout = session.config.timeouts.action / 1000
+    grace = min(_DISABLED_GRACE, timeout)
+    start = time.monotonic()
+    while True:
+        elapsed = time.monotonic() - start
+        if elapsed >= (timeout * 0.9 if session.live.inflight.busy() else grace):
+            return round(elapsed, 1)
+        await session.pw.wait_for_timeout(_POLL_MS)
+        again = await _ask(session, locator, target, action, value)
+        if again is None or again.get("why") != "disabled":
+            return None
 
 
 def _where(verdict: dict[str, Any]) -> object:
@@ -126,6 +156,16 @@ async def _ask(session: Session, locator: Locator, target: str, action: str,
     return answer
 
 
+def _labels(session: Session) -> dict[str, str]:
+    """How the latest snapshot printed each ref's element (``input type="password"``), by ref."""
+    memory = session.view.snapshots
+    view = memory.last_view
+    snapshot = memory.get(view) if view is not None else None
+    if snapshot is None:
+        return {}
+    return {node.ref: node.label for node in snapshot.nodes if node.ref}
+
+
 def _error(session: Session, verdict: dict[str, Any], target: str, action: str, value: str | None) -> RefwrightError:
     ref = parse_ref(target)
     entry = session.view.refs.latest.get(ref) if ref is not None else None
@@ -137,10 +177,15 @@ def _error(session: Session, verdict: dict[str, Any], target: str, action: str, 
         return table.ref_of(frames, token, int(local_id)) if isinstance(local_id, int) and local_id else None
 
     closers = [Closer(ref_of(c[0]), str(c[1]), str(c[2])) for c in (verdict.get("cover") or {}).get("closers", [])]
-    fields = [listed(t.ref, t.role, t.name) for t in table.latest.values() if t.role in _FIELD_ROLES][:6]
+    labels = _labels(session)
+    if verdict.get("label"):
+        verdict = {**verdict, "role": verdict["label"]}
+    fields = [listed(t.ref, labels.get(t.ref, t.role), t.name) for t in table.latest.values()
+              if t.role in _FIELD_ROLES][:6]
     if entry is not None and entry.listed:
-        # As the snapshot listed it: a hidden element's name has lost its hidden text.
-        verdict = {**verdict, "role": entry.role, "name": entry.name}
+        # As the snapshot listed it (`[input type="password"]`, not its role): a hidden element's name has
+        # lost its hidden text.
+        verdict = {**verdict, "role": labels.get(entry.ref, entry.role), "name": entry.name}
     shown = f"@{ref}" if ref is not None else target
     verb = verb_of(_command_of(action))
     return blocked_error(verdict, target=shown, verb=verb, value=value, closers=closers,

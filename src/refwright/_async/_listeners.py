@@ -61,6 +61,8 @@ class EventHooks:
     on_main_navigation: Callable[[], None] | None = None
     # Saves a download and says where (Config.downloads == "save"); without it downloads are refused.
     save_download: Callable[[Download], Awaitable[str]] | None = None
+    # How the user has downloads saved instead, as a refused download's note says it.
+    save_downloads_with: str = "--downloads save"
 
 
 @dataclass
@@ -279,7 +281,8 @@ class PageEvents:
                 self.notes.append(await self.hooks.save_download(download))
                 return
             self.notes.append(
-                f"A download of {quote(clean_line(download.suggested_filename))} was refused; nothing was saved.")
+                f"A download of {quote(clean_line(download.suggested_filename))} was refused; nothing was saved. "
+                f"The user can have downloads saved with {self.hooks.save_downloads_with}.")
             with best_effort():  # finished or failed meanwhile: nothing was kept either way
                 await download.cancel()
         finally:

@@ -159,9 +159,10 @@ async def _search(session: Session, frame: Frame | None, values: list[str], orig
 
 
 async def mask_secrets(session: Session, png: bytes, *, full_page: bool = False,
-                       before: list[Box] | None = None) -> bytes:
+                       before: list[Box] | None = None, keep: list[tuple[Box, str]] | None = None) -> bytes:
     """``png`` (a screenshot of ``session``'s page) with every box of :func:`secret_rects` blanked; those
-    found ``before`` the capture are blanked too, so text that moved meanwhile is still covered."""
+    found ``before`` the capture are blanked too, so text that moved meanwhile is still covered. ``keep``:
+    an annotated screenshot's number labels (box, number), drawn again over the blanking."""
     if not session.config.secrets:
         return png
     rects = [*(before or []), *await secret_rects(session, full_page=full_page)]
@@ -171,13 +172,16 @@ async def mask_secrets(session: Session, png: bytes, *, full_page: bool = False,
 
     from PIL import Image
 
-    from ..visual import Rect, mask_rects
+    from ..visual import Rect, draw_labels, mask_rects
 
     image = Image.open(io.BytesIO(png))
     size = session.pw.viewport_size
     scale = image.width / size["width"] if size and size["width"] else 1.0
     out = io.BytesIO()
-    mask_rects(image, [Rect(*r) for r in rects], scale).save(out, format="PNG")
+    masked = mask_rects(image, [Rect(*r) for r in rects], scale)
+    if keep:
+        masked = draw_labels(masked, [(Rect(*box), text) for box, text in keep], scale)
+    masked.save(out, format="PNG")
     return out.getvalue()
 
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from urllib.parse import urlsplit
 
 from ..safety import clean_line
+from ..snapshot._format import counted
 
 __all__ = ["reason_sentence", "refusal_notes", "with_notes"]
 
@@ -72,7 +73,7 @@ def refusal_notes(refused: Sequence[tuple[str, str, int, str]]) -> list[str]:
         notes.append(f"Blocked {len(items)} requests to {_names(hosts) if hosts else 'the page'}: {text}")
     rest = sum(len(items) for items in list(groups.values())[_REASONS_SHOWN:])
     if rest:
-        notes.append(f"Blocked {rest} more requests for other reasons.")
+        notes.append(f"Blocked {counted(rest, 'more request', 'more requests')} for other reasons.")
     return notes
 
 

@@ -24,7 +24,7 @@ from .._bridge import run_coroutine
 from .._capabilities import Capabilities
 from .._config import Config
 from .._errors import PolicyDeniedError
-from ..safety import FilteringProxy, check_url_async, clean_line, normalize_domains
+from ..safety import FilteringProxy, PrivateAccess, check_url_async, clean_line, normalize_domains
 from ._translate import best_effort
 
 __all__ = ["NetworkGuard"]
@@ -69,6 +69,8 @@ class NetworkGuard:
     def __init__(self, config: Config, *, proxy: bool, listen: tuple[str, int] | None = None,
                  reach_host: str | None = None, remote: bool = False, attached: bool = False) -> None:
         self.allow_private: bool | tuple[str, ...] = config.allow_private
+        # A refusal tells the user how to allow more in the words of where they set it.
+        self._surface = config.surface
         self.allowed_domains: tuple[str, ...] = normalize_domains(config.allowed_domains)
         self.proxy: FilteringProxy | None = None
         self.remote = remote or listen is not None or attached
@@ -79,10 +81,10 @@ class NetworkGuard:
         if listen is not None:
             # Reachable from other machines: only the browser that was handed this credential is served.
             credential = ("refwright", secrets.token_urlsafe(24))
-            self.proxy = FilteringProxy(allow_private=self.allow_private, allowed_domains=self.allowed_domains,
+            self.proxy = FilteringProxy(allow_private=self._access(), allowed_domains=self.allowed_domains,
                                         host=listen[0], port=listen[1], credentials=credential)
         elif proxy:
-            self.proxy = FilteringProxy(allow_private=self.allow_private, allowed_domains=self.allowed_domains)
+            self.proxy = FilteringProxy(allow_private=self._access(), allowed_domains=self.allowed_domains)
         self._verdicts: dict[str, tuple[float, str | None]] = {}
         self._intercepted: list[RefusalRecord] = []
         self._unclaimed: list[tuple[float, RefusalRecord]] = []
@@ -170,7 +172,10 @@ class NetworkGuard:
         self.allow_private = value
         self._verdicts.clear()
         if self.proxy is not None:
-            self.proxy.set_allow_private(value)
+            self.proxy.set_allow_private(self._access())
+
+    def _access(self) -> PrivateAccess:
+        return PrivateAccess.from_setting(self.allow_private, self._surface)
 
     def capabilities(self) -> Capabilities:
         proxied = self.proxy is not None
@@ -198,7 +203,7 @@ class NetworkGuard:
 
     def check_navigation(self, url: str, *, allow_about_blank: bool = False) -> None:
         """Refuse a navigation before any browser API runs (raises ``PolicyDeniedError``)."""
-        run_coroutine(check_url_async(url, allow_private=self.allow_private,
+        run_coroutine(check_url_async(url, allow_private=self._access(),
                                               allowed_domains=self.allowed_domains,
                                               allow_about_blank=allow_about_blank))
 

@@ -321,6 +321,8 @@ class Page:
         """Record the steps that change this page from now on (or the recording under way): its ``script()``
         is a Playwright script that ``refwright replay`` runs with no model. ``task`` goes in its docstring."""
         current = self._impl.work.recording
+        # A task that quotes a declared secret's value names it {{secret:NAME}} in the script, as everywhere.
+        task = self.config.secrets.scrub(task)
         if current is None or not current.recording:
             current = Recording(task, self.url)
             self._impl.work.recording = current

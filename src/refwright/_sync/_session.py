@@ -114,6 +114,8 @@ class Session:
             self.events.hooks.adopt = self._adopt_popup
         if config.downloads == "save":
             self.events.hooks.save_download = lambda download: save_download(self.output, download)
+        self.events.hooks.save_downloads_with = "--downloads save" if config.surface == "cli" else \
+            'Config(downloads="save")'
         # Routes, the request log and HAR recording (`network ...`).
         self.network = NetworkRecorder(guard)
         self.channel = RuntimeChannel(lambda: self.pw, selectors, config, lambda: self.live.guarding)

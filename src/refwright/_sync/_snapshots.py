@@ -15,7 +15,7 @@ from ..snapshot._tree import TreeBuilder
 from ..snapshot._types import Snapshot
 from ..snapshot._views import SnapshotView
 from ._engine import ENGINE, scope_for
-from ._secrets import mask_secrets, secret_rects
+from ._secrets import Box, mask_secrets, secret_rects
 from ._session import Session
 from ._translate import mapped
 
@@ -141,6 +141,7 @@ def _frame_failed(session: Session, iframe: RefTarget) -> bool:
 
 def take_screenshot(session: Session, *, full_page: bool = False, annotate: bool = False) -> ScreenshotResult:
     annotations: list[Annotation] = []
+    tags: list[tuple[Box, str]] = []
     if annotate:
         snap = take_snapshot(session)
         by_frame: dict[tuple[str, ...], list[RefTarget]] = {}
@@ -149,6 +150,9 @@ def take_screenshot(session: Session, *, full_page: bool = False, annotate: bool
         # Labels are drawn in the main document; refs inside frames are listed without a label.
         main_targets = by_frame.get((), [])
         result = session.channel.run("annotate", items=[[t.local_id, int(t.ref[1:])] for t in main_targets])
+        # The labels in the image's own coordinates: the document's for a full page, else the viewport's.
+        dx, dy = (0.0, 0.0) if full_page else (float(result.get("sx", 0)), float(result.get("sy", 0)))
+        tags = [((t[0] - dx, t[1] - dy, t[2], t[3]), str(t[4])) for t in result.get("tags", [])]
         for target, box in zip(main_targets, result["boxes"], strict=True):
             if box is None:
                 continue
@@ -163,8 +167,8 @@ def take_screenshot(session: Session, *, full_page: bool = False, annotate: bool
     finally:
         if annotate:
             session.channel.run("unannotate")
-    # Blanked before the image leaves refwright: it goes to a model, or into a file.
-    data = mask_secrets(session, data, full_page=full_page, before=before)
+    # Blanked before the image leaves refwright: it goes to a model, or into a file. The number labels stay.
+    data = mask_secrets(session, data, full_page=full_page, before=before, keep=tags)
     width, height = png_size(data)
     if not annotate:
         session.view.last_screenshot = data

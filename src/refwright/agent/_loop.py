@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from ..safety._secrets import Secrets
+from ..snapshot._format import counted
 from ._approval import Approver, Decision, denied_text, proposal_request
 from ._events import (
     AgentEvent,
@@ -132,7 +133,8 @@ async def run_agent(
             turns.append(result)
             await emit(CommandFinished(step, call, result))
 
-    return AgentRun(f"Stopped after {max_steps} steps.", tuple(turns), usage, stopped=True, steps=max_steps)
+    return AgentRun(f"Stopped after {counted(max_steps, 'step')}.", tuple(turns), usage, stopped=True,
+                    steps=max_steps)
 
 
 def _scrubbed(secrets: Secrets, turn: T) -> T:

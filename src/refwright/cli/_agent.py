@@ -9,8 +9,8 @@ from collections.abc import Awaitable, Callable
 from typing import IO, TYPE_CHECKING, Any
 
 from .._errors import RefwrightError
-from ..snapshot._format import json_line
-from ._options import add_browser_options, add_profile_option, browser_options, guard_line
+from ..snapshot._format import counted, json_line
+from ._options import add_browser_options, add_profile_option, browser_options, show_guard
 from ._person import ask_at_terminal
 
 if TYPE_CHECKING:
@@ -147,6 +147,10 @@ async def _run(args: argparse.Namespace, llm: Any, progress: _Progress, transcri
         progress.error("the step was not approved, so the task is not done.")
         print(outcome.answer)
         return 1
+    if getattr(llm, "gave_up", None):
+        progress.error(f"the run did not finish the task after {counted(outcome.steps, 'step')}.")
+        print(outcome.answer)
+        return 1
     progress.done(outcome)
     if getattr(args, "save_run", None):
         progress.note(f"Saved the run as {args.save_run}; replay it with `refwright replay {args.save_run}`.")
@@ -186,27 +190,30 @@ async def _drive(args: argparse.Namespace, llm: Any, progress: _Progress, transc
 
     options = browser_options(args)
     ask_at_terminal(visible=bool(args.headed or options.config.auto_connect))
+    # A task that quotes a declared secret's value is written nowhere with it: not in the transcript, the
+    # saved run, the console, nor sent to the model (which names it {{secret:NAME}}).
+    task = options.config.secrets.scrub(args.task)
     async with refwright.launch(**options.launch_kwargs()) as browser:
         page = await browser.new_page()
-        print(guard_line(browser.capabilities()), file=sys.stderr, flush=True)
+        show_guard(browser.capabilities())
         save_run = getattr(args, "save_run", None)
         if save_run:
-            page.recording(args.task)  # before `--url` opens, so the script starts there too
+            page.recording(task)  # before `--url` opens, so the script starts there too
         if args.url:
             progress.running(0, f"open {args.url}")
             opened = await page.run_command(f"open {args.url}")
             progress.ran(0, f"open {args.url}", opened.output)
-        record(User(args.task))
+        record(User(task))
         if getattr(args, "console", None):
             from ..console import run_reported
 
-            return await run_reported(args.console, page, llm, args.task, args.max_steps, start_url=args.url or "",
+            return await run_reported(args.console, page, llm, task, args.max_steps, start_url=args.url or "",
                                       model=args.model or "", content_boundaries=options.config.content_boundaries,
                                       on_event=on_event)
         return await run_agent(
             page,
             llm,
-            args.task,
+            task,
             args.max_steps,
             content_boundaries=options.config.content_boundaries,
             on_event=on_event,
@@ -247,7 +254,8 @@ def summarize(output: str, width: int = 100) -> str:
 
 def _summary(outcome: AgentRun) -> str:
     u = outcome.usage
-    return f"Answered after {outcome.steps} steps ({u.input_tokens} tokens in, {u.output_tokens} out)."
+    return (f"Answered after {counted(outcome.steps, 'step')} ({counted(u.input_tokens, 'token')} in, "
+            f"{u.output_tokens} out).")
 
 
 class _Progress:
@@ -277,8 +285,7 @@ class _Progress:
         self._print(f"[{step}] {summarize(command, 70)} → {summarize(output)}")
 
     def done(self, outcome: AgentRun) -> None:
-        u = outcome.usage
-        self._print(f"Answered after {outcome.steps} steps ({u.input_tokens} tokens in, {u.output_tokens} out).")
+        self._print(_summary(outcome))
 
     def error(self, message: str) -> None:
         self._print(f"error: {message}")

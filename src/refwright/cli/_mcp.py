@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from .._errors import RefwrightError
-from ._options import add_browser_options, browser_options, guard_line
+from ._options import add_browser_options, browser_options, show_guard
 
 __all__ = ["add_parser"]
 
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         # The browser starts on the first tool call; its guard is known now (a listen port 0 shows as 0).
-        print(guard_line(launch(**options.launch_kwargs()).capabilities()), file=sys.stderr, flush=True)
+        show_guard(launch(**options.launch_kwargs()).capabilities())
     except RefwrightError as exc:
         print(f"refwright: {exc.message}", file=sys.stderr)
         return 2

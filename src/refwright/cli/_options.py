@@ -38,6 +38,7 @@ __all__ = [
     "bare_auto_connect",
     "browser_options",
     "guard_line",
+    "show_guard",
     "terminal_confirm",
     "user_config_path",
 ]
@@ -45,8 +46,18 @@ __all__ = [
 
 
 def guard_line(capabilities: Capabilities) -> str:
-    """What the CLI prints on stderr at start, so a weaker guard is never a silent one."""
-    return f"refwright: {capabilities.describe()}"
+    """What the CLI prints on stderr at start, so a weaker guard is never a silent one: nothing for the
+    full guard of a browser refwright launched (its own proxy, nothing left open), which every run has
+    unless told otherwise (docs/security.md says what it does)."""
+    full = capabilities.request_filtering == "proxy" and not capabilities.not_guarded and not capabilities.proxy_listen
+    return "" if full else f"refwright: {capabilities.describe()}"
+
+
+def show_guard(capabilities: Capabilities) -> None:
+    """Print ``guard_line`` on stderr when it says something."""
+    line = guard_line(capabilities)
+    if line:
+        print(line, file=sys.stderr, flush=True)
 
 
 def add_browser_options(parser: argparse.ArgumentParser) -> None:
@@ -329,6 +340,7 @@ def browser_options(args: argparse.Namespace, *, ask_at_terminal: bool = True) -
         attach_tab=getattr(args, "tab", None) or "new",
         keep_tabs=bool(getattr(args, "keep_tabs", False)),
         user_data_dir=getattr(args, "user_data_dir", None) or None,
+        surface="cli",
     )
     policy = _action_policy(args)
     confirm: ConfirmCallback | None = None

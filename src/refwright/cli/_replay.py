@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._errors import RefwrightError
-from ._options import add_browser_options, browser_options, guard_line, terminal_available
+from ._options import add_browser_options, browser_options, show_guard, terminal_available
 
 if TYPE_CHECKING:
     from ..replay._run import Outcome
@@ -82,7 +82,7 @@ async def _replay(args: argparse.Namespace, path: Path, items: list[Any], heal: 
     code = 0
     async with refwright.launch(**options.launch_kwargs()) as browser:
         page = await browser.new_page()
-        print(guard_line(browser.capabilities()), file=sys.stderr, flush=True)
+        show_guard(browser.capabilities())
         replayer = Replayer(page, heal=heal, decider=decider, approve=args.approve,
                             ask=_ask if terminal_available() else None, log=log)
         try:

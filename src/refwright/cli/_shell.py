@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import sys
 import tempfile
 from collections.abc import Callable
@@ -17,7 +18,7 @@ from typing import IO, TYPE_CHECKING
 
 from .._errors import RefwrightError
 from ..snapshot._format import json_line
-from ._options import add_browser_options, add_profile_option, browser_options, guard_line
+from ._options import add_browser_options, add_profile_option, browser_options, show_guard
 from ._person import ask_at_terminal
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ async def _session(args: argparse.Namespace, browser: Browser, source: _Input, e
     except RefwrightError as exc:
         failure = exc
         print(f"Error: {exc}", file=sys.stderr, flush=True)
-    print(guard_line(browser.capabilities()), file=sys.stderr, flush=True)
+    show_guard(browser.capabilities())
     if args.save_run and page is not None:
         page.recording("Commands run in `refwright shell`")
     if args.url:
@@ -187,10 +188,18 @@ class _ShotFolder:
             else:
                 self._path = Path(self._chosen).expanduser()
                 self._path.mkdir(parents=True, exist_ok=True)
-        self._count += 1
-        path = self._path / f"screenshot-{self._count}.png"
-        path.write_bytes(png)
-        return str(path)
+                # An earlier run's pictures stay: numbering goes on after the highest number there.
+                taken = (re.fullmatch(r"screenshot-(\d+)\.png", p.name) for p in self._path.iterdir())
+                self._count = max((int(m[1]) for m in taken if m), default=0)
+        while True:
+            self._count += 1
+            path = self._path / f"screenshot-{self._count}.png"
+            try:
+                with path.open("xb") as f:  # never over a file that is there, whoever wrote it
+                    f.write(png)
+            except FileExistsError:
+                continue
+            return str(path)
 
     def cleanup(self) -> None:
         if self._chosen is None and self._path is not None:

@@ -87,7 +87,7 @@ async def _one(pool: Any, task: Task, default_model: str | None, max_steps: int,
                 await close()
         result.update(answer=run.answer, steps=run.steps,
                       tokens={"input": run.usage.input_tokens, "output": run.usage.output_tokens})
-        if run.stopped:
+        if run.stopped or getattr(llm, "gave_up", None):
             result["error"] = run.answer
     except RefwrightError as exc:
         result["error"] = exc.message
@@ -131,13 +131,15 @@ async def run_tasks(args: argparse.Namespace, options: Any, endpoints: list[str]
                                executable_path=options.executable_path, headless=options.headless,
                                guard_listen=options.guard_listen, guard_host=options.guard_host) as pool:
             for line in dict.fromkeys(guard_line(c) for c in pool.capabilities()):
-                print(line, file=sys.stderr, flush=True)
+                if line:
+                    print(line, file=sys.stderr, flush=True)
 
             async def guarded(task: Task) -> None:
                 nonlocal failed, count
                 async with semaphore:
                     result = await _one(pool, task, args.model, args.max_steps, options.config.content_boundaries,
                                         getattr(args, "console", None))
+                result["task"] = options.config.secrets.scrub(result["task"])  # as the agent's own turns
                 # One write per line, from the event loop's one thread: lines never interleave.
                 out.write(json_line(result) + "\n")
                 out.flush()

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from .._errors import RefwrightError
 from ._registry import CommandSpec, known_names, lookup
+from ._spec import NumberSpec
 from ._tokenize import tokenize
 
 __all__ = ["ParsedCommand", "parse", "unknown_command", "unknown_flag"]
@@ -152,4 +153,34 @@ def parse(line: str) -> ParsedCommand:
         i += 1
     if len(args) < spec.min_args and not (spec.name == "wait" and flags):
         raise RefwrightError(f"Usage: {spec.usage}")
+    _check_numbers(spec, args, flags)
     return ParsedCommand(line=line, spec=spec, raw_args=raw, args=tuple(args), flags=flags)
+
+
+def _shown(value: float) -> str:
+    return str(int(value)) if value == int(value) else str(value)
+
+
+def _check_numbers(spec: CommandSpec, args: list[str], flags: dict[str, str | bool]) -> None:
+    """Refuse a number outside its argument's range, naming the range (one rule for every command: a
+    number the browser cannot take would otherwise be cut, overflow or hang)."""
+    sub = args[0].lower() if args else ""
+    for number in spec.numbers:
+        if number.sub is not None and number.sub != sub:
+            continue
+        token = flags.get(number.at) if isinstance(number.at, str) else \
+            (args[number.at] if number.at < len(args) else None)
+        if not isinstance(token, str):
+            continue
+        try:
+            value = float(token.replace("\u2212", "-"))
+        except ValueError:
+            continue  # not a number: the command says what it expects
+        if not number.low <= value <= number.high:  # NaN is out of every range too
+            raise _out_of_range(number, token)
+
+
+def _out_of_range(number: NumberSpec, token: str) -> RefwrightError:
+    what = number.what[:1].upper() + number.what[1:]
+    return RefwrightError(f"{what} must be a number from {_shown(number.low)} to {_shown(number.high)}"
+                          f"{number.unit}, not `{token}`. Give one in that range.")

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ..safety._actions import ActionType
 from ._budgets import wait_budget
-from ._spec import CommandSpec, FlagSpec, HelpSection
+from ._spec import CommandSpec, FlagSpec, HelpSection, NumberSpec
 from ._specs_input import HELP_SECTIONS as _INPUT_HELP
 from ._specs_input import SPECS as _INPUT
 from ._specs_output import HELP_SECTIONS as _OUTPUT_HELP
@@ -55,7 +55,7 @@ def _target(name: str, verb: str, action: ActionType, output: str, details: str 
         group="Act",
         usage=f"{name} <target>",
         summary=f"{verb} the target element (waits until it is actionable: up to the action timeout, 30 s by "
-                "default)",
+                "default; a target still missing or disabled once the page has settled fails after 2-3 s)",
         output=output,
         min_args=1,
         action=action,
@@ -105,6 +105,14 @@ _COOKIE_FLAGS = (
     FlagSpec("expires", ("--expires",), takes_value=True, help="set: expiry as a Unix time in seconds"),
 )
 
+# The longest time a browser timer takes (2^31 - 1 ms, about 24.8 days): a longer one fires at once.
+_MAX_MS = 2_147_483_647
+# A deeper tree than this is not a page; past it the flag means "all of it", which leaving it out says.
+_MAX_DEPTH = 10_000
+_DEPTH = NumberSpec("depth", "-d (the tree depth)", 0, _MAX_DEPTH)
+# Pixels anywhere on or off a page (Chromium keeps coordinates far below this).
+_MAX_PX = 10_000_000
+
 _SCREENSHOT_FLAGS = (
     FlagSpec("full", ("--full", "-f")),
     FlagSpec("annotate", ("--annotate", "-a")),
@@ -128,7 +136,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("snapshot", "Observe", "snapshot [-i] [-u] [-c] [-d <n>] [-s <css>] [-C]",
                 "list the page as an accessibility tree with refs",
                 "The tree; `(no interactive elements)` with -i, otherwise `(empty page)` when empty",
-                flags=_SNAPSHOT_FLAGS, action=ActionType.READ_CONTENT,
+                flags=_SNAPSHOT_FLAGS, action=ActionType.READ_CONTENT, numbers=(_DEPTH,),
                 details=("A form field that fails the browser's own validation shows `[invalid] error=\"<the "
                          "browser's message>\"` once the form was submitted (a click or Enter that the "
                          "validation stopped) or the field was edited (CSS :user-invalid); a required field "
@@ -174,7 +182,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 recorded_as="drag", checked_first=True),
     CommandSpec("scroll", "Act", "scroll <up|down|left|right|top|bottom> [pixels]",
                 "scroll the page (300 px by default)", "Scrolled <direction>", min_args=1,
-                action=ActionType.SCROLL),
+                action=ActionType.SCROLL,
+                numbers=(NumberSpec(1, "the distance to scroll", -_MAX_PX, _MAX_PX, " pixels"),)),
     CommandSpec("scrollintoview", "Act", "scrollintoview <target>", "scroll the target into view",
                 "Scrolled <target> into view", aliases=("scrollinto",), min_args=1, action=ActionType.SCROLL,
                 phrase="scroll into view"),
@@ -193,6 +202,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 "Waited <ms>ms · <target> is visible · Found text \"<text>\" · Reached <state> · Condition is true",
                 flags=_WAIT_FLAGS, min_args=1, action=ActionType.READ_CONTENT,
                 flag_actions=(("fn", ActionType.EVALUATE),),
+                numbers=(NumberSpec(0, "the time to wait", 0, _MAX_MS, " ms (about 24.8 days)"),
+                         NumberSpec("timeout", "--timeout", 1, _MAX_MS, " ms (about 24.8 days)")),
                 details=(
                     "wait --url <glob> [--timeout <ms>]: wait until the page's URL matches the glob (`**/done`, "
                     "as Playwright's waitForURL; a URL without wildcards must match exactly), including URL "
@@ -215,6 +226,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 "list, set or clear cookies",
                 "`name=value  (domain/path)` per line, `No cookies`, `Cleared cookies`, or `Done`",
                 flags=_COOKIE_FLAGS, action=_cookies_action,
+                # -1: a session cookie; the top: the last second of the year 9999, as browsers store them.
+                numbers=(NumberSpec("expires", "--expires (a Unix time in seconds)", -1, 253_402_300_799),),
                 details=(
                     "cookies set <name> <value> [--url <url>] [--domain <d>] [--path <p>] [--httpOnly] "
                     "[--secure] [--sameSite Strict|Lax|None] [--expires <unix seconds>]: set a cookie for "

@@ -8,7 +8,7 @@ from typing import Literal
 
 from ..safety._actions import ActionType
 
-__all__ = ["CommandSpec", "FlagSpec", "HelpRow", "HelpSection", "PolicyTarget"]
+__all__ = ["CommandSpec", "FlagSpec", "HelpRow", "HelpSection", "NumberSpec", "PolicyTarget"]
 
 # One thing the action policy decides before a command runs: the kind of action, and the URL it is judged on.
 PolicyTarget = tuple[ActionType, str]
@@ -27,6 +27,21 @@ class FlagSpec:
     names: tuple[str, ...]
     takes_value: bool = False
     help: str = ""
+
+
+@dataclass(frozen=True)
+class NumberSpec:
+    """A numeric argument and the range it must fall in: ``at`` is its position among the positional
+    arguments (after the command name, flags left out) or a flag's key; ``sub`` limits it to one
+    sub-command (the first argument, any case). Only a token that reads as a number is checked: words keep
+    their own meaning (`wait @e3`, a non-numeric depth)."""
+
+    at: int | str
+    what: str
+    low: float
+    high: float
+    unit: str = ""
+    sub: str | None = None
 
 
 @dataclass(frozen=True)
@@ -93,6 +108,8 @@ class CommandSpec:
     phrase: str = ""
     # Its answer may be a proposal that waits for `confirm <token>` (the agent asks the person about it).
     proposes: bool = False
+    # The numeric arguments and their ranges, checked by the parser.
+    numbers: tuple[NumberSpec, ...] = ()
 
     def returns_page_text(self, args: Sequence[str]) -> bool:
         if self.page_text is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..safety._actions import ActionType
-from ._spec import CommandSpec, FlagSpec, HelpSection
+from ._spec import CommandSpec, FlagSpec, HelpSection, NumberSpec
 
 __all__ = ["FIND_ACTIONS", "FIND_LOCATORS", "HELP_SECTIONS", "SPECS", "split_find"]
 
@@ -48,6 +48,9 @@ def _mouse_action(args: Sequence[str]) -> ActionType | None:
     return ActionType.CLICK
 
 
+# Pixels anywhere on or off a page (Chromium keeps coordinates far below this).
+_MAX_PX = 10_000_000
+
 _FIND_FLAGS = (
     FlagSpec("name", ("--name",), takes_value=True, help="role: filter by accessible name"),
     FlagSpec("exact", ("--exact",), help="exact, case-sensitive match"),
@@ -60,6 +63,7 @@ SPECS: tuple[CommandSpec, ...] = (
         "find an element by a semantic locator and act on the first match (click by default)",
         "As the action's command (`Clicked …`, `Filled …`); `text` prints the element's text",
         flags=_FIND_FLAGS, min_args=2, action=_find_action,
+        numbers=(NumberSpec(1, "the index of `find nth`", -_MAX_PX, _MAX_PX, sub="nth"),),
         details=(
             "Locators: role <role> (with --name <accessible name>), text <text>, label <label>,\n"
             "placeholder <text>, alt <text>, title <text>, testid <data-testid>; first <selector>,\n"
@@ -100,6 +104,10 @@ SPECS: tuple[CommandSpec, ...] = (
         "low-level mouse: move to viewport coordinates, press or release a button, turn the wheel",
         "Moved mouse to <x>, <y> · Mouse <button> down · Mouse <button> up · Scrolled wheel by <dy>, <dx>",
         min_args=1, action=_mouse_action,
+        numbers=(*(NumberSpec(i + 1, f"the {a} of `mouse move`", -_MAX_PX, _MAX_PX, " pixels", "move")
+                   for i, a in enumerate(("x", "y"))),
+                 *(NumberSpec(i + 1, f"the {a} of `mouse wheel`", -_MAX_PX, _MAX_PX, " pixels", "wheel")
+                   for i, a in enumerate(("dy", "dx")))),
         details=(
             "mouse move <x> <y>: CSS pixels from the viewport's top-left corner.\n"
             "mouse down [left|right|middle] / mouse up [left|right|middle]: left by default.\n"
@@ -119,6 +127,8 @@ SPECS: tuple[CommandSpec, ...] = (
         "emulate a screen, device, location, network state, headers, HTTP login or color scheme",
         "One line saying what is now set (the password never appears)", min_args=1,
         action=ActionType.EMULATION,
+        # The viewport's size and scale and the position are checked where they are set (the typed API
+        # shares that check): out of range, each says its own range.
         details=(
             "set viewport <w> <h> [scale]: the page's size in CSS pixels (scale: device pixel ratio).\n"
             "set device <name>: a device of Playwright's list (\"iPhone 12\", \"Pixel 7\"): its viewport,\n"

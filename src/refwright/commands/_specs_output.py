@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ..safety._actions import ActionType
 from ._budgets import diff_opens, read_opens
-from ._spec import CommandSpec, FlagSpec, HelpSection
+from ._spec import CommandSpec, FlagSpec, HelpSection, NumberSpec
 from ._targets import first_url, second_url
 
 __all__ = ["HELP_SECTIONS", "SPECS"]
@@ -96,6 +96,8 @@ SPECS: tuple[CommandSpec, ...] = (
         "A one-line summary, then `- old` / `+ new` lines; for screenshots `<p>% pixels differ` and the "
         "diff image", flags=_DIFF_FLAGS, min_args=1, action=_diff_action,
         policy_url=second_url,
+        numbers=(NumberSpec("depth", "-d (the tree depth)", 0, 10_000),
+                 NumberSpec("threshold", "--threshold (the colour distance)", 0, 1)),
         details=(
             "diff snapshot [-i] [-c] [-d <n>] [-s <css>]: take a snapshot and show only what changed since "
             "the previous one taken the same way (a summary line, then `- old` / `+ new` lines). Without "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..safety._actions import ActionType
-from ._spec import CommandSpec, FlagSpec, HelpSection
+from ._spec import CommandSpec, FlagSpec, HelpSection, NumberSpec
 
 __all__ = ["HELP_SECTIONS", "SPECS"]
 
@@ -31,6 +31,10 @@ visual click <x> <y> · visual drag <x1> <y1> <x2> <y2>
 visual scroll <x> <y> <dy>
   Wheels the scrollable area under (x,y) by dy CSS pixels, then prints fresh OCR text."""
 
+# Coordinates anywhere on or off a page (Chromium keeps them far below this), by sub-command.
+_MAX_PX = 10_000_000
+_POINTS = {"click": ("x", "y"), "drag": ("x1", "y1", "x2", "y2"), "scroll": ("x", "y", "dy")}
+
 SPECS: tuple[CommandSpec, ...] = (
     CommandSpec("visual", "Visual", 'visual text [--sparse] [--digits] | click "<text>" | click <x> <y> | '
                 "drag <x1> <y1> <x2> <y2> | scroll <x> <y> <dy>",
@@ -39,7 +43,9 @@ SPECS: tuple[CommandSpec, ...] = (
                 "what moved, then fresh OCR text", min_args=1, free_text=True,
                 flags=(FlagSpec("sparse", ("--sparse",), help="sparse-text segmentation for scattered labels"),
                        FlagSpec("digits", ("--digits",), help="numbers only (0-9)")),
-                action=_visual_action, page_text=True, details=_DETAILS, proposes=True),
+                action=_visual_action, page_text=True, details=_DETAILS, proposes=True,
+                numbers=tuple(NumberSpec(i, f"the {name} of `visual {sub}`", -_MAX_PX, _MAX_PX, " pixels", sub)
+                              for sub, names in _POINTS.items() for i, name in enumerate(names, start=1))),
 )
 
 # Their lines in HELP's second part (same layout as the reference's groups).

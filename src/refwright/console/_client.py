@@ -186,6 +186,8 @@ async def run_reported(console_url: str, page: Page, llm: Any, task: str, max_st
     ends the run with ``stopped`` set and an answer that says so."""
     from ..agent import AgentRun, Usage, run_agent
 
+    # The console shows the task as the model gets it: a declared secret's value as {{secret:NAME}}.
+    task = page.config.secrets.scrub(task)
     async with ConsoleClient(console_url) as client:
         reporter = await client.report(task, start_url, model, page=page, source=source)
 

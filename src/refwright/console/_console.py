@@ -76,7 +76,8 @@ class Console:
     def start(self, task: str, url: str = "", model: str = "", *, llm: Any = None) -> Run:
         """Start ``task`` (after opening ``url``) with ``model`` (default: the console's), or with ``llm``
         (any ``refwright.agent.Llm``), in the background."""
-        task = task.strip()
+        # A declared secret's value in the task is kept nowhere: the run holds it as {{secret:NAME}}.
+        task = self.browser.config.secrets.scrub(task.strip())
         if not task:
             raise RefwrightError("Give the task in plain words, for example: Sign up as demo@example.com.")
         url = url.strip()

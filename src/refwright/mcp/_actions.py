@@ -23,6 +23,7 @@ from .._errors import RefwrightError
 from .._url import normalize_url
 from ..commands._registry import lookup
 from ..safety import clean_line, clean_text
+from ..snapshot._blocked import WAIT_ADVICE
 from ._session import BrowserSession, launch_options
 from ._tools import CallContext, ToolDef
 
@@ -31,6 +32,8 @@ __all__ = ["ACTIONS", "MAX_SNAPSHOT_CHARS", "ActionsBrowser", "actions_schema", 
 
 MAX_SNAPSHOT_CHARS = 40_000
 _REF_PREFIX = re.compile(r"(?m)^(\s*)@e\d+ ")
+# An element as a snapshot line lists it, `@e4 [button] "Accept all"`: its role and its name.
+_LISTED = re.compile(r'@e\d+ \[([^\]]+)\](?: ("(?:[^"\\]|\\.)*"))?')
 _MAX_CANDIDATES = 12
 # action -> the command of the language it runs (its summary in the registry describes it).
 _COMMAND_OF = {"navigate": "open", "snapshot": "snapshot", "click": "click", "fill": "fill", "select": "select",
@@ -276,9 +279,13 @@ async def _on_element(page: Page, action: str, target: str, args: dict[str, Any]
 
 
 def _in_actions_terms(message: str, target: str, element: str) -> str:
-    """A command's error as this tool's user reads it: the element by role and name, and the snapshot as
-    this tool's action (the command language's `snapshot -i` is not one of its actions)."""
-    return message.replace(target, element).replace("`snapshot -i`", "the snapshot action")
+    """A command's error as this tool's user reads it: the element by role and name, other elements too
+    (its snapshots have no refs: `@e4 [button] "Accept all"` is `button "Accept all"` here), and the
+    snapshot as this tool's action (the command language's `snapshot -i` and waits are not its actions)."""
+    message = message.replace(target, element).replace("`snapshot -i`", "the snapshot action")
+    message = message.replace(WAIT_ADVICE, "run the snapshot action again in a moment")
+    message = _LISTED.sub(lambda m: f"{m[1]} {m[2]}" if m[2] else m[1], message)
+    return message.replace(", which lists it with a ref", ", which lists it")
 
 
 async def _check_option(page: Page, target: str, value: str) -> None:

@@ -15,6 +15,13 @@ __all__ = ["serve"]
 
 # How long closing the browsers may take once serving stopped: a stop signal must end the server within 2 s.
 _CLOSE_LIMIT = 1.5
+# How long the HTTP server has to stop on its own after a stop signal (its open event streams get 1 s).
+_HTTP_STOP_LIMIT = 1.5
+
+
+async def _after(stop: asyncio.Event, seconds: float) -> None:
+    await stop.wait()
+    await asyncio.sleep(seconds)
 
 
 async def serve(server: RefwrightMcp, *, port: int | None = None, **http: Any) -> None:
@@ -32,8 +39,10 @@ async def serve(server: RefwrightMcp, *, port: int | None = None, **http: Any) -
     for signum in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(signum, stop.set)
-    serving = asyncio.create_task(_stdio(server) if port is None else _http(server, port, http))
-    stopping = asyncio.create_task(stop.wait())
+    serving = asyncio.create_task(_stdio(server) if port is None else _http(server, port, http, stop))
+    # Over HTTP the server stops itself on the signal (cancelled mid-shutdown, its lifespan task would
+    # print a CancelledError traceback); it is cancelled only if it has not stopped in time.
+    stopping = asyncio.create_task(stop.wait() if port is None else _after(stop, _HTTP_STOP_LIMIT))
     try:
         await asyncio.wait({serving, stopping}, return_when=asyncio.FIRST_COMPLETED)
     finally:
@@ -58,7 +67,7 @@ async def _stdio(server: RefwrightMcp) -> None:
         await server.server.run(read, write, server.server.create_initialization_options())
 
 
-async def _http(server: RefwrightMcp, port: int, options: dict[str, Any]) -> None:
+async def _http(server: RefwrightMcp, port: int, options: dict[str, Any], stop: asyncio.Event) -> None:
     import uvicorn
 
     from ._http import http_app
@@ -66,5 +75,16 @@ async def _http(server: RefwrightMcp, port: int, options: dict[str, Any]) -> Non
     config = uvicorn.Config(http_app(server, **options), host="127.0.0.1", port=port, log_level="warning",
                             lifespan="on", timeout_graceful_shutdown=1)
     # uvicorn handles SIGTERM itself while it serves (a graceful stop, which open event streams of connected
-    # clients cannot hold up for more than a second), then serve() closes the browsers.
-    await uvicorn.Server(config).serve()
+    # clients cannot hold up for more than a second), then serve() closes the browsers. The loop's own
+    # handler sees the signal too (and SIGINT's second press): either way, this asks uvicorn to stop.
+    http = uvicorn.Server(config)
+
+    async def on_stop() -> None:
+        await stop.wait()
+        http.should_exit = True
+
+    watcher = asyncio.create_task(on_stop())
+    try:
+        await http.serve()
+    finally:
+        watcher.cancel()

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from ._addresses import IPAddress, is_cloud_metadata_address
 from ._url import parse_host, parse_port, split_authority
 
-__all__ = ["ALLOW_PRIVATE_HINT", "PrivateAccess"]
+__all__ = ["ALLOW_PRIVATE_HINT", "PYTHON_ALLOW_PRIVATE_HINT", "PrivateAccess"]
 
+# How the user allows private targets, in the words of where they set it (Config.surface).
 ALLOW_PRIVATE_HINT = "the user can allow them with --allow-private (or REFWRIGHT_ALLOW_PRIVATE=1)"
+PYTHON_ALLOW_PRIVATE_HINT = ("the user can allow them with Config(allow_private=True), or only some hosts with "
+                             "Config(allow_private=(\"HOST:PORT\",))")
 
 
 @dataclass(frozen=True)
@@ -32,14 +35,18 @@ class PrivateAccess:
 
     allow_all: bool = False
     entries: tuple[_Entry, ...] = ()
+    # How the user allows more, as a refusal tells it.
+    hint: str = field(default=ALLOW_PRIVATE_HINT, compare=False)
 
     @classmethod
-    def from_setting(cls, value: bool | Iterable[str] | PrivateAccess) -> PrivateAccess:
-        """Parse the ``allow_private`` setting; raises ``ValueError`` naming a bad entry."""
+    def from_setting(cls, value: bool | Iterable[str] | PrivateAccess, surface: str | None = None) -> PrivateAccess:
+        """Parse the ``allow_private`` setting; raises ``ValueError`` naming a bad entry. ``surface``: where
+        the user sets it (``Config.surface``), whose words a refusal uses (by default, the command line's)."""
+        hint = PYTHON_ALLOW_PRIVATE_HINT if surface == "python" else ALLOW_PRIVATE_HINT
         if isinstance(value, PrivateAccess):
-            return value
+            return value if surface is None else replace(value, hint=hint)
         if isinstance(value, bool):
-            return cls(allow_all=value)
+            return cls(allow_all=value, hint=hint)
         if isinstance(value, str):
             value = [value]
         entries = []
@@ -56,7 +63,7 @@ class PrivateAccess:
                     f"Invalid --allow-private entry {text!r} ({e}); write HOST or HOST:PORT, "
                     "for example localhost:3000 or 192.168.1.10."
                 ) from None
-        return cls(entries=tuple(entries))
+        return cls(entries=tuple(entries), hint=hint)
 
     def permits(self, host: IPAddress | str, port: int, ip: IPAddress) -> bool:
         """Whether the user allowed connecting to forbidden address ``ip`` for ``host:port``."""

@@ -20,7 +20,7 @@ from ipaddress import IPv4Address, IPv6Address
 
 from .._bridge import run_coroutine
 from .._errors import PolicyDeniedError
-from ._access import ALLOW_PRIVATE_HINT, PrivateAccess
+from ._access import PrivateAccess
 from ._addresses import (
     IPAddress,
     ReasonFn,
@@ -89,15 +89,15 @@ def _is_localhost_name(name: str) -> bool:
 def _address_advice(access: PrivateAccess, ip: IPAddress) -> str:
     if is_cloud_metadata_address(ip):
         return (
-            "Cloud metadata endpoints are always blocked, even with --allow-private; only the user can "
-            "allow one, by listing that exact address."
+            "Cloud metadata endpoints are always blocked, even when private targets are allowed; only the "
+            "user can allow one, by listing that exact address."
         )
     if access.entries:
         return (
             f"Private and loopback targets are blocked except {access.describe()}; "
-            f"{ALLOW_PRIVATE_HINT.replace('allow them', 'allow more')}."
+            f"{access.hint.replace('allow them', 'allow more')}."
         )
-    return f"Private and loopback targets are blocked; {ALLOW_PRIVATE_HINT}."
+    return f"Private and loopback targets are blocked; {access.hint}."
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,12 @@ from typing import Any, NamedTuple
 from .._errors import CoveredError, NotActionableError, RefwrightError
 from ._format import quote
 
-__all__ = ["Closer", "blocked_error", "describe_target", "listed"]
+__all__ = ["WAIT_ADVICE", "Closer", "blocked_error", "describe_target", "listed"]
 
 _NEW_SNAPSHOT = "take a new snapshot (`snapshot -i`) to see what the page shows now"
+# How to wait for a disabled target, in the command language (a profile without waits says it its way).
+WAIT_ADVICE = ("wait for that with `wait --fn <condition>` (a JavaScript condition that is true once it is "
+               "enabled) or `wait <ms>`")
 
 
 class Closer(NamedTuple):
@@ -99,10 +102,11 @@ def blocked_error(verdict: Mapping[str, Any], *, target: str, verb: str, value: 
             f"{what} is hidden: {verdict.get('how', 'it is not shown')}, so refwright cannot {verb} it. If something "
             f"on the page shows it (a menu, a tab, a \"Show more\" button), use that first; {_NEW_SNAPSHOT}.")
     if why == "disabled":
+        waited = verdict.get("waited")
+        stayed = f" It stayed disabled for {max(1, round(waited))} s." if isinstance(waited, (int, float)) else ""
         return NotActionableError(
-            f"{what} is disabled, so refwright cannot {verb} it. The page enables it once something else is done "
-            "(often a required field or a choice above it): take a new snapshot (`snapshot -i`) to see what is "
-            "missing.")
+            f"{what} is disabled, so refwright cannot {verb} it.{stayed} When the page enables it, {verb} it "
+            f"again: {WAIT_ADVICE}; `snapshot -i` lists it as [disabled] until then.")
     if why == "readonly":
         return NotActionableError(f"{what} is read-only, so refwright cannot {verb} it: the page does not let it "
                                   "be typed into. A read-only date field usually opens a picker when clicked.")

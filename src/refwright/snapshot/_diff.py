@@ -6,6 +6,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from ._format import counted
 from ._types import Snapshot
 
 __all__ = ["SnapshotDiff", "diff_snapshots"]
@@ -64,7 +65,7 @@ def diff_snapshots(before: Snapshot | str, after: Snapshot | str) -> SnapshotDif
     removed = sum(1 for ln in removed_lines if _ref(ln) not in changed_refs and _ref(ln) not in new_refs)
     changed = len(changed_refs)
     if not body:
-        summary = f"No changes ({unchanged} lines)."
+        summary = f"No changes ({counted(unchanged, 'line')})."
     else:
-        summary = f"{added} added, {removed} removed, {changed} changed ({unchanged} lines unchanged)."
+        summary = f"{added} added, {removed} removed, {changed} changed ({counted(unchanged, 'line')} unchanged)."
     return SnapshotDiff("\n".join([summary, *body]), added, removed, changed, unchanged)

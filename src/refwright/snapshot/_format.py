@@ -14,7 +14,7 @@ import re
 
 from ._types import SnapshotNode
 
-__all__ = ["json_line", "parse_line", "quote", "truncate_tree", "truncation_advice"]
+__all__ = ["counted", "json_line", "parse_line", "quote", "truncate_tree", "truncation_advice"]
 
 MAX_NAME = 150
 MAX_VALUE = 200
@@ -26,6 +26,11 @@ MAX_TEXT = 500
 # Lone surrogates are escaped too (as JavaScript's JSON.stringify does): they cannot be encoded as UTF-8.
 _NEEDS_ESCAPE = re.compile("[\x00-\x1f\"\\\\\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 _EXTRA_ESCAPES = {c: f"\\u{c:04x}" for c in (*range(0x7F, 0xA0), 0x2028, 0x2029, *range(0xD800, 0xE000))}
+
+
+def counted(n: int, noun: str, nouns: str | None = None) -> str:
+    """``1 line``, ``2 lines``: a count with its noun in the right number (``nouns``: an irregular plural)."""
+    return f"{n} {noun if n == 1 else nouns or noun + 's'}"
 
 
 def quote(text: str, limit: int = MAX_NAME) -> str:

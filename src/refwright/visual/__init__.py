@@ -3,7 +3,7 @@
 from typing import TYPE_CHECKING, Any
 
 from ._engine import OcrUnavailableError, TesseractEngine, default_engine, tessdata_dir
-from ._mask import Rect, mask_rects
+from ._mask import Rect, draw_labels, mask_rects
 from ._text import OcrLine, OcrWord, VisualText, find_phrase, parse_tsv
 
 if TYPE_CHECKING:
@@ -28,6 +28,7 @@ __all__ = [
     "VisualText",
     "dark_on_light",
     "default_engine",
+    "draw_labels",
     "find_phrase",
     "mask_rects",
     "parse_tsv",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
-__all__ = ["Rect", "mask_rects"]
+__all__ = ["Rect", "draw_labels", "mask_rects"]
 
 
 @dataclass(frozen=True)
@@ -29,4 +29,20 @@ def mask_rects(image: Image.Image, rects: list[Rect], scale: float) -> Image.Ima
         bottom = min(out.height, int((r.y + r.height) * scale + 0.999))
         if right > left and bottom > top:
             draw.rectangle((left, top, right - 1, bottom - 1), fill=(200, 200, 200))
+    return out
+
+
+
+def draw_labels(image: Image.Image, labels: list[tuple[Rect, str]], scale: float) -> Image.Image:
+    """A copy with each number label of an annotated screenshot drawn again in its box, as the page showed
+    it (white on red): drawn here, not copied from the capture, so nothing of the page under it returns."""
+    out = image.convert("RGB")
+    draw = ImageDraw.Draw(out)
+    font = ImageFont.load_default(size=max(8, round(11 * scale)))
+    for r, text in labels:
+        left, top = int(r.x * scale), int(r.y * scale)
+        right, bottom = int((r.x + r.width) * scale + 0.999), int((r.y + r.height) * scale + 0.999)
+        if right > left and bottom > top:
+            draw.rectangle((left, top, right - 1, bottom - 1), fill=(225, 29, 72))
+            draw.text((left + round(3 * scale), top + round(1 * scale)), text, fill=(255, 255, 255), font=font)
     return out

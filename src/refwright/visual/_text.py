@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..snapshot._format import counted
+
 __all__ = ["OcrLine", "OcrWord", "VisualText", "digits_only", "find_phrase", "parse_tsv"]
 
 # Words below this confidence are usually specks or icon fragments read as letters.
@@ -59,8 +61,8 @@ class VisualText:
     def render(self, max_lines: int = 200, *, digits: bool = False) -> str:
         """The command output: one line per text line with its CSS box, bounded; ``digits`` adds each
         number's per-character boxes on an indented line."""
-        out = [f"viewport {self.viewport[0]}x{self.viewport[1]}, {len(self.lines)} lines"
-               + (f", {self.masked_fields} editable fields masked" if self.masked_fields else "")]
+        out = [f"viewport {self.viewport[0]}x{self.viewport[1]}, {counted(len(self.lines), 'line')}"
+               + (f", {counted(self.masked_fields, 'editable field')} masked" if self.masked_fields else "")]
         for line in self.lines[:max_lines]:
             x, y, w, h = line.box
             out.append(f"[{x:.0f},{y:.0f} {w:.0f}x{h:.0f}] {line.text}")

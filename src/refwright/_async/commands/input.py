@@ -8,6 +8,7 @@ from ..._errors import RefwrightError
 from ...commands import ParsedCommand
 from ...commands._specs_input import FIND_ACTIONS, split_find
 from ...safety._secrets import has_token
+from ...snapshot._format import counted
 from .._actionable import ensure_actionable
 from .._fill import TextNotEnteredError, not_entered
 from .._find import describe, find
@@ -128,7 +129,7 @@ async def clipboard(session: Session, cmd: ParsedCommand) -> str:
     if sub == "write":
         text = cmd.text_from(1)
         await write_clipboard(session, text)
-        return f"Wrote {len(text)} characters to the clipboard"
+        return f"Wrote {counted(len(text), 'character')} to the clipboard"
     raise RefwrightError("Usage: clipboard <read|write <text>>")
 
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import time
-
 from ..._errors import RefwrightError
 from ..._network._request_log import RequestFilter, format_requests
 from ...commands import ParsedCommand
+from ...snapshot._format import counted
 from .._files import output_path, write_file
 from .._network_recorder import RouteRule
 from .._session import Session
@@ -52,12 +51,13 @@ async def _har(session: Session, cmd: ParsedCommand) -> str:
     if sub == "stop":
         if not recorder.recording_har:
             raise RefwrightError("No HAR recording is running. Start one with `network har start`.")
-        name = path or recorder.har_path or time.strftime("network-%Y%m%d-%H%M%S.har")
-        target = output_path(session, name)
+        name = path or recorder.har_path
+        # Without a name, a new one: a recording stopped in the same second as another keeps both.
+        target = output_path(session, name) if name else session.output.fresh("network", "har")
         count, data = await recorder.stop_har()
         # The login request itself carries the value (in its body): the file has {{secret:NAME}} instead.
         write_file(target, session.config.secrets.scrub_bytes(data))
-        return f"HAR saved to {target} ({count} requests)"
+        return f"HAR saved to {target} ({counted(count, 'request')})"
     raise RefwrightError("Usage: network har <start|stop> [path]")
 
 

@@ -7,6 +7,7 @@ from playwright.async_api import Locator
 from ..._errors import RefwrightError
 from ...commands import ParsedCommand
 from ...safety import clean_line
+from ...snapshot._refs import parse_ref
 from .._session import Session
 from .._translate import mapped, translate
 
@@ -94,6 +95,9 @@ async def is_(session: Session, cmd: ParsedCommand) -> str:
     if count == 0:
         if state in ("visible", "focused"):
             return "false"
+        if parse_ref(target) is not None:
+            # A ref that is stale fails as it does for every command that acts on it (why it names nothing).
+            await _count(session, target, session.locator(target))
         raise RefwrightError(
             f"No element found for '{target}'. Refresh the snapshot if this is a stale reference."
         )

@@ -10,6 +10,7 @@ from ...resolve._model import SLIDER_KINDS, TEXT_KINDS, Inspection, describe, va
 from ...resolve._plan import Plan, Target
 from ...resolve._select import OPTION_KINDS, field_match, number_text
 from ...resolve._text import match_labels
+from ...snapshot._format import counted
 from .._fill import fill_text
 from .._recording import note_element, note_wheel, noted_done
 from ._do import act_on_control, set_slider
@@ -136,8 +137,9 @@ async def step_lookup(session: Session, state: ResolverState, plan: Plan, index:
     memo.mark(index, "entered the values the page shows")
     if part.labels:
         (control, value), = fields
-        return Step(f"Entered the value the page shows for {part.labels[0]!r} ({len(value)} characters) into "
+        return Step(f"Entered the value the page shows for {part.labels[0]!r} "
+                    f"({counted(len(value), 'character')}) into "
                     f"{describe(control)} (a table row or definition names the key)")
-    done = ", ".join(f"{describe(c)} ({len(v)} characters)" for c, v in fields)
+    done = ", ".join(f"{describe(c)} ({counted(len(v), 'character')})" for c, v in fields)
     return Step(f"Entered into {done} the value the page shows for each field's label (a table row or definition "
                 "names it)")

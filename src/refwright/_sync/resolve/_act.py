@@ -44,6 +44,7 @@ from ...resolve._submit_names import named_submit
 from ...resolve._text import fold
 from ...resolve._values import field_value
 from ...safety._secrets import has_token
+from ...snapshot._format import counted
 from .._fill import TextNotEnteredError, fill_text, not_entered
 from ._answer import step_answer, step_highlight
 from ._do import act_on_control, copy_between, select_label, set_slider
@@ -139,7 +140,7 @@ def _step_fill(session: Session, state: ResolverState, plan: Plan, index: int, i
     shown = ", ".join(describe(c) for c, _ in pending)
     converted = next((c for c, v in pending if v != value), None)
     how = f"{match.how}; written as the {converted.input_type} field takes it" if converted else match.how
-    return Step(f"Entered the requested text ({len(value)} characters) into {shown} ({how})")
+    return Step(f"Entered the requested text ({counted(len(value), 'character')}) into {shown} ({how})")
 
 
 def _step_copy(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,

@@ -14,6 +14,7 @@ from ...resolve._plan import Target
 from ...resolve._result import StepResult
 from ...resolve._select import number_text
 from ...resolve._text import match_labels
+from ...snapshot._format import counted
 from .._fill import TextNotEnteredError, fill_text, not_entered
 from .._secrets import reveal_on_page
 from ._do import act_on_control, checked_to, copy_between, set_slider
@@ -70,8 +71,8 @@ def set_field(session: Session, target: str, value: str) -> StepResult:
         act_on_control(session, before, control, "fill", fill_text(typed))
     except TextNotEnteredError:
         raise not_entered(describe(control), "Nothing was done. Run `inspect` to see the page as it is now.") from None
-    return _finish(session, before, f"Filled {describe(control)} with the given text ({len(value)} characters); "
-                                       "nothing was submitted.")
+    return _finish(session, before, f"Filled {describe(control)} with the given text "
+                                          f"({counted(len(value), 'character')}); nothing was submitted.")
 
 
 def copy_field(session: Session, source: str, target: str) -> StepResult:

@@ -44,11 +44,14 @@ class LocalResolverLlm:
         self.unconfirmed: str | None = None
         # The proposal the person declined when asked.
         self.declined: str | None = None
+        # Why the run gave up without finishing the task (a refusal, no progress, the step limit): such a
+        # run did not answer, and `refwright agent` exits 1.
+        self.gave_up: str | None = None
 
     async def next(self, system: str, turns: list[Turn]) -> list[Turn]:
         task = next((t.text for t in turns if isinstance(t, User)), "").strip()
         if not task:
-            return Reply([Assistant("There is no task to carry out.")])
+            return self._give_up("There is no task to carry out.")
         results = [t for t in turns if isinstance(t, ToolResult)]
         if results:
             last = results[-1].output
@@ -61,7 +64,7 @@ class LocalResolverLlm:
                 repeated = bool(earlier) and earlier[-1] == last
                 refused = any(w in last for w in ("Error: Ambiguous", "does not understand", "Nothing was done"))
                 if repeated or refused:
-                    return Reply([Assistant("I could not finish this without a model. " + error.group(0).strip())])
+                    return self._give_up("I could not finish this without a model. " + error.group(0).strip())
             proposal = _PROPOSAL.search(last)
             if proposal:
                 asked = last[proposal.start():].strip()
@@ -75,11 +78,15 @@ class LocalResolverLlm:
                 self.unconfirmed = asked
                 return Reply([Assistant(asked)])
             if len(results) >= 2 and results[-2].output == last and not error:
-                return Reply([Assistant("No progress: the same step keeps repeating. " + last.splitlines()[0])])
+                return self._give_up("No progress: the same step keeps repeating. " + last.splitlines()[0])
             if len(results) >= self.max_steps:
-                return Reply([Assistant(f"Stopped after {len(results)} local steps without finishing.")])
+                return self._give_up(f"Stopped after {len(results)} local steps without finishing.")
         first = not any(isinstance(t, ToolCall) for t in turns)
         return Reply([self._call(("act --new " if first else "act ") + quote_request(task))])
+
+    def _give_up(self, why: str) -> Reply:
+        self.gave_up = why
+        return Reply([Assistant(why)])
 
     def _call(self, command: str) -> ToolCall:
         self.calls += 1

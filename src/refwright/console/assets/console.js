@@ -23,6 +23,12 @@
     return data;
   }
 
+  // A message about the last attempt goes once the person changes a field or tries again, also when the
+  // browser's own validation stops the next attempt before it is sent (no submit event then).
+  const clearError = () => { $("start-error").textContent = ""; };
+  $("start-form").addEventListener("input", clearError);
+  $("start-form").addEventListener("invalid", clearError, true);
+
   $("start-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("start-error").textContent = "";

@@ -205,7 +205,8 @@
     }
     const action = a.action;
     const me = briefly(el);
-    const out = { role: me.role, name: me.name, token: TOKEN };
+    // label: how a snapshot prints it (`input type="password"`), which messages use, as the snapshot does.
+    const out = { role: me.role, label: labelOf(el, me.role), name: me.name, token: TOKEN };
     // A link marked for download: the answer waits for the download the browser reports after the click.
     if ((action === 'click' || action === 'dblclick') && el.closest('a[download][href]')) out.download = 1;
     if (action === 'option') {

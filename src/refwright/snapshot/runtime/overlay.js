@@ -33,7 +33,12 @@
       overlay.appendChild(tag);
     }
     document.documentElement.appendChild(overlay);
-    return { boxes };
+    // The labels' boxes (in the document) and numbers, which are drawn again over the blanking of secrets.
+    const tags = Array.from(overlay.children).filter((_, i) => i % 2 === 1).map(t => {
+      const r = t.getBoundingClientRect();
+      return [r.x + sx, r.y + sy, r.width, r.height, t.textContent];
+    });
+    return { boxes, tags, sx, sy };
   }
 
   function unannotate() {
