@@ -106,3 +106,28 @@ async def test_a_persons_password_stays_out_of_the_script_and_a_wizards_hidden_s
     assert {o.status for o in outcomes} == {"replayed"}
     query = urllib.parse.parse_qs(server.requests_to("/replay/wizard.html")[-1].path.split("?", 1)[1])
     assert query == {"u": ["ada"], "p": ["s3cret-horse"]}
+
+
+def test_refwright_record_saves_the_script_when_enter_is_pressed(server: TestServer, tmp_path: Path) -> None:
+    """The command's own plumbing, headless: it opens the page, listens, and Enter at the terminal saves."""
+    import subprocess
+    import sys
+
+    saved = tmp_path / "run.py"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src") + os.pathsep
+           + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.Popen([sys.executable, "-m", "refwright", "record", server.url("/replay/account.html"),
+                             "--save-run", str(saved), "--headless", "--allow-private", "127.0.0.1"],
+                            stdin=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert proc.stdin is not None and proc.stderr is not None
+    said = b""
+    while b"Recording what you do" not in said:
+        line = proc.stderr.readline()
+        assert line, said.decode()
+        said += line
+    proc.stdin.write(b"\n")
+    proc.stdin.flush()
+    rest = proc.stderr.read()
+    assert proc.wait(timeout=60) == 0, (said + rest).decode()
+    assert f"Saved 0 step(s) as {saved}" in rest.decode()
+    assert f'page.goto("{server.url("/replay/account.html")}")' in saved.read_text(encoding="utf-8")
