@@ -40,6 +40,10 @@ SUBSTITUTIONS: list[tuple[str, str]] = [
     # The bridge (_bridge.py): the only steps said differently in the two APIs.
     (r"\bawait_coroutine\b", "run_coroutine"),
     (r"\boff_loop\b", "called"),
+    (r"\bawait_within\b", "sync_within"),
+    (r"\basync_lock\b", "sync_lock"),
+    (r"\basync_event\b", "sync_event"),
+    (r"\bawait_event\b", "sync_wait_event"),
     # Awaitable[X] -> X, for the simple (non-nested) annotations the async code uses.
     (r"\bAwaitable\[([^\[\]]*)\]", r"\1"),
     (r"(from collections\.abc import [^\n]*?)\bAwaitable, ", r"\1"),

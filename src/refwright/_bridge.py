@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import threading
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
 
-__all__ = ["await_coroutine", "called", "off_loop", "run_coroutine"]
+__all__ = ["async_event", "async_lock", "await_coroutine", "await_event", "await_within", "sync_within", "called",
+           "off_loop", "run_coroutine", "sync_event", "sync_lock", "sync_wait_event"]
 
 T = TypeVar("T")
 
@@ -38,3 +40,44 @@ async def off_loop(fn: Callable[[], T]) -> T:
 def called(fn: Callable[[], T]) -> T:
     """The same in sync code, where there is no loop to keep free."""
     return fn()
+
+
+async def await_within(work: Awaitable[T], seconds: float) -> T:
+    """Wait for ``work`` at most ``seconds`` (``TimeoutError`` past that)."""
+    return await asyncio.wait_for(work, seconds)
+
+
+def sync_within(work: T, seconds: float) -> T:
+    """The same in sync code: the call has already run, bounded by Playwright's own timeouts."""
+    return work
+
+
+def async_lock() -> asyncio.Lock:
+    """A lock for callbacks that interleave on the event loop."""
+    return asyncio.Lock()
+
+
+def sync_lock() -> threading.RLock:
+    """The same for sync code, where Playwright runs callbacks on the caller's thread (re-entrantly)."""
+    return threading.RLock()
+
+
+def async_event() -> asyncio.Event:
+    """A flag a coroutine can wait for."""
+    return asyncio.Event()
+
+
+def sync_event() -> threading.Event:
+    """The same for sync code."""
+    return threading.Event()
+
+
+async def await_event(event: asyncio.Event, seconds: float) -> None:
+    """Wait until ``event`` is set, at most ``seconds`` (``TimeoutError`` past that)."""
+    await asyncio.wait_for(event.wait(), seconds)
+
+
+def sync_wait_event(event: threading.Event, seconds: float) -> None:
+    """The same in sync code."""
+    if not event.wait(seconds):
+        raise TimeoutError

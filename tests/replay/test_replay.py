@@ -94,21 +94,25 @@ def secret_env() -> Iterator[None]:
 async def test_a_recorded_signup_is_a_readable_script_and_replays_with_no_model(
         page: refwright.Page, browser: refwright.Browser, secret_env: None) -> None:
     script = await _record(page)
-    run = "\n".join(script.split("def run(page: Page) -> None:\n")[1].split("\n\n\n")[0].splitlines())
+    assert 'def run(page: Page, *, email: str = "demo@example.com", plan: str = "Team") -> None:\n' in script
+    run = "\n".join(script.split(" -> None:\n")[1].split("\n\n\n")[0].splitlines())
     statements = [line.strip() for line in run.splitlines() if not line.strip().startswith("#")]
     assert statements == [
         f'page.goto("{_app("same")}")',
-        'page.get_by_role("textbox", name="Email").fill("demo@example.com")',
+        'page.get_by_role("textbox", name="Email").fill(email)',
         'page.get_by_role("textbox", name="Password").fill(', 'os.environ["REFWRIGHT_SECRET_PASSWORD"],', ")",
-        'page.get_by_role("combobox", name="Plan").select_option("Team")',
+        'page.get_by_role("combobox", name="Plan").select_option(plan)',
         'page.get_by_role("checkbox", name="I agree to the terms").check()',
         'page.get_by_role("button", name="Create account").click()',
-        'expect(page.get_by_text("Welcome, demo@example.com!")).to_be_visible()',
+        'expect(page.get_by_text(f"Welcome, {email}!")).to_be_visible()',
     ]
     assert "Task: Sign up as demo@example.com with the password [secret]" in script
     assert PASSWORD not in script
     assert not re.search(r"@e\d|ref=e\d", script)
-    assert '"request": "click button \\"Create account\\""' in script
+    # The request is written once, at the top: each step's intent is short.
+    assert script.count("Sign up as") == 1
+    assert '# intent: {"action": "click", "role": "button", "name": "Create account", "risk": "approval-required"}' \
+        in script
 
     fresh = await browser.new_page(isolated=True)
     try:
@@ -117,7 +121,7 @@ async def test_a_recorded_signup_is_a_readable_script_and_replays_with_no_model(
     finally:
         await fresh.close()
     assert [o.status for o in outcomes] == ["replayed"] * 7
-    assert lines[1] == 'line 18: replayed page.get_by_role("textbox", name="Email").fill()'
+    assert lines[1] == 'line 19: replayed page.get_by_role("textbox", name="Email").fill()'
     assert fresh.url.startswith(_app("same") + "welcome.html?email=demo%40example.com&password=")
 
 
@@ -268,7 +272,8 @@ async def test_the_local_resolvers_run_is_recorded_step_by_step_without_its_pass
         ("click", "Create account")]
     password = next(s for s in steps if isinstance(s, Step) and s.name == "Password")
     assert password.secret == "REFWRIGHT_SECRET_PASSWORD" and password.value is None
-    assert password.request.startswith('Enter "demo@example.com" into the Email field, enter "[secret]"')
+    # The task (every step's request here) is written once, in the docstring; each intent is short.
+    assert password.request == "" and script.count('Enter "demo@example.com" into the Email field') == 1
     assert steps[-1] == Check(url="/welcome.html", line=steps[-1].line, end_line=steps[-1].end_line)
     fresh = await browser.new_page(isolated=True)
     try:

@@ -39,6 +39,7 @@ from ._find import locate
 from ._guard import NetworkGuard
 from ._input import Clipboard, Keyboard, Mouse
 from ._network import Network
+from ._person import PersonRecorder
 from ._recording import add_answer_checks
 from ._saved_state import State
 from ._secrets import secret_rects
@@ -328,6 +329,14 @@ class Page:
         elif task and not current.task:
             current.task = task
         return current
+
+    async def record_person(self, task: str = "") -> PersonRecorder:
+        """Record what a person does in this page (clicks, typing, choices, Enter) from now on, as the same kind
+        of script an agent's run makes: ``await recorder.stop()``, then :meth:`save_recording`. Only real input
+        events count, whatever sent them (a person at a headed window, input forwarded into the page)."""
+        recorder = PersonRecorder(self._impl, self.recording(task))
+        await recorder.start()
+        return recorder
 
     async def finish_recording(self, *, answer: str = "") -> Recording:
         """Stop the recording, closed by checks that show ``answer`` (the texts it quotes that the page shows,

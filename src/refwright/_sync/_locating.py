@@ -14,7 +14,7 @@ from playwright.sync_api import Page as PlaywrightPage
 from ..replay._steps import Step
 from ._engine import scope_for
 
-__all__ = ["KIND_ROLES", "frame_steps", "locate_element", "relocated"]
+__all__ = ["KIND_ROLES", "frame_steps", "frames_of", "locate_element", "relocated"]
 
 # The resolver's kinds as ARIA roles (what get_by_role takes); "" for those with none.
 KIND_ROLES = {"text": "textbox", "date": "textbox", "time": "textbox", "select": "combobox", "range": "slider",
@@ -82,6 +82,32 @@ def frame_steps(pw: PlaywrightPage, frames: tuple[str, ...]) -> tuple[Step, ...]
             out.append(Step("", by="iframe", nth=index if count > 1 else None))
         finally:
             handle.dispose()
+    return tuple(out)
+
+
+def frames_of(frame: Any) -> tuple[Step, ...] | None:
+    """The iframes on the way to a Playwright frame, outermost first, as ``frame_steps`` writes them: by title,
+    else by their place among their document's iframes. None when one is gone."""
+    out: list[Step] = []
+    while frame.parent_frame is not None:
+        handle = frame.frame_element()
+        parent = frame.parent_frame
+        try:
+            title = (handle.get_attribute("title") or "").strip()
+            found = None
+            if title:
+                count, index = parent.get_by_title(title).evaluate_all(_INDEX, handle)
+                if index >= 0:
+                    found = Step("", by="title", name=title, nth=index if count > 1 else None)
+            if found is None:
+                count, index = parent.locator("iframe").evaluate_all(_INDEX, handle)
+                if index < 0:
+                    return None
+                found = Step("", by="iframe", nth=index if count > 1 else None)
+            out.insert(0, found)
+        finally:
+            handle.dispose()
+        frame = parent
     return tuple(out)
 
 

@@ -15,7 +15,7 @@ from .._url import normalize_url
 from ..commands import ParsedCommand, lookup
 from ..replay._heal import family
 from ..replay._record import Recording
-from ..replay._steps import Step, secret_env, secret_token
+from ..replay._steps import Check, Step, secret_env, secret_token
 from ..resolve._risk import risk_of
 from ..snapshot._format import quote
 from ..snapshot._refs import parse_ref
@@ -82,7 +82,7 @@ def note_command(session: Session, parsed: ParsedCommand) -> Noted | None:
     if spec.request_words == "text":  # the request in the model's words, as act read it
         rec.set_request(rec.scrub(parsed.text_from(0)), names)
     elif spec.request_words == "line":
-        rec.set_request(rec.scrub(parsed.line), names)
+        rec.set_request("")  # a command line says no more than the statement written from it
     # The Playwright step the spec says the command is kept as.
     action = spec.recorded_as
     if action == "goto" and parsed.args:
@@ -253,6 +253,7 @@ def _take(session: Session, rec: Recording, locator: Locator, role: str, name: s
         handle = locator.element_handle(timeout=1_000)
     if handle is None:
         return None
+    _note_shown(session, rec)
     try:
         with best_effort() as read:
             facts: dict[str, Any] = handle.evaluate(_FACTS)
@@ -273,30 +274,69 @@ def _take(session: Session, rec: Recording, locator: Locator, role: str, name: s
                  read_value=value is None and action in ("fill", "select"))
 
 
+_SHOWN = "() => document.body ? document.body.innerText : ''"
+# The names the page's controls go by (a button's text, a field's label, an option): labels, never an outcome.
+_LABELS = """() => Array.from(document.querySelectorAll(`button, a, label, option, summary, legend, select, input,
+  textarea, [role=button], [role=link], [role=tab], [role=menuitem], [role=option], [role=checkbox], [role=radio]`))
+  .flatMap(e => [e.innerText || e.textContent || '', e.getAttribute('aria-label') || '', e.getAttribute('title') || '',
+    e.getAttribute('placeholder') || '', e.type === 'submit' || e.type === 'button' ? e.value || '' : ''])
+  .map(t => t.trim()).filter(t => t && t.length <= 200)"""
+# What a page says about a step's outcome: a status line, an alert, a live region, an output.
+_STATUS = """() => Array.from(document.querySelectorAll(`[role=status], [role=alert], [aria-live]:not([aria-live=off]),
+  output`)).filter(e => e.checkVisibility ? e.checkVisibility() : e.offsetParent !== null)
+  .map(e => (e.innerText || '').trim()).filter(t => t && t.length <= 200)"""
+
+
+def _note_shown(session: Session, rec: Recording) -> None:
+    """The lines the page shows before a step: a closing check is never one of them (a label that was there
+    before the run acted says nothing about what it achieved)."""
+    with best_effort():  # a page between documents: its lines are read at the next step
+        rec.note_shown(str(session.pw.evaluate(_SHOWN)))
+
+
 def add_answer_checks(session: Session, rec: Recording, answer: str) -> None:
-    """Close the script with checks that show the answer: each text the answer quoted that the page shows,
-    else the page the run ended on (its URL's path)."""
-    from ..replay._record import quoted_texts
-    from ..replay._steps import Check
+    """Close the script with checks on what the run achieved, as the page it ended on shows it: each text the
+    answer quoted (its evidence; never a line its ``Changes:`` says was removed) and each status text the page
+    shows, unless it was a label already there or a name the steps used; else the page the run ended on (its
+    URL's path, when the run moved there)."""
+    from ..replay._record import answer_quotes
 
     scope = session.scope
-    for text in quoted_texts(rec.scrub(answer)):
-        if "[secret]" in text:
+    status: list[str] = []
+    with best_effort():  # no labels read: those the steps used are still left out
+        rec.note_labels([str(t) for t in session.pw.evaluate(_LABELS)])
+    if rec.steps:
+        with best_effort():  # no status read: the answer's quotes alone
+            status = [str(t) for t in session.pw.evaluate(_STATUS)]
+    for text in [*answer_quotes(rec.scrub(answer)), *status]:
+        if "[secret]" in text or not rec.is_outcome(text):
             continue
-        with best_effort() as counted:  # a text the page no longer shows is not a check
-            loose = scope.get_by_text(text).count()
-            exact = scope.get_by_text(text, exact=True).count() if loose > 1 else 0
-        if counted.failed:
-            continue
-        if loose == 1:
-            rec.add_check(Check(text=text, tab=_tab(session)))
-        elif exact == 1:
-            rec.add_check(Check(text=text, exact=True, tab=_tab(session)))
-        elif loose > 1:
-            rec.add_check(Check(text=text, exact=exact > 0, nth=0, tab=_tab(session)))
+        check = _visible_check(scope, text)
+        if check is not None:
+            rec.add_check(replace(check, tab=_tab(session)))
     if not rec.checks:
         from urllib.parse import urlsplit
 
         parts = urlsplit(session.url)
-        if parts.scheme in ("http", "https", "file") and parts.path not in ("", "/"):
+        first = rec.start_url or next((s.value or "" for s in rec.steps if s.action == "goto"), "")
+        start = urlsplit(first).path if first else None
+        if parts.scheme in ("http", "https", "file") and parts.path not in ("", "/", start):
             rec.add_check(Check(url=parts.path, tab=_tab(session)))
+
+
+def _visible_check(scope: Any, text: str) -> Check | None:
+    """The check that finds ``text`` where the page shows it now (strict: one element, ``exact`` or ``nth``
+    when the plain form finds others too), or None when the page does not show it."""
+    shown = "els => els.map(e => e.checkVisibility ? e.checkVisibility() : e.offsetParent !== null)"
+    with best_effort() as counted:  # a text the page no longer shows is not a check
+        loose: list[bool] = scope.get_by_text(text).evaluate_all(shown)
+        exact: list[bool] = scope.get_by_text(text, exact=True).evaluate_all(shown) if len(loose) > 1 else []
+    if counted.failed or not any(loose):
+        return None
+    if len(loose) == 1:
+        return Check(text=text)
+    if len(exact) == 1 and exact[0]:
+        return Check(text=text, exact=True)
+    if any(exact):
+        return Check(text=text, exact=True, nth=exact.index(True))
+    return Check(text=text, nth=loose.index(True))

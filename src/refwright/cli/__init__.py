@@ -1,4 +1,4 @@
-"""The ``refwright`` command: shell, agent, mcp, demo, doctor and console subcommands."""
+"""The ``refwright`` command: shell, agent, replay, record, mcp, demo, doctor and console subcommands."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ __all__ = ["main"]
 
 # name -> module that defines `add_parser(subparsers)`; modules are imported only when listed, so each
 # subcommand keeps its own imports (and `refwright --help` stays fast).
-SUBCOMMANDS = ("shell", "agent", "replay", "mcp", "demo", "doctor", "console")
+SUBCOMMANDS = ("shell", "agent", "replay", "record", "mcp", "demo", "doctor", "console")
 
 
 def build_parser() -> argparse.ArgumentParser:

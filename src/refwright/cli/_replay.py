@@ -30,7 +30,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         "local resolver), or openai:MODEL / anthropic:MODEL (asked when local healing finds no "
                         "clear winner); without it a broken step fails")
     parser.add_argument("--update", action="store_true", help="rewrite healed lines of SCRIPT in place")
-    parser.add_argument("--report", metavar="FILE", help="write each step's outcome and time to FILE (JSON)")
+    parser.add_argument("--report", metavar="FILE", help="write each step's outcome and time to FILE (JSON; with "
+                        "--data, one JSON line per row)")
+    parser.add_argument("--set", metavar="NAME=VALUE", action="append", default=[],
+                        help="run with this value for one of the script's parameters (repeatable)")
+    parser.add_argument("--data", metavar="FILE", help="run once per row of FILE (.csv with a header, or .jsonl), "
+                        "its columns being parameter names, each row in a fresh browser context; a column left "
+                        "out keeps the recorded value")
+    parser.add_argument("--parallel", metavar="N", type=int, default=1,
+                        help="with --data: run N rows at a time, each on a page of its own (default 1)")
     parser.add_argument("--approve", choices=("auto",), help="let a healed step riskier than the recorded one "
                         "go ahead without asking (otherwise a terminal prompt, else the replay stops)")
     add_browser_options(parser)
@@ -38,17 +46,32 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..replay._parse import ScriptError, parse_script
+    from ..replay._params import bind
+    from ..replay._parse import ScriptError, parse_script, script_params
+    from ._replay_rows import read_rows, values_from
 
     path = Path(args.script)
     try:
         source = path.read_text(encoding="utf-8")
         items = parse_script(source)
+        params = script_params(source)
+        given = values_from(path.name, params, [tuple(v.split("=", 1)) if "=" in v else (v, None)
+                                                for v in args.set], "--set")
+        rows = read_rows(path.name, params, args.data) if args.data else None
     except OSError as exc:
-        print(f"error: cannot read {args.script}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"error: cannot read {exc.filename or args.script}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     except ScriptError as exc:
         print(f"error: {path.name} {exc}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if rows is not None and args.update:
+        print("error: --update rewrites the script from one replay; run it without --data.", file=sys.stderr)
+        return 2
+    if args.parallel < 1:
+        print("error: --parallel takes a number of rows to run at a time, 1 or more.", file=sys.stderr)
         return 2
     heal = args.heal.strip().lower() if args.heal else None
     decider: Any = None
@@ -60,6 +83,15 @@ def run(args: argparse.Namespace) -> int:
         except RefwrightError as exc:
             print(f"error: --heal {args.heal}: {exc.message}", file=sys.stderr)
             return 2
+    if rows is not None:
+        from ._replay_rows import replay_rows
+
+        try:
+            return asyncio.run(replay_rows(args, path, items, {**params, **given}, rows, heal, decider, _ask))
+        except KeyboardInterrupt:
+            print("Interrupted.", file=sys.stderr)
+            return 130
+    items = bind(items, {**params, **given})
     try:
         code, outcomes = asyncio.run(_replay(args, path, items, heal, decider))
     except KeyboardInterrupt:

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from ._steps import Check, Step
 
-__all__ = ["LINE", "FrameNames", "check_statement", "frame_code", "frame_lines", "locator_code", "not_kept",
-           "py_str", "scope_code", "step_statement"]
+__all__ = ["LINE", "FrameNames", "call_lines", "check_statement", "frame_code", "frame_lines", "locator_code",
+           "not_kept", "py_str", "scope_code", "step_statement", "text_code"]
 
 # ruff format's default line length: a script is formatted as it would be in a project of its own.
 LINE = 88
@@ -34,12 +34,13 @@ def py_str(text: str) -> str:
 
 
 def _locator_args(step: Step) -> list[str]:
+    name = step.target_param or py_str(step.name)
     if step.by == "role":
         args = [py_str(step.role)]
         if step.name:
-            args.append(f"name={py_str(step.name)}")
+            args.append(f"name={name}")
     else:
-        args = [py_str(step.name)]
+        args = [name]
     if step.exact:
         args.append("exact=True")
     return args
@@ -81,7 +82,7 @@ def frame_lines(tab: str, frames: tuple[Step, ...], names: FrameNames, indent: s
         if frame.by == "iframe":
             lines.append(f'{indent}{name} = {parent}.locator("iframe"){nth}.content_frame')
         else:
-            lines += _call(f"{name} = {parent}.get_by_title", [py_str(frame.name)], f"{nth}.content_frame", indent)
+            lines += call_lines(f"{name} = {parent}.get_by_title", [py_str(frame.name)], f"{nth}.content_frame", indent)
         names[way] = name
     return lines
 
@@ -99,7 +100,16 @@ def locator_code(step: Step) -> str:
 def value_code(step: Step) -> str:
     if step.secret:
         return f"os.environ[{py_str(step.secret)}]"
+    if step.param:
+        return step.param
     return py_str(step.value or "")
+
+
+def text_code(check: Check) -> str:
+    """A check's text: a string literal, or an f-string when it holds parameters (``f"Welcome, {email}!"``)."""
+    if check.template:
+        return "f" + py_str(check.template)
+    return py_str(check.text or "")
 
 
 def _action(step: Step, where: str) -> tuple[str, list[str]]:
@@ -113,7 +123,7 @@ def _action(step: Step, where: str) -> tuple[str, list[str]]:
     return step.action, []
 
 
-def _call(head: str, args: list[str], tail: str, indent: str) -> list[str]:
+def call_lines(head: str, args: list[str], tail: str, indent: str) -> list[str]:
     """``head(args)tail`` on one line when it fits, else one argument a line with a trailing comma (ruff
     keeps that form: the magic trailing comma)."""
     one = f"{indent}{head}({', '.join(args)}){tail}"
@@ -147,16 +157,16 @@ def not_kept(step: Step) -> str:
 def _one_statement(step: Step, indent: str, scope: str) -> list[str]:
     where = scope or scope_code(step)
     if step.by == "none" or (step.to is not None and step.to.by == "none"):
-        return _call("raise RuntimeError", [py_str(not_kept(step))], "", indent)
+        return call_lines("raise RuntimeError", [py_str(not_kept(step))], "", indent)
     tab = step.tab or "page"
     if step.action == "new_page":
         return [f"{indent}{tab} = page.context.new_page()"]
     if step.action == "goto":
-        return _call(f"{tab}.goto", [py_str(step.value or "")], "", indent)
+        return call_lines(f"{tab}.goto", [py_str(step.value or "")], "", indent)
     if step.action == "wheel":
         return [f"{indent}{tab}.mouse.wheel({step.value or '0, 0'})"]
     if not step.targeted:
-        return _call(f"{tab}.keyboard.press", [value_code(step)], "", indent)
+        return call_lines(f"{tab}.keyboard.press", [value_code(step)], "", indent)
     method, args = _action(step, where)
     nth = f".nth({step.nth})" if step.nth is not None else ""
     head = f"{where}.{_METHODS[step.by]}"
@@ -166,8 +176,8 @@ def _one_statement(step: Step, indent: str, scope: str) -> list[str]:
     # Too long: the action's arguments go first onto lines of their own, as ruff splits the last bracket.
     located = f"{head}({', '.join(_locator_args(step))}){nth}"
     if args and len(f"{indent}{located}.{method}(") <= LINE:
-        return _call(f"{located}.{method}", args, "", indent)
-    lines = _call(head, _locator_args(step), "", indent)
+        return call_lines(f"{located}.{method}", args, "", indent)
+    lines = call_lines(head, _locator_args(step), "", indent)
     lines[-1] += f"{nth}.{method}(" + (", ".join(args) + ")" if args else ")")
     if len(lines[-1]) > LINE and args:
         last = lines.pop()
@@ -179,9 +189,9 @@ def _one_statement(step: Step, indent: str, scope: str) -> list[str]:
 def check_statement(check: Check, indent: str = _INDENT) -> list[str]:
     page = check.tab or "page"
     if check.text is None:
-        return _call(f"expect({page}).to_have_url", [f"re.compile({py_str(_url_pattern(check.url or ''))})"], "",
+        return call_lines(f"expect({page}).to_have_url", [f"re.compile({py_str(_url_pattern(check.url or ''))})"], "",
                      indent)
-    args = [py_str(check.text)] + (["exact=True"] if check.exact else [])
+    args = [text_code(check)] + (["exact=True"] if check.exact else [])
     nth = f".nth({check.nth})" if check.nth is not None else ""
     one = f"{indent}expect({page}.get_by_text({', '.join(args)}){nth}).to_be_visible()"
     if len(one) <= LINE:

@@ -11,7 +11,7 @@ from dataclasses import replace
 from .._errors import ScriptError
 from ._steps import Check, Step
 
-__all__ = ["ScriptError", "parse_script"]
+__all__ = ["ScriptError", "parse_script", "script_params"]
 
 _BY = {"get_by_role": "role", "get_by_label": "label", "get_by_text": "text", "get_by_placeholder": "placeholder",
        "get_by_title": "title"}
@@ -31,7 +31,12 @@ def _fail(node: ast.AST, what: str) -> ScriptError:
 def _string(node: ast.expr, where: ast.AST) -> str:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
-    raise _fail(where, "expected a string literal here.")
+    raise _fail(where, "expected a string literal or one of run()'s parameters here.")
+
+
+def _param(node: ast.expr) -> str:
+    """The parameter a value came from (see ``_Params``), else ``""``."""
+    return str(getattr(node, "param", ""))
 
 
 def _value(node: ast.expr, where: ast.AST) -> tuple[str | None, str | None]:
@@ -39,6 +44,59 @@ def _value(node: ast.expr, where: ast.AST) -> tuple[str | None, str | None]:
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "environ":
         return None, _string(node.slice, where)
     return _string(node, where), None
+
+
+class _Params(ast.NodeTransformer):
+    """``run()``'s parameters read as their recorded values: each name becomes its default (marked with the
+    parameter's name), and an f-string of them and literals a string (marked with its template)."""
+
+    def __init__(self, defaults: dict[str, str]) -> None:
+        self.defaults = defaults
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        if node.id not in self.defaults or not isinstance(node.ctx, ast.Load):
+            return node
+        const = ast.copy_location(ast.Constant(self.defaults[node.id]), node)
+        const.param = node.id  # type: ignore[attr-defined]
+        return const
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.expr:
+        template, text = [], []
+        for part in node.values:
+            if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                template.append(part.value.replace("{", "{{").replace("}", "}}"))
+                text.append(part.value)
+            elif isinstance(part, ast.FormattedValue) and isinstance(part.value, ast.Name) \
+                    and part.value.id in self.defaults and part.conversion == -1 and part.format_spec is None:
+                template.append("{" + part.value.id + "}")
+                text.append(self.defaults[part.value.id])
+            else:
+                raise _fail(node, "an f-string in a script holds only run()'s parameters, as {name}.")
+        const = ast.copy_location(ast.Constant("".join(text)), node)
+        const.template = "".join(template)  # type: ignore[attr-defined]
+        return const
+
+
+def script_params(source: str) -> dict[str, str]:
+    """``run()``'s parameters and their recorded values (its keyword arguments' string defaults), in order."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as exc:
+        raise ScriptError(f"line {exc.lineno}: the script is not valid Python ({exc.msg}).") from None
+    run = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "run"), None)
+    return _defaults(run) if run is not None else {}
+
+
+def _defaults(run: ast.FunctionDef) -> dict[str, str]:
+    args = run.args
+    pairs = list(zip(args.args[len(args.args) - len(args.defaults):], args.defaults, strict=True))
+    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
+    out: dict[str, str] = {}
+    for arg, default in pairs:
+        if not (isinstance(default, ast.Constant) and isinstance(default.value, str)):
+            raise _fail(arg, f"the parameter {arg.arg} needs a string as its recorded value.")
+        out[arg.arg] = default.value
+    return out
 
 
 def _nth(node: ast.expr, where: ast.AST) -> tuple[int | None, ast.expr]:
@@ -67,8 +125,10 @@ def _locator(node: ast.expr, where: ast.AST, names: Frames) -> dict[str, object]
     exact = isinstance(exact_node, ast.Constant) and exact_node.value is True
     if by == "role":
         name = _string(keywords["name"], where) if "name" in keywords else ""
-        return {"by": by, "role": first, "name": name, "exact": exact, "nth": nth, "frames": frames, "tab": tab}
-    return {"by": by, "role": "", "name": first, "exact": exact, "nth": nth, "frames": frames, "tab": tab}
+        return {"by": by, "role": first, "name": name, "exact": exact, "nth": nth, "frames": frames, "tab": tab,
+                "target_param": _param(keywords["name"]) if "name" in keywords else ""}
+    return {"by": by, "role": "", "name": first, "exact": exact, "nth": nth, "frames": frames, "tab": tab,
+            "target_param": _param(node.args[0])}
 
 
 def _frames(node: ast.expr, where: ast.AST, names: Frames) -> tuple[str, tuple[Step, ...]]:
@@ -146,11 +206,13 @@ def _statement(stmt: ast.stmt, names: Frames) -> Step | Check:
     if _ACTIONS[method] == "select" and call.args and isinstance(call.args[0], ast.List):
         options = tuple(_string(e, stmt) for e in call.args[0].elts)
         return Step("select", value=", ".join(options), options=options, **parts, **lines)  # type: ignore[arg-type]
+    param = ""
     if _ACTIONS[method] in ("fill", "select", "press"):
         if not call.args:
             raise _fail(stmt, f".{method}() needs its value.")
         value, secret = _value(call.args[0], stmt)
-    return Step(_ACTIONS[method], value=value, secret=secret, **parts, **lines)  # type: ignore[arg-type]
+        param = _param(call.args[0])
+    return Step(_ACTIONS[method], value=value, secret=secret, param=param, **parts, **lines)  # type: ignore[arg-type]
 
 
 def _check(stmt: ast.stmt, method: str, owner: ast.Call, lines: dict[str, int], names: Frames) -> Check:
@@ -170,7 +232,13 @@ def _check(stmt: ast.stmt, method: str, owner: ast.Call, lines: dict[str, int], 
     if parts["by"] != "text":
         raise _fail(stmt, "closing checks are expect(page.get_by_text(...)).to_be_visible().")
     return Check(text=str(parts["name"]), exact=bool(parts["exact"]), nth=parts["nth"],  # type: ignore[arg-type]
-                 tab=str(parts["tab"]), **lines)  # type: ignore[arg-type]
+                 tab=str(parts["tab"]), template=_template(_nth(target, stmt)[1]), **lines)  # type: ignore[arg-type]
+
+
+def _template(locator: ast.expr) -> str:
+    """The template of a check's text when it is an f-string of run()'s parameters (see ``_Params``)."""
+    arg = locator.args[0] if isinstance(locator, ast.Call) and locator.args else None
+    return str(getattr(arg, "template", ""))
 
 
 def parse_script(source: str) -> list[Step | Check]:
@@ -182,6 +250,7 @@ def parse_script(source: str) -> list[Step | Check]:
     run = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "run"), None)
     if run is None:
         raise ScriptError("line 1: the script has no `def run(page)`; refwright replays the steps inside it.")
+    run = _Params(_defaults(run)).visit(run)
     text = source.splitlines()
     out: list[Step | Check] = []
     names: Frames = {"page": ("page", ())}

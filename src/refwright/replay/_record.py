@@ -10,7 +10,7 @@ from pathlib import Path
 from ._steps import Check, Step, scrub_refs
 from ._write import scrub_secrets, write_script
 
-__all__ = ["Recording", "quoted_texts"]
+__all__ = ["Recording", "answer_quotes", "quoted_texts"]
 
 # Text a model quoted in its answer: "...", “...” or `...`.
 _QUOTED = re.compile(r'"([^"\n]{2,200})"|“([^”\n]{2,200})”|`([^`\n]{2,200})`')
@@ -24,6 +24,17 @@ def quoted_texts(answer: str) -> list[str]:
         if text and text not in seen:
             seen.append(text)
     return seen
+
+
+def answer_quotes(answer: str) -> list[str]:
+    """The strings an answer quotes as its evidence: never those on a line that says they were removed
+    (a ``Changes:`` line ``- button "Finish"``, or ``- text "..."``)."""
+    kept = [line for line in answer.splitlines() if not re.match(r"\s*[-~]\s", line)]
+    return quoted_texts("\n".join(kept))
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().split())
 
 
 class Recording:
@@ -43,6 +54,9 @@ class Recording:
         self.request = ""
         self.recording = True
         self._secrets: set[str] = set()
+        # The lines the page showed before each step (folded): labels that were there before the run acted.
+        self._shown: set[str] = set()
+        self._labels: set[str] = set()
 
     def add(self, step: Step) -> None:
         if not self.recording:
@@ -63,6 +77,21 @@ class Recording:
         """A value that must never be written (a password typed, a secret's value)."""
         if value:
             self._secrets.add(value)
+
+    def note_shown(self, text: str) -> None:
+        self._shown.update(_fold(line) for line in text.splitlines() if line.strip())
+
+    def note_labels(self, labels: list[str]) -> None:
+        """The names the page's controls go by at the end (a button's text, a field's label)."""
+        self._labels.update(_fold(label) for label in labels)
+
+    def is_outcome(self, text: str) -> bool:
+        """Whether ``text`` can say what the run achieved: not a name or value its steps used ("Finish",
+        "Team"), not a control's label, and not a short text the page showed before a step."""
+        folded = _fold(text)
+        used = {_fold(v) for s in self.steps for v in (s.name, s.meant, s.value or "", *s.options) if v}
+        return bool(folded) and folded not in used | self._labels \
+            and not (folded in self._shown and len(folded.split()) <= 4)
 
     def add_check(self, check: Check) -> None:
         if check not in self.checks:

@@ -4,6 +4,7 @@ broke because the page changed healed from what it meant (its intent), when heal
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import time
@@ -202,15 +203,16 @@ class Replayer:
         if count == 1 and dropped != 1 and self.heal is not None:
             return await self._heal(step, f"{dropped or 'no'} place(s) to drop onto")
         if count == 1:  # there, but slow to become actionable: given the whole action timeout
-            with best_effort():  # still not actionable: said below
-                await self._perform(loc, step, self.page.config.timeouts.action)
-                return Outcome(step, "replayed", 0)
             missing = await missing_options(loc, list(step.options) or [self._value(step)]) \
                 if step.action == "select" else []
             if missing:
-                raise self._fail(step, f"{locator_code(step)} found its list, and the list has no option "
-                                       f"{', '.join(map(repr, missing))}: the page offers other choices now (the "
-                                       "recorded value is data, which healing does not change).")
+                name = json.dumps(step.meant or step.name or step.role, ensure_ascii=False)
+                raise self._fail(step, f"the list {name} offers no option "
+                                       f"{', '.join(json.dumps(m, ensure_ascii=False) for m in missing)} (a value "
+                                       "the step was given or recorded; healing does not change data).")
+            with best_effort():  # still not actionable: said below
+                await self._perform(loc, step, self.page.config.timeouts.action)
+                return Outcome(step, "replayed", 0)
             raise self._fail(step, f"{statement(step)} found its element but could not {step.action} it (it may be "
                                    "covered, disabled or hidden).")
         found = "no element" if count == 0 else f"{count} elements"
@@ -362,8 +364,7 @@ class Replayer:
                 await expect(_textlocator(pw, check)).to_be_visible(timeout=CHECK_MS)
             return Outcome(check, "replayed", 0)
         if self.heal is None or check.text is None:
-            raise self._fail(check, f"the closing check failed: {check.describe()} is not true on this page "
-                                    f"({self.here.url}).")
+            raise self._fail(check, f"the closing check failed: {check.unmet(self.here.url)}.")
         return await self._heal_check(check)
 
     async def _heal_check(self, check: Check) -> Outcome:
@@ -372,18 +373,19 @@ class Replayer:
         pw = self.here.playwright_page
         words = re.findall(r"\w+", check.text or "")
         shown = pw.get_by_text(re.compile(r"\W+".join(map(re.escape, words)), re.IGNORECASE)) if words else None
-        for new, loc in ((replace(check, nth=0), _textlocator(pw, replace(check, nth=0))), (None, shown)):
+        for new, loc in ((replace(check, nth=0, template=""), _textlocator(pw, replace(check, nth=0))), (None, shown)):
             if loc is None:
                 continue
             with best_effort():  # a candidate gone meanwhile: the next is tried
                 if await loc.count() >= 1 and await loc.first.is_visible():
                     if new is None:
                         text = " ".join((await loc.first.inner_text()).split())
-                        new = replace(check, text=text, exact=False, nth=0 if await loc.count() > 1 else None)
+                        new = replace(check, text=text, exact=False, nth=0 if await loc.count() > 1 else None,
+                                      template="")
                     return Outcome(check, "healed", 0, old=statement(check), new_check=new,
                                    how="the same words are shown")
-        raise self._fail(check, f"the closing check failed: {check.describe()} is not true on this page "
-                                f"({self.here.url}), and no visible text holds its words in order.")
+        raise self._fail(check, f"the closing check failed: {check.unmet(self.here.url)}, and no visible text "
+                                "holds its words in order.")
 
 
 def _textlocator(pw: Any, check: Check) -> Locator:

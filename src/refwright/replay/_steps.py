@@ -84,6 +84,10 @@ class Step:
     # The iframes on the way to the element, outermost first: each found by its title (``by="title"``) or by
     # its place among its document's iframes (``by="iframe"``).
     frames: tuple[Step, ...] = ()
+    # The script's parameter that holds the typed or chosen value (``fill(email)``), or the target's name
+    # (``get_by_role("link", name=link)``): replaying with other values changes only these.
+    param: str = ""
+    target_param: str = ""
 
     @property
     def targeted(self) -> bool:
@@ -101,18 +105,12 @@ class Step:
             out["secret"] = self.secret
             if self.field:
                 out["field"] = self.field
-        elif self.options:
-            out["value"] = list(self.options)
-        elif self.value is not None and self.action != "goto":
-            out["value"] = self.value
         if self.risk != "safe":
             out["risk"] = self.risk
         if self.place is not None:
             out["place"] = list(self.place)
         if self.to is not None:
             out["to"] = {k: v for k, v in (("role", self.to.role), ("name", self.to.meant or self.to.name)) if v}
-        if self.request:
-            out["request"] = self.request
         return out
 
     def with_intent(self, intent: dict[str, Any]) -> Step:
@@ -150,7 +148,15 @@ class Check:
     line: int = 0
     end_line: int = 0
     tab: str = ""
+    # The text with the script's parameters in it, as a template (``Welcome, {email}!``), when it holds one.
+    template: str = ""
 
     def describe(self) -> str:
         return f"the text {json.dumps(self.text, ensure_ascii=False)} is shown" if self.text is not None \
             else f"the URL holds {self.url!r}"
+
+    def unmet(self, url: str) -> str:
+        """The check not holding, as a sentence: ``the page (URL) does not show the text "Saved"``."""
+        if self.text is not None:
+            return f"the page ({url}) does not show the text {json.dumps(self.text, ensure_ascii=False)}"
+        return f"the page's URL ({url}) does not hold {json.dumps(self.url or '', ensure_ascii=False)}"

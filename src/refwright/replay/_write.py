@@ -7,29 +7,40 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from ._code import FrameNames, check_statement, frame_lines, step_statement
+from ._code import FrameNames, call_lines, check_statement, frame_lines, py_str, step_statement
+from ._params import Params, declare
 from ._steps import Check, Step, scrub_refs
 
 __all__ = ["scrub_secrets", "write_script"]
 
+# The longest step request kept beside its step (a longer one is the task's, said once in the docstring).
+_SHORT = 80
+
 _RUN_REFWRIGHT = '''
 
 if __name__ == "__main__":
+    import sys
+
     from refwright.cli import main
 
-    raise SystemExit(main(["replay", __file__, "--heal", "local"]))
+    raise SystemExit(main(["replay", __file__, "--heal", "local", *sys.argv[1:]]))
 '''
 
 _RUN_PLAIN = '''
 
 if __name__ == "__main__":
+    import argparse
+
     from playwright.sync_api import sync_playwright
 
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    values = dict(pair.split("=", 1) for pair in parser.parse_args().set)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=os.environ.get("REFWRIGHT_EXECUTABLE_PATH") or None
         )
-        run(browser.new_page())
+        run(browser.new_page(), **values)
         browser.close()
 '''
 
@@ -60,6 +71,13 @@ def _named_tabs(steps: Sequence[Step], checks: Sequence[Check]) -> tuple[list[St
     return out, [replace(c, tab=names.get(c.tab, "page")) for c in checks]
 
 
+def _signature(params: Params) -> list[str]:
+    """``def run(page: Page, *, email: str = "demo@example.com") -> None:``: the parameters, declared once with
+    the recorded values as defaults (one a line when they do not fit on one, as ruff formats them)."""
+    args = ["page: Page", *(["*"] if params else []), *(f"{name}: str = {py_str(value)}" for name, value in params)]
+    return call_lines("def run", args, " -> None:", "")
+
+
 def _docstring_text(text: str) -> str:
     # Inside a triple-quoted docstring: backslashes and quote runs are escaped, each line stripped at its end.
     text = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
@@ -81,10 +99,14 @@ def write_script(steps: Sequence[Step], checks: Sequence[Check], *, task: str, s
     head.append(f"Start URL: {clean(start_url) or 'about:blank'}")
     head.append(f"Recorded: {date}")
     head.append("")
+    steps, checks, params = declare(steps, checks, scrub_secrets(task, hidden))
     if plain:
         head.append("Runs with Playwright alone: python this_file.py")
     else:
         head.append("Run: python this_file.py (as `refwright replay this_file.py --heal local` would)")
+    if params:
+        head.append(f"Parameters: {', '.join(n for n, _ in params)} (other values: --set NAME=VALUE, or "
+                    "--data rows.csv for one run per row)")
     lines = ['"""' + _docstring_text("\n".join(head)), '"""', ""]
     uses_env = plain or any(s.secret for s in steps)
     uses_re = any(c.text is None for c in checks)
@@ -95,7 +117,7 @@ def write_script(steps: Sequence[Step], checks: Sequence[Check], *, task: str, s
     if uses_env or uses_re:
         lines.append("")
     lines.append("from playwright.sync_api import Page, expect")
-    lines += ["", "", "def run(page: Page) -> None:"]
+    lines += ["", "", *_signature(params)]
     body: list[str] = []
     frames: FrameNames = {}
     steps, checks = _named_tabs(steps, checks)
@@ -103,12 +125,12 @@ def write_script(steps: Sequence[Step], checks: Sequence[Check], *, task: str, s
         body += frame_lines(step.tab, step.frames, frames)  # before the intent, right above its statement
         if step.action not in ("goto", "new_page"):
             intent = step.intent()
-            if "request" in intent:
-                intent["request"] = clean(str(intent["request"]))
-            if isinstance(intent.get("value"), list):
-                intent["value"] = [scrub_secrets(str(v), hidden) for v in intent["value"]]
-            elif "value" in intent:
-                intent["value"] = scrub_secrets(str(intent["value"]), hidden)
+            if "name" in intent:
+                intent["name"] = scrub_secrets(str(intent["name"]), hidden)
+            request = clean(step.request).strip()
+            # The request is in the docstring once; a step's own (an `act` request, a tool call) only when short.
+            if request and len(request) <= _SHORT and " ".join(request.split()) != " ".join(clean(task).split()):
+                intent["request"] = request
             body.append("    # intent: " + json.dumps(intent, ensure_ascii=False))
         body += step_statement(step, scope=frames.get((step.tab, step.frames), ""))
     for check in checks:
