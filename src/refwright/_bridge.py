@@ -14,8 +14,8 @@ import threading
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
 
-__all__ = ["async_event", "async_lock", "await_coroutine", "await_event", "await_within", "sync_within", "called",
-           "off_loop", "run_coroutine", "sync_event", "sync_lock", "sync_wait_event"]
+__all__ = ["async_event", "async_lock", "await_coroutine", "await_event", "await_within", "called", "off_loop",
+           "run_coroutine", "sync_event", "sync_lock", "sync_wait_event", "sync_within"]
 
 T = TypeVar("T")
 
