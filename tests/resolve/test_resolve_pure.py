@@ -18,10 +18,10 @@ from refwright.resolve import (
     summarize_changes,
     value_hash,
 )
-from refwright.resolve._match import AmbiguousTargetError, TargetNotFoundError, find_target
-from refwright.resolve._plan import Kind
-from refwright.resolve._request import Target
-from refwright.resolve._values import field_value
+from refwright.resolve.grammar._clauses import Target
+from refwright.resolve.grammar._plan import Kind
+from refwright.resolve.matching._match import AmbiguousTargetError, TargetNotFoundError, find_target
+from refwright.resolve.matching._values import field_value
 
 
 def kinds(request: str) -> list[str]:

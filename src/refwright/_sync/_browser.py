@@ -16,7 +16,7 @@ from types import TracebackType
 from .._capabilities import Capabilities
 from .._config import Config
 from .._files._outdir import OutputFolder
-from ..resolve._decide import Decider
+from ..resolve.state._decisions import Decider
 from ..safety import ActionPolicy
 from ..safety._secrets import Secret, Secrets
 from ._chromium import Chromium

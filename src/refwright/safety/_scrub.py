@@ -11,7 +11,7 @@ from dataclasses import replace
 from .._errors import RefwrightError
 from .._result import CommandResult
 from ..commands._batch import batch_lines
-from ..resolve._result import StepResult
+from ..resolve._outcome import StepResult
 from ..snapshot._types import RefEntry, Snapshot
 from ._secrets import Secrets, has_token, misplaced
 

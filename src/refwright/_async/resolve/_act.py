@@ -7,10 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError, RefwrightTimeoutError
 from ...resolve._changes import summarize_changes
-from ...resolve._covers import cover_request
-from ...resolve._finish import REPEAT, offer_submit, with_note
-from ...resolve._match import AmbiguousTargetError, DisabledTargetError, Match, TargetNotFoundError, find_target
-from ...resolve._memory import Memo, ResolverState
+from ...resolve._labels import fold
 from ...resolve._model import (
     CLICKABLE,
     SLIDER_KINDS,
@@ -20,10 +17,18 @@ from ...resolve._model import (
     describe,
     frames_note,
 )
-from ...resolve._plan import STATE_KINDS, Kind, Plan, Target
-from ...resolve._request import UnsupportedRequestError, parse_request
-from ...resolve._result import StepResult
-from ...resolve._select import (
+from ...resolve._outcome import StepResult
+from ...resolve.grammar._clauses import UnsupportedRequestError, parse_request
+from ...resolve.grammar._plan import STATE_KINDS, Kind, Plan, Target
+from ...resolve.matching._covers import cover_request
+from ...resolve.matching._match import (
+    AmbiguousTargetError,
+    DisabledTargetError,
+    Match,
+    TargetNotFoundError,
+    find_target,
+)
+from ...resolve.matching._select import (
     OPTION_KINDS,
     click_match,
     field_match,
@@ -38,10 +43,11 @@ from ...resolve._select import (
     select_done,
     submit_candidates,
 )
-from ...resolve._status import done_text, pending_parts
-from ...resolve._submit_names import named_submit
-from ...resolve._text import fold
-from ...resolve._values import field_value
+from ...resolve.matching._submit_names import named_submit
+from ...resolve.matching._values import field_value
+from ...resolve.state._finish import REPEAT, offer_submit, with_note
+from ...resolve.state._memory import Memo, ResolverState
+from ...resolve.state._status import done_text, pending_parts
 from ...safety._secrets import has_token
 from .._fill import TextNotEnteredError, fill_text, not_entered
 from ._answer import step_answer, step_highlight

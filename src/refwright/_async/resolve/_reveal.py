@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError
-from ...resolve._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
-from ...resolve._memory import Memo, ResolverState
+from ...resolve._labels import match_labels
 from ...resolve._model import CLICKABLE, Inspection, describe
-from ...resolve._plan import Plan, Target
-from ...resolve._select import MENU_KINDS
-from ...resolve._text import match_labels
+from ...resolve.grammar._plan import Plan, Target
+from ...resolve.matching._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
+from ...resolve.matching._select import MENU_KINDS
+from ...resolve.state._memory import Memo, ResolverState
 from .._recording import note_element, noted_done
 from ._do import act_on_control
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op

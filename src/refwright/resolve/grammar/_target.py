@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
+from .._labels import ORDINAL_PATTERN, ordinal_of
 from ._plan import Target
-from ._text import ORDINAL_PATTERN, ordinal_of
 
 __all__ = [
     "PLACEHOLDER",

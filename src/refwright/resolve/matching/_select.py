@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ._dates import date_forms, parse_date
-from ._items import icon_readings
+from .._labels import TIERS, fold, match_labels, synonym
+from .._model import CLICKABLE, TEXT_KINDS, Control, Inspection, describe, value_hash
+from ..grammar._dates import date_forms, parse_date
+from ..grammar._plan import Part, Target
+from ._item_match import icon_readings
 from ._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
-from ._model import CLICKABLE, TEXT_KINDS, Control, Inspection, describe, value_hash
-from ._plan import Part, Target
-from ._text import TIERS, fold, match_labels, synonym
 from ._values import field_value
 
 __all__ = [

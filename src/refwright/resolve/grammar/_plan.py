@@ -67,10 +67,12 @@ class Kind(StrEnum):
     ITEM = "item"
     ANSWER = "answer"
     HIGHLIGHT = "highlight"
+    RESULT = "result"
+    # Puzzle shapes, parsed apart from the core vocabulary (grammar/_puzzles.py): marking numbers as one of
+    # two classes, pressing a button until the number it draws fits, guessing a number from feedback.
     CLASSIFY = "classify"
     UNTIL = "until"
     GUESS = "guess"
-    RESULT = "result"
 
 
 # Parts whose outcome the page shows (a field's value, a box's check), so whether they are done is read

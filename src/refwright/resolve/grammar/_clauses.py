@@ -11,11 +11,13 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from .._errors import UnsupportedRequestError
+from ..._errors import UnsupportedRequestError
+from .._labels import ORDINAL_PATTERN, norm
 from ._answer_rules import ANSWER_RULES, join_answers
 from ._dates import parse_date
-from ._item_request import ITEM_RULES
+from ._item_rules import ITEM_RULES
 from ._plan import Kind, Part, Plan, Target
+from ._puzzles import PUZZLE_RULES
 from ._target import (
     PLACEHOLDER,
     QE,
@@ -28,7 +30,6 @@ from ._target import (
     role_of,
     strip_articles,
 )
-from ._text import ORDINAL_PATTERN, norm
 from ._transforms import split_transforms
 
 __all__ = ["UnsupportedRequestError", "parse_request"]
@@ -247,6 +248,7 @@ _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.I
      r"(?:widget|element|control)$", _role_widget),
     *ITEM_RULES,
     *ANSWER_RULES,
+    *PUZZLE_RULES,
 ))
 
 
