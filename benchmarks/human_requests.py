@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import json
 import re
 import sys
@@ -37,10 +38,13 @@ from typing import Any
 import refwright
 from refwright import Config, RefwrightError, TimeoutConfig
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import miniwob as mw  # noqa: E402  (the sweep's runner: serving, opening and scoring tasks)
-
 HERE = Path(__file__).resolve().parent
+# The sweep's runner (serving, opening and scoring tasks), loaded by path: its module name is the package's.
+_spec = importlib.util.spec_from_file_location("miniwob_runner", HERE / "miniwob.py")
+assert _spec is not None and _spec.loader is not None
+mw = importlib.util.module_from_spec(_spec)
+sys.modules["miniwob_runner"] = mw
+_spec.loader.exec_module(mw)
 ASSETS = HERE.parent / "tests" / "assets"
 _TOKEN = re.compile(r"`confirm (p-[A-Za-z0-9_-]+)`")
 _WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
@@ -130,6 +134,7 @@ async def miniwob_run(page: refwright.Page, base: str, entry: dict[str, Any], in
     run = Run(entry["task"], entry["part"], index, seed)
     pw = page.playwright_page
     await mw._open_task(page, base, entry["task"])
+    start = time.monotonic()
     await pw.evaluate(
         "seed => { Math.seedrandom(seed); core.startEpisodeReal(); "
         "for (const id of ['query', 'reward-display']) { const e = document.getElementById(id); "
@@ -151,13 +156,14 @@ async def miniwob_run(page: refwright.Page, base: str, entry: dict[str, Any], in
         await pw.wait_for_timeout(200)
         status = await mw._status(page)
     if status["done"]:
-        reward = float(status["raw"])  # type: ignore[arg-type]
+        reward = float(status["raw"])
         run.success = reward >= 1.0
         run.wrong = not run.success
         if run.wrong:
             run.note = f"WRONG: reward {reward} ({status['reason']})"
     elif not run.note:
         run.note = "episode not finished"
+    run.seconds = time.monotonic() - start
     return run
 
 
@@ -167,6 +173,7 @@ _CLICKS = "() => (typeof clicks !== 'undefined' ? clicks.map(c => c.split(' ')[0
 async def page_run(page: refwright.Page, base: str, entry: dict[str, Any], index: int, steps: int) -> Run:
     run = Run(entry["page"], entry["part"], index, 0, request=entry["rewrites"][index])
     await page.run_command(f"open {base}/{entry['page']}")
+    start = time.monotonic()
 
     async def finished() -> bool:
         return False
@@ -174,7 +181,8 @@ async def page_run(page: refwright.Page, base: str, entry: dict[str, Any], index
     await drive(page, run, run.request, steps, finished)
     pw = page.playwright_page
     await pw.wait_for_timeout(100)
-    run.success = bool(await pw.evaluate(f"() => {{ try {{ return !!({entry['ok']}); }} catch (e) {{ return false; }} }}"))
+    check = f"() => {{ try {{ return !!({entry['ok']}); }} catch (e) {{ return false; }} }}"
+    run.success = bool(await pw.evaluate(check))
     clicks = await pw.evaluate(_CLICKS)
     if clicks is not None:
         unasked = [c for c in clicks if c not in entry.get("allowed", [])]
@@ -186,10 +194,11 @@ async def page_run(page: refwright.Page, base: str, entry: dict[str, Any], index
         run.wrong = bool(log) and not run.success
         if run.wrong:
             run.note = f"WRONG: the page says {log!r}"
+    run.seconds = time.monotonic() - start
     return run
 
 
-async def main_async(args: argparse.Namespace) -> int:
+async def main_async(args: argparse.Namespace) -> list[Run]:
     data = json.loads((HERE / "human_requests.json").read_text(encoding="utf-8"))
     parts = ("tuning", "held-out") if args.part == "both" else (args.part,)
     entries = [e for e in data["miniwob"] if e["part"] in parts and (not args.only or e["task"] in args.only)]
@@ -207,7 +216,6 @@ async def main_async(args: argparse.Namespace) -> int:
                 (e, i, s) for e in entries for i in range(4) for s in seeds]
             jobs += [(e, i, None) for e in pages for i in range(4)]
             for entry, index, seed in jobs:
-                start = time.monotonic()
                 try:
                     if seed is None:
                         run = await asyncio.wait_for(page_run(page, own_base, entry, index, args.steps), args.timeout)
@@ -216,11 +224,10 @@ async def main_async(args: argparse.Namespace) -> int:
                                                      args.timeout)
                 except TimeoutError:
                     run = Run(entry.get("task") or entry["page"], entry["part"], index, seed or 0,
-                              note=f"runner timeout ({args.timeout:.0f}s)")
+                              note=f"runner timeout ({args.timeout:.0f}s)", seconds=args.timeout)
                 except Exception as exc:  # a page that breaks the runner still counts, as a failure
                     run = Run(entry.get("task") or entry["page"], entry["part"], index, seed or 0,
                               note=f"runner error: {str(exc).splitlines()[0][:160]}")
-                run.seconds = time.monotonic() - start
                 runs.append(run)
                 if args.progress:
                     print(f"{run.source} #{run.index} seed {run.seed}: {'ok' if run.success else 'FAIL'}",
@@ -229,9 +236,7 @@ async def main_async(args: argparse.Namespace) -> int:
         httpd.shutdown()
         own.shutdown()
     print(report(runs, args.verbose))
-    if args.json:
-        Path(args.json).write_text(json.dumps([r.__dict__ for r in runs], indent=1, default=str))
-    return 0
+    return runs
 
 
 def report(runs: list[Run], verbose: bool) -> str:
@@ -273,7 +278,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="also write per-episode results to this file")
     parser.add_argument("--progress", action="store_true", help="print each episode as it ends (stderr)")
     parser.add_argument("-v", "--verbose", action="store_true", help="transcripts of the tuning part's failures")
-    return asyncio.run(main_async(parser.parse_args(argv)))
+    args = parser.parse_args(argv)
+    runs = asyncio.run(main_async(args))
+    if args.json:
+        Path(args.json).write_text(json.dumps([r.__dict__ for r in runs], indent=1, default=str))
+    return 0
 
 
 if __name__ == "__main__":
