@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,7 @@ from ...resolve.matching._select import (
     holds,
     is_secret,
     number_text,
+    opens_submenu,
     option_hits,
     option_set,
     popup_dismiss,
@@ -44,6 +46,7 @@ from ...resolve.matching._select import (
     select_done,
     submit_candidates,
 )
+from ...resolve.matching._spotting import label_words
 from ...resolve.matching._submit_names import named_submit
 from ...resolve.matching._values import field_value
 from ...resolve.state._finish import REPEAT, offer_submit, with_note
@@ -62,6 +65,7 @@ from ._paged import step_result
 from ._picker import pick_date
 from ._reveal import step_expand, step_find, step_menu
 from ._secret import enter_password, fill_secret
+from ._spot import step_spot
 from ._step import Step, click_step, did_text
 
 if TYPE_CHECKING:
@@ -95,6 +99,12 @@ def _step_click(session: Session, state: ResolverState, plan: Plan, index: int, 
         return Step("", False, state.propose(inspection, control, "click", why,
                                              on_done=lambda: memo.mark(index, f"submitted with {control.label!r}"),
                                              reason="it submits the form (what was entered is sent)"))
+    following = plan.parts[index + 1] if index + 1 < len(plan.parts) else None
+    if opens_submenu(match.control, following, inspection):
+        act_on_control(session, inspection, match.control, "hover", lambda loc, t: loc.hover(timeout=t))
+        memo.mark(index, f"opened {describe(match.control, with_ref=False)}")
+        return Step(f"Opened {describe(match.control)} by hovering ({match.how}): it opens the submenu the "
+                    "request goes on in")
     note = f"clicked {describe(match.control, with_ref=False)}"
     return click_step(session, state, inspection, match, lambda: memo.mark(index, note),
                         "the request asks to click it")
@@ -334,6 +344,10 @@ _STEPS: dict[Kind, StepFn] = {
     Kind.EXPAND: step_expand,
     Kind.ITEM: step_item,
 }
+# A clause read by the label it names, and a `set X to V`: carried out by the step of the kind they are.
+_STEPS[Kind.SPOT] = _STEPS[Kind.SET] = functools.partial(step_spot, _STEPS)
+# Parts whose target no rule read: never a target to reach by closing a popup or opening things.
+_SPOTTED = frozenset({Kind.SPOT, Kind.SET})
 
 
 def _names_nothing(plan: Plan, inspection: Inspection) -> bool:
@@ -351,12 +365,13 @@ def _names_nothing(plan: Plan, inspection: Inspection) -> bool:
 
 def act(session: Session, request: str, *, new: bool = False) -> StepResult:
     """Carry out ONE step of ``request`` without a model, or refuse with a reason and what to do next."""
-    try:
-        plan: Plan | None = parse_request(request)
-    except UnsupportedRequestError as exc:
-        plan, unsupported = None, exc
     state = session.resolving.state
     before = inspect_page(session, limit=ACT_LIMIT, texts=True)
+    try:
+        # The words the page's labels show are never read as typos of filler words.
+        plan: Plan | None = parse_request(request, label_words(before))
+    except UnsupportedRequestError as exc:
+        plan, unsupported = None, exc
     # A request about a cover ("Accept the cookies") that names nothing on the page is a click on one of
     # the cover's buttons.
     instead = cover_request(request, before) if plan is None or _names_nothing(plan, before) else None
@@ -400,7 +415,7 @@ def _act_step(session: Session, state: ResolverState, plan: Plan, before: Inspec
         now = inspect_page(session, limit=ACT_LIMIT, texts=True) if late else before
         named = [t.label for p in plan.parts for t in p.targets if t.label] + [n for p in plan.parts for n in p.labels]
         dismiss = popup_dismiss(now, covering=timed_out, disabled=isinstance(exc, DisabledTargetError), named=named)
-        if dismiss is None:
+        if dismiss is None or plan.parts[index].kind in _SPOTTED:
             if isinstance(exc, TargetNotFoundError) and before.frames:
                 raise TargetNotFoundError(str(exc) + frames_note(before)) from None
             raise

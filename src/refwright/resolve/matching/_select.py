@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from .._labels import TIERS, fold, match_labels, synonym
 from .._model import CLICKABLE, TEXT_KINDS, Control, Inspection, describe, value_hash
 from ..grammar._dates import date_forms, parse_date
-from ..grammar._plan import Part, Target
+from ..grammar._plan import Kind, Part, Target
 from ._item_match import icon_readings
 from ._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
 from ._values import field_value
@@ -26,6 +26,7 @@ __all__ = [
     "holds",
     "is_secret",
     "number_text",
+    "opens_submenu",
     "option_hits",
     "option_set",
     "popup_dismiss",
@@ -163,6 +164,23 @@ def click_match(part: Part, inspection: Inspection) -> Match:
             except TargetNotFoundError:
                 pass
         raise first from None
+
+
+def opens_submenu(control: Control, following: Part | None, inspection: Inspection) -> bool:
+    """Whether a click on ``control`` would only open the submenu the next part of the request is in ("open
+    File, then Save" in a menu that opens on hover): a menu item with a popup, and a next click whose target
+    is not shown yet. A click on such an item may count as choosing it."""
+    if control.kind != "menuitem" or not control.popup or following is None or not following.targets:
+        return False
+    if following.kind not in (Kind.CLICK, Kind.SPOT, Kind.FIND):
+        return False
+    try:
+        find_target(following.targets, inspection.controls, CLICKABLE)
+    except TargetNotFoundError:
+        return True
+    except AmbiguousTargetError:
+        return False
+    return False
 
 
 def popup_dismiss(inspection: Inspection, *, covering: bool = False, disabled: bool = False,
