@@ -63,7 +63,7 @@ from ._more import step_lookup, step_scroll, step_sliders, step_suggest
 from ._numbered import step_classify, step_until
 from ._paged import step_result
 from ._picker import pick_date
-from ._reveal import step_expand, step_find, step_menu
+from ._reveal import step_expand, step_find, step_menu, wait_visible
 from ._secret import enter_password, fill_secret
 from ._spot import step_spot
 from ._step import Step, click_step, did_text
@@ -102,6 +102,8 @@ def _step_click(session: Session, state: ResolverState, plan: Plan, index: int, 
     following = plan.parts[index + 1] if index + 1 < len(plan.parts) else None
     if opens_submenu(match.control, following, inspection):
         act_on_control(session, inspection, match.control, "hover", lambda loc, t: loc.hover(timeout=t))
+        if following is not None and following.targets[0].label:
+            wait_visible(session, following.targets[0].label)
         memo.mark(index, f"opened {describe(match.control, with_ref=False)}")
         return Step(f"Opened {describe(match.control)} by hovering ({match.how}): it opens the submenu the "
                     "request goes on in")
