@@ -43,9 +43,10 @@ from ...resolve.matching._select import (
     popup_dismiss,
     resolve_name,
     select_done,
+    speaks_of_popup,
     submit_candidates,
 )
-from ...resolve.matching._spotting import label_words
+from ...resolve.matching._spotting import label_words, spotted_click, verb_misfit
 from ...resolve.matching._submit_names import named_submit
 from ...resolve.matching._values import field_value
 from ...resolve.state._finish import REPEAT, offer_submit, with_note
@@ -92,6 +93,11 @@ async def _step_click(session: Session, state: ResolverState, plan: Plan, index:
         match = click_match(part, inspection)
     except TargetNotFoundError:
         named = named_submit(part, inspection)
+        spotted = spotted_click(part, inspection) if named is None else None
+        if spotted is not None:
+            return await click_step(session, state, inspection, spotted,
+                                    lambda: memo.mark(index, f"clicked {describe(spotted.control, with_ref=False)}"),
+                                    "the request names its label")
         if named is None:
             raise
         control, why = named
@@ -208,6 +214,10 @@ async def _step_names(session: Session, state: ResolverState, plan: Plan, index:
             await act_on_control(session, inspection, control, "select", select_label(option))
             return Step(f"Selected the option {option!r} in {describe(control)}", complete=len(resolved) == 1)
         if how == "click" and fold(name) not in memo.clicked_names:
+            misfit = verb_misfit(part, control, on)
+            if misfit:
+                raise RefwrightError(misfit)
+
             def mark(n: str = name) -> None:
                 memo.clicked_names.add(fold(n))
             match = Match((control,), "label of a " + control.kind, Target(label=name))
@@ -416,7 +426,7 @@ async def _act_step(session: Session, state: ResolverState, plan: Plan, before: 
         now = await inspect_page(session, limit=ACT_LIMIT, texts=True) if late else before
         named = [t.label for p in plan.parts for t in p.targets if t.label] + [n for p in plan.parts for n in p.labels]
         dismiss = popup_dismiss(now, covering=timed_out, disabled=isinstance(exc, DisabledTargetError), named=named)
-        if dismiss is None or plan.parts[index].kind in _SPOTTED:
+        if dismiss is None or plan.parts[index].kind in _SPOTTED or speaks_of_popup(plan.request):
             if isinstance(exc, TargetNotFoundError) and before.frames:
                 raise TargetNotFoundError(str(exc) + frames_note(before)) from None
             raise

@@ -17,7 +17,7 @@ from ._answer_rules import ANSWER_RULES, join_answers
 from ._dates import parse_date
 from ._item_rules import ITEM_RULES
 from ._lexicon import CLAUSE_VERBS, verb_action
-from ._phrasings import FIND_PENDING, PHRASING_RULES, is_pronoun
+from ._phrasings import PHRASING_RULES, not_understood, point_back
 from ._plan import Kind, Part, Plan, Target
 from ._puzzles import PUZZLE_RULES
 from ._target import (
@@ -432,7 +432,9 @@ def _parse_clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Pa
             if built is not None:
                 return built
     q = only_quote(c, quotes)
-    short = q is not None or (len(c.split()) <= 5 and not re.match(rf"^(?:{_VERB_ALT})\b", c, re.IGNORECASE))
+    # A short clause without a verb is read as a label ("Copy link", "Next"); a longer one is not a label.
+    short = q is not None or (len(c.split()) <= 4 and not re.match(rf"^(?:{_VERB_ALT})\b", c, re.IGNORECASE)
+                              and verb_action(c.split()[0]) is None)
     # No rule reads it: the clause is kept, and the one control whose label it names is looked for on the page
     # when its turn comes (a short clause is first read whole, as the name of what to click). It is never a
     # target to reach by closing or opening things.
@@ -443,48 +445,6 @@ def _parse_clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Pa
         raise UnsupportedRequestError(not_understood(restored))
     return [Part(Kind.SPOT, restored, targets=parse_target(c, quotes) if short else (),
                  labels=tuple(quotes[int(i)] for i in PLACEHOLDER.findall(c)), value=verb)], search
-
-
-def not_understood(text: str) -> str:
-    """The refusal of a clause no rule reads and that names no visible control."""
-    return (f"The local resolver does not understand {text!r}. It handles requests such as: click \"Save\", "
-            "the \"Next\" link, File > Save, focus the 2nd text field, check the 3rd radio, select A, B and C, "
-            "select X from the list, select 40 with the slider, enter \"text\" into the Name field, and "
-            "expand the sections to find and click \"X\". Otherwise run `inspect` and act on a ref (`click @e3`).")
-
-
-def _point_back(parts: list[Part]) -> list[Part]:
-    """Pronouns resolved to the previous target in the request ("find X and click it" is a find of X), and a
-    find that no later clause acts on refused: finding is not clicking."""
-    out: list[Part] = []
-    for part in parts:
-        prev = out[-1] if out else None
-        back = part.kind in (Kind.CLICK, Kind.FIND, Kind.SPOT, Kind.CHECK, Kind.FOCUS) and len(part.targets) >= 1 \
-            and part.targets[0].label is not None and is_pronoun(part.targets[0].label) \
-            and not part.targets[0].quoted
-        if back and prev is not None and prev.kind == Kind.FIND and prev.value == FIND_PENDING:
-            out[-1] = Part(Kind.FIND, f"{prev.text}, {part.text}", targets=prev.targets)
-            continue
-        if back and prev is not None and prev.targets:
-            out.append(replace(part, kind=Kind.CLICK if part.kind == Kind.SPOT else part.kind, targets=prev.targets))
-            continue
-        if back:
-            # No earlier target: the one control of the kind it names ("that button"), or else the only control
-            # the verb fits, decided on the page.
-            role = role_of((part.targets[0].label or "").split()[-1])
-            if role is not None and role != "any":
-                out.append(replace(part, kind=Kind.CLICK if part.kind == Kind.SPOT else part.kind,
-                                   targets=(Target(role=role),)))
-            else:
-                out.append(Part(Kind.SPOT, part.text, value=part.text.split()[0].lower()))
-            continue
-        out.append(part)
-    for part in out:
-        if part.kind == Kind.FIND and part.value == FIND_PENDING:
-            raise UnsupportedRequestError(
-                f"{part.text!r} says what to find but not what to do with it. Say it, for example: find "
-                f"{part.targets[0].describe()} and click it.")
-    return out
 
 
 def parse_request(request: str, keep: Collection[str] = ()) -> Plan:
@@ -501,7 +461,7 @@ def parse_request(request: str, keep: Collection[str] = ()) -> Plan:
     for clause in _split(protected):
         found, search = _parse_clause(clause, quotes, search)
         parts.extend(found)
-    parts = join_answers(_point_back(parts))
+    parts = join_answers(point_back(parts))
     if not parts:
         raise UnsupportedRequestError(
             f"Nothing to do in {request!r}: name a control to click or a value to enter, for example "

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
+from ..._errors import UnsupportedRequestError
 from ._lexicon import CLAUSE_VERBS, verb_action
 from ._plan import Kind, Part, Target
 from ._target import QE, Q, only_quote, parse_target, restore, role_of, strip_articles
 
-__all__ = ["FIND_PENDING", "PHRASING_RULES", "is_pronoun"]
+__all__ = ["FIND_PENDING", "PHRASING_RULES", "is_pronoun", "not_understood", "point_back"]
 
 _Built = tuple[list[Part], bool]
 _Builder = Callable[[re.Match[str], str, list[str], bool], _Built | None]
@@ -116,3 +118,45 @@ PHRASING_RULES: tuple[tuple[str, _Builder], ...] = (
      r"(?P<w>\s+(?:in|on|inside|within|under|among|through|from)\s+.+)?$", _find),
     (r"^(?:switch|go|navigate|move|jump|head|proceed|change)\s+(?:over\s+|back\s+)?to\s+(?P<d>.+)$", _go_to),
 )
+
+
+def not_understood(text: str) -> str:
+    """The refusal of a clause no rule reads and that names no visible control."""
+    return (f"The local resolver does not understand {text!r}. It handles requests such as: click \"Save\", "
+            "the \"Next\" link, File > Save, focus the 2nd text field, check the 3rd radio, select A, B and C, "
+            "select X from the list, select 40 with the slider, enter \"text\" into the Name field, and "
+            "expand the sections to find and click \"X\". Otherwise run `inspect` and act on a ref (`click @e3`).")
+
+
+def point_back(parts: list[Part]) -> list[Part]:
+    """Pronouns resolved to the previous target in the request ("find X and click it" is a find of X), and a
+    find that no later clause acts on refused: finding is not clicking."""
+    out: list[Part] = []
+    for part in parts:
+        prev = out[-1] if out else None
+        back = part.kind in (Kind.CLICK, Kind.FIND, Kind.SPOT, Kind.CHECK, Kind.FOCUS) and len(part.targets) >= 1 \
+            and part.targets[0].label is not None and is_pronoun(part.targets[0].label) \
+            and not part.targets[0].quoted
+        if back and prev is not None and prev.kind == Kind.FIND and prev.value == FIND_PENDING:
+            out[-1] = Part(Kind.FIND, f"{prev.text}, {part.text}", targets=prev.targets)
+            continue
+        if back and prev is not None and prev.targets:
+            out.append(replace(part, kind=Kind.CLICK if part.kind == Kind.SPOT else part.kind, targets=prev.targets))
+            continue
+        if back:
+            # No earlier target: the one control of the kind it names ("that button"), or else the only control
+            # the verb fits, decided on the page.
+            role = role_of((part.targets[0].label or "").split()[-1])
+            if role is not None and role != "any":
+                out.append(replace(part, kind=Kind.CLICK if part.kind == Kind.SPOT else part.kind,
+                                   targets=(Target(role=role),)))
+            else:
+                out.append(Part(Kind.SPOT, part.text, value=part.text.split()[0].lower()))
+            continue
+        out.append(part)
+    for part in out:
+        if part.kind == Kind.FIND and part.value == FIND_PENDING:
+            raise UnsupportedRequestError(
+                f"{part.text!r} says what to find but not what to do with it. Say it, for example: find "
+                f"{part.targets[0].describe()} and click it.")
+    return out

@@ -31,7 +31,7 @@ _SHORT = {"thru": "through", "pls": "please", "plz": "please", "thx": "thanks", 
 _WORD = re.compile(r"(?<![\w⟦])[A-Za-z]+(?:'[a-z]+)?(?![\w⟧])")
 
 _LEAD = re.compile(
-    r"^(?:(?:please|kindly|just|now|ok(?:ay)?|so|hey|hi|alright|all\s+right|right|well)\s*[,!]?\s+|"
+    r"^(?:(?:please|kindly|just|ok(?:ay)?|hey|hi|alright|all\s+right)\s*[,!]?\s+|"
     r"(?:could|can|would|will)\s+(?:you|u)\s+(?:please\s+|kindly\s+|just\s+)?|"
     r"(?:i'?d|i\s+would)\s+(?:like|love)\s+(?:you\s+)?to\s+|i\s+(?:want|need)\s+(?:you\s+)?to\s+|"
     r"(?:go\s+ahead\s+and|try\s+to|be\s+sure\s+to|make\s+sure\s+(?:to|you)|remember\s+to|don'?t\s+forget\s+to|"
@@ -39,7 +39,7 @@ _LEAD = re.compile(
     re.IGNORECASE)
 _TAIL = re.compile(
     r"(?:\s*[,;:!-]?\s*(?:please|for\s+me|thanks(?:\s+a\s+lot)?|thank\s+you|thx|cheers|if\s+you\s+(?:can|could|would|"
-    r"don'?t\s+mind)|when\s+you\s+(?:can|get\s+a\s+chance)|now|right\s+now|real\s+quick|quickly|asap|ok(?:ay)?\?*|"
+    r"don'?t\s+mind)|when\s+you\s+(?:can|get\s+a\s+chance)|right\s+now|real\s+quick|quickly|asap|"
     r"will\s+you|would\s+you|thanks?\s+in\s+advance))+\s*[.!?]*$", re.IGNORECASE)
 # A remark after the request: where the control is, or why it is asked for.
 _REMARK = re.compile(

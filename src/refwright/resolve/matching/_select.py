@@ -7,6 +7,7 @@ Each function reads an ``Inspection`` and answers with controls (or raises ``Tar
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from .._labels import TIERS, fold, match_labels, synonym
@@ -32,6 +33,7 @@ __all__ = [
     "popup_dismiss",
     "resolve_name",
     "select_done",
+    "speaks_of_popup",
     "submit_candidates",
     "submit_offer",
     "wanted",
@@ -181,6 +183,15 @@ def opens_submenu(control: Control, following: Part | None, inspection: Inspecti
     except AmbiguousTargetError:
         return False
     return False
+
+
+_POPUP_WORDS = re.compile(r"\b(?:dialog|pop-?up|modal|overlay)\b", re.IGNORECASE)
+
+
+def speaks_of_popup(request: str) -> bool:
+    """Whether the request talks about the popup ("In the dialog, press Cancel"): then what it names is in the
+    popup, and the popup is never closed to look for it behind."""
+    return _POPUP_WORDS.search(request) is not None
 
 
 def popup_dismiss(inspection: Inspection, *, covering: bool = False, disabled: bool = False,

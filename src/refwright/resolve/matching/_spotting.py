@@ -18,18 +18,18 @@ from rapidfuzz import fuzz, process
 
 from ..._errors import RefwrightError, UnsupportedRequestError
 from .._labels import fold, match_labels, synonym
-from .._model import CLICKABLE, SLIDER_KINDS, TEXT_KINDS, Control, Inspection, describe
-from ..grammar._clauses import not_understood
+from .._model import CLICKABLE, KIND_NAMES, SLIDER_KINDS, TEXT_KINDS, Control, Inspection, describe
 from ..grammar._lexicon import verb_action
+from ..grammar._phrasings import not_understood
 from ..grammar._plan import Kind, Part, Target
-from ._match import AmbiguousTargetError, TargetNotFoundError, find_target
+from ._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
 
-__all__ = ["Spotted", "concrete_part", "label_words", "spot"]
+__all__ = ["Spotted", "concrete_part", "label_words", "spot", "spotted_click", "verb_misfit"]
 
 # The kinds each action fits.
 _FITS: dict[str, frozenset[str]] = {
     "click": CLICKABLE | TEXT_KINDS | {"select"},
-    "check": frozenset({"checkbox", "radio", "option", "treeitem", "tab", "menuitem"}),
+    "check": frozenset({"checkbox", "radio", "option", "treeitem", "tab", "menuitem", "pointer"}),
     "uncheck": frozenset({"checkbox"}),
     "choose": CLICKABLE | {"select"},
     "fill": TEXT_KINDS | {"select", "combobox"},
@@ -187,11 +187,13 @@ def concrete_part(part: Part, inspection: Inspection) -> Part:
         # A clause that is not short and begins with no verb act knows ("Buy the cheapest ticket"): what it
         # asks is not known, so no label in it is acted on.
         raise _refuse_nothing(part, inspection)
-    if _CONDITION.search(part.text):
-        raise UnsupportedRequestError(
-            f"{part.text!r} asks for something under a condition or by a property (when, if, the cheapest...), "
-            "which act does not judge. Nothing was done. Say which control to use, for example `act click "
-            "\"Buy\"`, or act on a ref.")
+    if part.targets:
+        # A short clause read whole first, as a click reads its target ("the "Next" link").
+        try:
+            find_target(part.targets, inspection.controls, CLICKABLE | TEXT_KINDS | {"select"})
+            return Part(Kind.CLICK, part.text, targets=part.targets)
+        except TargetNotFoundError:
+            pass
     found = spot(part.text, part.labels, inspection)
     if not found:
         if part.targets:
@@ -201,6 +203,11 @@ def concrete_part(part: Part, inspection: Inspection) -> Part:
         if control is None:
             raise _refuse_nothing(part, inspection)
         found = [Spotted(control, control.label)]
+    if _CONDITION.search(part.text):
+        raise UnsupportedRequestError(
+            f"{part.text!r} asks for something under a condition or by a property (when, if, the cheapest...), "
+            "which act does not judge. Nothing was done. Say which control to use, for example `act click "
+            f"\"{found[0].control.label}\"`, or act on a ref.")
     spotted = _one(part, action, found)
     value = next((q for q in part.labels if fold(q) != fold(spotted.name)), None)
     return _as_part(part, action, spotted, value if action in ("fill", "set", None) else None)
@@ -257,3 +264,29 @@ def _set_part(part: Part, inspection: Inspection) -> Part:
 def label_words(inspection: Inspection) -> frozenset[str]:
     """The words the page's labels and options show, lower case: a request's word among them is a label's."""
     return frozenset(w for c in inspection.controls for name, _ in _names_of(c) for w in _words(name))
+
+
+def verb_misfit(part: Part, control: Control, on: bool) -> str | None:
+    """Why the verb of a names part ("tick Help", "uncheck Help") does not fit ``control``, which is no box or
+    option but something a click would use (a link, a button); None when it fits ("select Help" clicks it)."""
+    action = "uncheck" if not on else verb_action(part.text.split()[0]) if part.text.split() else None
+    if action not in ("check", "uncheck") or control.kind in _FITS[action]:
+        return None
+    return (f"{describe(control)} is a {KIND_NAMES.get(control.kind, control.kind)}, which cannot be "
+            f"{'checked' if action == 'check' else 'unchecked'}: {part.text!r} was not done, nor anything else. "
+            f"To use it, say so (`act click \"{control.label}\"`).")
+
+
+def spotted_click(part: Part, inspection: Inspection) -> Match | None:
+    """The one clickable control whose label a click's unquoted target names as a whole phrase, when the
+    target as a whole names none ("tap Cancel on that thing" clicks Cancel); None when it names no label.
+    Several are a refusal that lists them."""
+    target = part.targets[0] if part.targets else None
+    if target is None or target.label is None or target.quoted or target.ordinal is not None or \
+            _CONDITION.search(part.text):
+        return None
+    found = [x for x in spot(target.label, (), inspection) if x.control.kind in _FITS["click"] and not x.option]
+    if not found:
+        return None
+    spotted = _one(part, "click", found)
+    return Match((spotted.control,), f"the label {spotted.name!r} that the request names", Target(label=spotted.name))
