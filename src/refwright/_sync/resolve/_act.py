@@ -364,7 +364,7 @@ _SPOTTED = frozenset({Kind.SPOT, Kind.SET})
 
 def _names_nothing(plan: Plan, inspection: Inspection) -> bool:
     """Whether ``plan`` is one click whose target no control matches."""
-    if len(plan.parts) != 1 or plan.parts[0].kind != Kind.CLICK:
+    if len(plan.parts) != 1 or plan.parts[0].kind not in (Kind.CLICK, Kind.SPOT):
         return False
     try:
         click_match(plan.parts[0], inspection)

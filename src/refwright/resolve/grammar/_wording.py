@@ -69,6 +69,7 @@ _SEQUENCE = (
     (r"(?:\s*,?\s*\band)?\s*,?\s*\bthan\s+(?=(?:" + _VERB_ALT + r")\b)", ", then "),
     (r"\s*,?\s*\band\s+next\s*,?\s+|\.\s+next\s*,?\s+", ", then "),
     (r"^first(?:\s+of\s+all)?\s*,?\s+", ""),
+    (r"\b(?:get\s+rid\s+of|shut)\b", "close"),
     (r"\buntil\s+you\s+(?:find|see|reach|get\s+to|spot)\s+", ", find "),
 )
 _SEQUENCE_RE = tuple((re.compile(p, re.IGNORECASE), r) for p, r in _SEQUENCE)
