@@ -254,7 +254,7 @@ def _lookup_each(m: re.Match[str], restored: str, quotes: list[str], search: boo
 _END = r"(?P<w>\s+(?:all\s+the\s+way\s+)?(?:down|up|to\s+(?:the\s+|its\s+)?(?:bottom|end|top|start|beginning))" \
        r"(?:\s+of\s+(?:the\s+|its\s+)?(?:text|content|contents|box|list))?)?"
 _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.IGNORECASE), b) for p, b in (
-    (r"^submit(?:\s+(?:the\s+)?(?:form|it|answer|page|entry))?(?:\s+when\s+(?:done|finished|you\s+are\s+done))?$",
+    (r"^submit(?:\s+(?:the\s+)?(?:form|it|answer|page|entry))?(?:\s+(?:when|once)\s+(?:you(?:'re|\s+are|'ve|\s+have)\s+)?(?:all\s+)?(?:done|finished|ready))?$",
      _submit),
     (r"^(?:enter|type|input|write|put|fill\s+in)\s+the\s+value\s+(?:of|for)\s+(?P<k>.+?)\s+(?:into|in)\s+(?P<f>.+)$",
      _lookup),

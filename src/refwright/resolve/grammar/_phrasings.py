@@ -70,6 +70,12 @@ def _set_to(m: re.Match[str], restored: str, quotes: list[str], search: bool) ->
 _PAIR = re.compile(rf"(?P<f>[A-Za-z][A-Za-z ]{{0,30}}?)\s*[:=]?\s*{Q}(?P<v>\d+){QE}")
 
 
+def _date_value(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
+    # "Choose the date 10/11/2016": a date (or time) field's value.
+    value = only_quote(m.group("v"), quotes) or restore(m.group("v").strip(), quotes)
+    return [Part(Kind.FILL, restored, value=value, field=Target(role=m.group("r").lower()))], search
+
+
 def _named_value(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
     # "Username "keli", password "3hI"": each field's name, then the quoted value it takes.
     parts = []
@@ -112,6 +118,9 @@ PHRASING_RULES: tuple[tuple[str, _Builder], ...] = (
      _set_to),
     (rf"^make\s+(?P<d>it)\s+(?P<v>{Q}\d+{QE}|[-+−]?\d+(?:\.\d+)?)$", _set_to),
     (r"^(?:move|slide|drag|put|push|pull)\s+(?P<d>it|that|this)\s+to\s+(?P<v>.+)$", _set_to),
+    (r"^(?:slide|move|drag)\s+(?P<d>)to\s+(?P<v>[-+−]?\d+(?:\.\d+)?)$", _set_to),
+    (rf"^(?:choose|pick|select|enter|type|put|set)\s+(?:the\s+)?(?P<r>date|time)\s+(?:of\s+|to\s+)?(?P<v>{Q}\d+{QE}|\d.*)$",
+     _date_value),
     (rf"^{_PAIR.pattern}(?:\s*(?:,|;|\band\b)\s*{_PAIR.pattern.replace('?P<f>', '?:').replace('?P<v>', '?:')})*$",
      _named_value),
     (r"^(?:find|locate|look\s+for|spot)\s+(?!and\s)(?P<d>(?:(?!\s+(?:in|on|inside|within|under|among|through|from)\s).)+?)"

@@ -56,7 +56,8 @@ def _nothing(m: re.Match[str], restored: str, quotes: list[str], search: bool) -
 
 PUZZLE_RULES: tuple[tuple[str, _Builder], ...] = (
     (r"^(?:mark|label|classify|tag|identify)\s+(?:each\s+of\s+|each\s+|every\s+|all\s+(?:of\s+)?)?(?:the\s+)?"
-     r"(?:numbers?|values?|digits?|integers?)" + _WHERE + r"\s+as\s+(?:either\s+)?(?P<a>[a-z]+)\s+or\s+(?P<b>[a-z]+)$",
+     r"(?:numbers?|values?|digits?|integers?)" + _WHERE +
+     r"\s+(?:as\s+)?(?:either\s+)?(?P<a>[a-z]+)\s+or\s+(?P<b>[a-z]+)$",
      _classify),
     (r"^(?:(?:select|choose|pick|answer|click|say|mark|tell|check)\s+(?:whether|if)\s+|is\s+)the\s+number" + _WHERE +
      r"\s+(?:is\s+)?(?:either\s+)?(?P<a>[a-z]+)\s+or\s+(?P<b>[a-z]+)$", _classify),

@@ -70,6 +70,17 @@ _SEQUENCE = (
     (r"\s*,?\s*\band\s+next\s*,?\s+|\.\s+next\s*,?\s+", ", then "),
     (r"^first(?:\s+of\s+all)?\s*,?\s+", ""),
     (r"\b(?:get\s+rid\s+of|shut)\b", "close"),
+    # "select only A and B": only those (the boxes not named stay as they are).
+    (r"\b(select|check|tick|mark|choose|pick)\s+only\s+", r"\1 "),
+    # "the paragraph's text" is the text of the paragraph.
+    (r"\b(?:the\s+)?(paragraph|text\s*area|section|page|box|field|text\s*box|passage)'s\s+(text|contents?|words?)\b",
+     r"the \2 of the \1"),
+    # "copy the text you see below into the box": type the text the page shows.
+    (r"\b(text|words?)\s+(?:that\s+)?you\s+(?:can\s+)?see\b", r"\1 shown"),
+    (r"\bcopy\s+(?=(?:all\s+)?(?:the\s+)?(?:text|words?)\s+(?:that\s+)?(?:is\s+)?(?:shown|displayed|written|below|above)"
+     r"\s+(?:below\s+|above\s+)?(?:into|in|to)\b)", "type "),
+    # "check the 2nd box": a box to check is a checkbox.
+    (r"\b(check|tick|mark|uncheck|untick|toggle)\s+(the\s+)?((?:\w+\s+)?)box(es)?\b", r"\1 \2\3checkbox\4"),
     (r"\buntil\s+you\s+(?:find|see|reach|get\s+to|spot)\s+", ", find "),
 )
 _SEQUENCE_RE = tuple((re.compile(p, re.IGNORECASE), r) for p, r in _SEQUENCE)
