@@ -119,7 +119,7 @@ PHRASING_RULES: tuple[tuple[str, _Builder], ...] = (
     (rf"^make\s+(?P<d>it)\s+(?P<v>{Q}\d+{QE}|[-+−]?\d+(?:\.\d+)?)$", _set_to),
     (r"^(?:move|slide|drag|put|push|pull)\s+(?P<d>it|that|this)\s+to\s+(?P<v>.+)$", _set_to),
     (r"^(?:slide|move|drag)\s+(?P<d>)to\s+(?P<v>[-+−]?\d+(?:\.\d+)?)$", _set_to),
-    (rf"^(?:choose|pick|select|enter|type|put|set)\s+(?:the\s+)?(?P<r>date|time)\s+(?:of\s+|to\s+)?(?P<v>{Q}\d+{QE}|\d.*)$",
+    (rf"^(?:choose|pick|select|enter|type|put|set)\s+(?:the\s+)?(?P<r>date|time)\s+(?:of\s+|to\s+)?(?P<v>{Q}\d+{QE}|\d[\d/.:-]*(?:\s?[ap]\.?m\.?)?)$",
      _date_value),
     (rf"^{_PAIR.pattern}(?:\s*(?:,|;|\band\b)\s*{_PAIR.pattern.replace('?P<f>', '?:').replace('?P<v>', '?:')})*$",
      _named_value),
