@@ -452,8 +452,8 @@ def test_no_silent_catch_all() -> None:
 # Where naming commands is the module's job: the command language itself, the handlers that bind commands by
 # name, replay's Playwright method names, the actions profile's own action words and the resolver's lexicon.
 _NAMES_ALLOWED = ("refwright.commands", "refwright._async.commands", "refwright.resolve._commands",
-                  "refwright.replay", "refwright.mcp._actions", "refwright.resolve._request",
-                  "refwright.resolve._item_request")
+                  "refwright.replay", "refwright.mcp._actions", "refwright.resolve.grammar._clauses",
+                  "refwright.resolve.grammar._item_rules")
 
 
 def _command_names() -> set[str]:

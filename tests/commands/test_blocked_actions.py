@@ -12,7 +12,7 @@ import re
 import pytest
 
 from refwright import CoveredError, NotActionableError, Page
-from refwright.resolve._match import AmbiguousTargetError
+from refwright.resolve.matching._match import AmbiguousTargetError
 
 from ..conftest import run
 from ..server import TestServer

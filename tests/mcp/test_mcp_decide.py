@@ -17,8 +17,8 @@ import refwright
 from refwright.agent.providers._anthropic import AnthropicMessages
 from refwright.agent.providers._openai import OpenAIChat
 from refwright.mcp import BrowserSession, create_server
-from refwright.resolve._decide import DecisionError
-from refwright.resolve._request import UnsupportedRequestError
+from refwright.resolve.grammar._clauses import UnsupportedRequestError
+from refwright.resolve.state._decisions import DecisionError
 from tests.fake_llm_servers import AnthropicServer, ModelReply, OpenAIServer
 from tests.server import TestServer
 

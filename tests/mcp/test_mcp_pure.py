@@ -9,7 +9,7 @@ from refwright.mcp._actions import actions_schema, cap_snapshot, check_url, fram
 from refwright.mcp._approval import Approvals, grant_scope
 from refwright.mcp._tools import check_args
 from refwright.resolve import Control, Inspection
-from refwright.resolve._decide import DecisionError, decision_prompt, parse_decision
+from refwright.resolve.state._decisions import DecisionError, decision_prompt, parse_decision
 
 
 def test_navigate_grants_are_scoped_to_the_origin_and_others_to_the_verb() -> None:

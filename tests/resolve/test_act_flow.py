@@ -8,9 +8,9 @@ import re
 import pytest
 
 from refwright import Page
-from refwright.resolve._memory import AFRESH_AGAIN
+from refwright.resolve._labels import first_sentence
 from refwright.resolve._risk import RISKY_WORDS, risk_of
-from refwright.resolve._text import first_sentence
+from refwright.resolve.state._memory import AFRESH_AGAIN
 
 from ..conftest import run
 from ..server import TestServer

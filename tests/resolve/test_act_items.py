@@ -9,9 +9,9 @@ import pytest
 
 from refwright import Page, RefwrightError
 from refwright.resolve import parse_request
-from refwright.resolve._items import Item, control_in, icon_readings, pick_items
 from refwright.resolve._model import Control, Inspection
-from refwright.resolve._plan import Kind, Part, Target
+from refwright.resolve.grammar._plan import Kind, Part, Target
+from refwright.resolve.matching._item_match import Item, control_in, icon_readings, pick_items
 
 from ..conftest import run
 from ..server import TestServer

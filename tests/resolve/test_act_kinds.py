@@ -11,7 +11,7 @@ import pytest
 
 from refwright import Page, RefwrightError
 from refwright.resolve import parse_request
-from refwright.resolve._dates import Day, date_forms, month_of, months_between, parse_date
+from refwright.resolve.grammar._dates import Day, date_forms, month_of, months_between, parse_date
 
 from ..conftest import run
 from ..server import TestServer

@@ -9,12 +9,20 @@ import pytest
 
 from refwright import RefwrightError
 from refwright.resolve import UnsupportedRequestError, parse_request
-from refwright.resolve._answers import Block, math_answer, pick_block, shown_text, solve_math, word_at, words_of
-from refwright.resolve._match import AmbiguousTargetError, TargetNotFoundError
 from refwright.resolve._model import Control
-from refwright.resolve._numbers import class_of, feedback_of, fits, guess_bounds, parse_number, wanted_text
-from refwright.resolve._plan import Kind, Target
-from refwright.resolve._results import page_and_place, pager_controls, result_controls
+from refwright.resolve.grammar._numbers import class_of, feedback_of, fits, guess_bounds, parse_number, wanted_text
+from refwright.resolve.grammar._plan import Kind, Target
+from refwright.resolve.matching._match import AmbiguousTargetError, TargetNotFoundError
+from refwright.resolve.matching._page_text import (
+    Block,
+    math_answer,
+    pick_block,
+    shown_text,
+    solve_math,
+    word_at,
+    words_of,
+)
+from refwright.resolve.matching._results import page_and_place, pager_controls, result_controls
 
 
 @pytest.mark.parametrize(("text", "answer"), [

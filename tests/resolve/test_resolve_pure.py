@@ -18,10 +18,10 @@ from refwright.resolve import (
     summarize_changes,
     value_hash,
 )
-from refwright.resolve._match import AmbiguousTargetError, TargetNotFoundError, find_target
-from refwright.resolve._plan import Kind
-from refwright.resolve._request import Target
-from refwright.resolve._values import field_value
+from refwright.resolve.grammar._clauses import Target
+from refwright.resolve.grammar._plan import Kind
+from refwright.resolve.matching._match import AmbiguousTargetError, TargetNotFoundError, find_target
+from refwright.resolve.matching._values import field_value
 
 
 def kinds(request: str) -> list[str]:
@@ -52,8 +52,9 @@ def kinds(request: str) -> list[str]:
         ("Select Brazil, Peru from the scroll list and click Submit.", ["option", "click"]),
         ("Expand the section below and click submit.", ["expand", "find"]),
         ('Use the textbox to enter "Truman" and press "Search".', ["fill", "click"]),
-        # A button label that starts with a verb-like word is still a label.
-        ("Copy link", ["click"]),
+        # A button label that starts with a verb-like word is still a label: a short clause without a verb
+        # is read by the label it names (spot), first whole, as what to click.
+        ("Copy link", ["spot"]),
     ],
 )
 def test_request_kinds(request_text: str, expected: list[str]) -> None:

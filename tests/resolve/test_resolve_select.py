@@ -6,12 +6,11 @@ import time
 
 import pytest
 
-from refwright.resolve._match import AmbiguousTargetError
-from refwright.resolve._memory import Memo, ResolverState
 from refwright.resolve._model import Control, Inspection, value_hash
-from refwright.resolve._plan import ACTION_KINDS, STATE_KINDS, Kind, Part, Target
-from refwright.resolve._request import parse_request
-from refwright.resolve._select import (
+from refwright.resolve.grammar._clauses import parse_request
+from refwright.resolve.grammar._plan import ACTION_KINDS, STATE_KINDS, Kind, Part, Target
+from refwright.resolve.matching._match import AmbiguousTargetError
+from refwright.resolve.matching._select import (
     click_match,
     field_match,
     is_secret,
@@ -22,7 +21,8 @@ from refwright.resolve._select import (
     resolve_name,
     submit_candidates,
 )
-from refwright.resolve._status import done_text, is_done, pending_parts
+from refwright.resolve.state._memory import Memo, ResolverState
+from refwright.resolve.state._status import done_text, is_done, pending_parts
 
 TOKEN = "tok"
 

@@ -13,7 +13,7 @@ from types import TracebackType
 from .._capabilities import Capabilities
 from .._config import Config
 from .._files._outdir import OutputFolder
-from ..resolve._decide import Decider
+from ..resolve.state._decisions import Decider
 from ..safety import ActionPolicy
 from ._chromium import Chromium
 from ._page import ConfirmCallback, Page

@@ -23,9 +23,9 @@ from .._errors import RefwrightError
 from .._files._outdir import OutputFolder
 from .._result import CommandResult, ScreenshotResult
 from ..replay._record import Recording
-from ..resolve._decide import Decider
 from ..resolve._model import Inspection
-from ..resolve._result import StepResult
+from ..resolve._outcome import StepResult
+from ..resolve.state._decisions import Decider
 from ..safety import ActionPolicy, create_content_boundary
 from ..safety._scrub import scrub_logs
 from ..snapshot._diff import SnapshotDiff, diff_snapshots

@@ -13,8 +13,8 @@ from playwright.sync_api import Page as PlaywrightPage
 from .._browser._watchdog import Watchdog
 from .._config import ConfirmCallback
 from ..replay._record import Recording
-from ..resolve._decide import Decider
-from ..resolve._memory import ResolverState
+from ..resolve.state._decisions import Decider
+from ..resolve.state._memory import ResolverState
 from ..safety import ActionPolicy
 from ..snapshot._refs import RefTable
 from ..snapshot._types import Snapshot

@@ -114,13 +114,49 @@ def _code(line: str, spec: CommandSpec, rest: str) -> ParsedCommand:
     return ParsedCommand(line=line, spec=spec, raw_args=args, args=args)
 
 
+def _line_text(line: str, spec: CommandSpec, rest: str) -> ParsedCommand:
+    """The rest of the line as written, after the flags that lead it (and a last flag that takes no value)."""
+    by_name = {n: f for f in spec.flags for n in f.names if not f.takes_value}
+    flags: dict[str, str | bool] = {}
+    text = rest.strip()
+    while (word := _HEAD.match(text)) is not None and word[1] in by_name:
+        flags[by_name[word[1]].key] = True
+        text = text[word.end():].strip()
+    last = text.rsplit(None, 1)[-1] if text else ""
+    if last in by_name and len(text) > len(last):
+        flags[by_name[last].key] = True
+        text = text[: -len(last)].rstrip()
+    if len(text) >= 2 and text[0] in ("'", '"') and text[-1] == text[0]:
+        try:
+            tokens = tokenize(text, apostrophes=True)
+        except RefwrightError:
+            tokens = []
+        if len(tokens) == 1:
+            text = tokens[0]
+    if not text and spec.min_args:
+        raise RefwrightError(f"Usage: {spec.usage}")
+    args = (text,) if text else ()
+    return ParsedCommand(line=line, spec=spec, raw_args=args, args=args, flags=flags)
+
+
+def _free_text_tokens(line: str) -> list[str]:
+    """A free-text command's tokens, apostrophes kept as text; the reference's reading when that one fails
+    (a quote that opens mid-word and closes later: `a'b c'`)."""
+    try:
+        return tokenize(line, apostrophes=True)
+    except RefwrightError:
+        return tokenize(line)
+
+
 def parse(line: str) -> ParsedCommand:
     head = _HEAD.match(line)
-    if head is not None:
-        spec = lookup(head[1])
-        if spec is not None and spec.code:
+    spec = lookup(head[1]) if head is not None else None
+    if head is not None and spec is not None:
+        if spec.code:
             return _code(line, spec, line[head.end():])
-    tokens = tokenize(line)
+        if spec.line_text:
+            return _line_text(line, spec, line[head.end():])
+    tokens = _free_text_tokens(line) if spec is not None and spec.free_text else tokenize(line)
     if not tokens:
         raise RefwrightError("Empty command. Run `help` to list commands.")
     name = tokens[0]

@@ -55,8 +55,12 @@ class CommandSpec:
     flags: tuple[FlagSpec, ...] = ()
     # Positional arguments that must be present, counted after the command name.
     min_args: int = 0
-    # Commands whose trailing arguments are free text keep every token, even ones that look like flags.
+    # Commands whose trailing arguments are free text keep every token, even ones that look like flags, and
+    # read an apostrophe between letters as text (`fill @e2 Rita's notes`), not as an opening quote.
     free_text: bool = False
+    # The free text is the rest of the line as written after the leading flags (act's request): its quotes
+    # mark labels and values, and its apostrophes are text; one argument wholly in quotes loses its quotes.
+    line_text: bool = False
     # The argument is code (eval's JavaScript): the rest of the line as written, its quotes and backslashes
     # kept, since JavaScript needs them; only one argument wholly in quotes is taken without them.
     code: bool = False

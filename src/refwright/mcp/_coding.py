@@ -19,7 +19,7 @@ from .._browser._notes import with_notes
 from .._errors import RefwrightError
 from ..commands._registry import lookup
 from ..resolve import render_inspection
-from ..resolve._result import StepResult
+from ..resolve._outcome import StepResult
 from ..safety import clean_line
 from ._actions import check_url
 from ._tools import CallContext, ToolDef

@@ -11,7 +11,7 @@ from functools import partial
 from typing import Any
 
 from .._errors import RefwrightError
-from ..resolve._result import StepResult
+from ..resolve._outcome import StepResult
 from ._tools import CallContext, ToolDef
 
 __all__ = ["VISION", "visual_tools"]

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from ..resolve._labels import fold
 from ..resolve._model import Control
-from ..resolve._text import fold
 from ._steps import Step
 
 __all__ = ["HealMatch", "family", "heal_match"]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from playwright.async_api import Locator
 
 from .._async._translate import best_effort
-from ..resolve._text import fold
+from ..resolve._labels import fold
 from ._heal import family
 from ._steps import Step
 

@@ -8,13 +8,13 @@ lives in ``refwright._async.resolve`` (and its generated sync twin); ``Page.insp
 
 from . import _commands  # noqa: F401  (registers inspect, act, confirm, ...)
 from ._changes import summarize_changes
+from ._labels import compact, fold, loose, match_labels, norm, ordinal_of
 from ._model import Control, Inspection, control_from_raw, describe, render_inspection, value_hash
-from ._plan import Kind, Part, Plan, Target
-from ._proposals import PROPOSAL_TTL, Proposal, ProposalBook, ProposalError
-from ._request import UnsupportedRequestError, parse_request
-from ._result import StepResult
+from ._outcome import StepResult
 from ._risk import APPROVAL, SAFE, risk_of
-from ._text import compact, fold, loose, match_labels, norm, ordinal_of
+from .grammar._clauses import UnsupportedRequestError, parse_request
+from .grammar._plan import Kind, Part, Plan, Target
+from .state._proposal_book import PROPOSAL_TTL, Proposal, ProposalBook, ProposalError
 
 __all__ = [
     "APPROVAL",

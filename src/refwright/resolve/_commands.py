@@ -19,7 +19,7 @@ RESOLVE_COMMANDS: tuple[CommandSpec, ...] = (
                 "line says so when a new document (open, reload, back) started the request afresh, or when a done "
                 "request that clicks was asked again after the page's controls changed (a wizard's next step)",
                 flags=(FlagSpec("new", ("--new",), help="start the request afresh on the same page"),),
-                min_args=1, free_text=True,
+                min_args=1, free_text=True, line_text=True,
                 action=ActionType.CLICK, performs=request_actions, extension=True, page_text=True, steps=3,
                 request_words="text", types_text=True, proposes=True),
     CommandSpec("confirm", "Resolve", "confirm <token>", "carry out an approval-required step that act proposed",

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from .._errors import RefwrightError
 from ..safety._actions import ActionType
-from ._plan import Kind
-from ._request import parse_request
+from .grammar._clauses import parse_request
+from .grammar._plan import Kind
 
 __all__ = ["request_actions"]
 

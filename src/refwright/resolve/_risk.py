@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ._text import fold
+from ._labels import fold
 
 __all__ = ["APPROVAL", "RISKY_WORDS", "SAFE", "risk_of"]
 

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 
 from .._result import CommandResult
-from ..resolve._result import StepResult
+from ..resolve._outcome import StepResult
 from ..snapshot._types import RefEntry, Snapshot
 from ._secrets import Secrets
 

@@ -2,37 +2,18 @@
 
 from __future__ import annotations
 
-import re
-
 from ..._errors import RefwrightError
-from ...commands import ParsedCommand, tokenize
+from ...commands import ParsedCommand
 from ...resolve import _commands  # noqa: F401  (registers the command specs once)
 from ...resolve._model import render_inspection
 from .. import resolve as resolver
 from .._session import Session
 
-_HEAD = re.compile(r"^\s*\S+\s*")
-_NEW = re.compile(r"^--new(?:\s+|$)")
-
 
 def request_text(cmd: ParsedCommand) -> tuple[str, bool]:
-    """The request exactly as written after `act` (quotes kept, since they mark labels), and --new."""
-    rest = _HEAD.sub("", cmd.line, count=1).strip()
-    new = False
-    while True:
-        m = _NEW.match(rest)
-        if not m:
-            break
-        new = True
-        rest = rest[m.end():].strip()
-    if rest.endswith("--new"):
-        new = True
-        rest = rest[: -len("--new")].strip()
-    # A request passed as one quoted argument is taken without its outer quotes.
-    tokens = tokenize(rest) if rest else []
-    if len(tokens) == 1 and rest[:1] in ("'", '"'):
-        rest = tokens[0]
-    return rest, new
+    """The request exactly as written after `act` (quotes kept, since they mark labels; see the spec's
+    line_text), and --new."""
+    return (cmd.args[0] if cmd.args else ""), bool(cmd.flag("new"))
 
 
 async def inspect(session: Session, cmd: ParsedCommand) -> str:

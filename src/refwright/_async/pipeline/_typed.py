@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from ..._errors import DialogOpenError
-from ...resolve._result import StepResult
+from ...resolve._outcome import StepResult
 from ...safety._scrub import scrubbed_errors
 from .._session import Session
 from .._translate import mapped

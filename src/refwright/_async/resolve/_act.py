@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError, RefwrightTimeoutError
 from ...resolve._changes import summarize_changes
-from ...resolve._covers import cover_request
-from ...resolve._finish import REPEAT, offer_submit, with_note
-from ...resolve._match import AmbiguousTargetError, DisabledTargetError, Match, TargetNotFoundError, find_target
-from ...resolve._memory import Memo, ResolverState
+from ...resolve._labels import fold
 from ...resolve._model import (
     CLICKABLE,
     SLIDER_KINDS,
@@ -20,10 +18,18 @@ from ...resolve._model import (
     describe,
     frames_note,
 )
-from ...resolve._plan import STATE_KINDS, Kind, Plan, Target
-from ...resolve._request import UnsupportedRequestError, parse_request
-from ...resolve._result import StepResult
-from ...resolve._select import (
+from ...resolve._outcome import StepResult
+from ...resolve.grammar._clauses import UnsupportedRequestError, parse_request
+from ...resolve.grammar._plan import STATE_KINDS, Kind, Plan, Target
+from ...resolve.matching._covers import cover_request
+from ...resolve.matching._match import (
+    AmbiguousTargetError,
+    DisabledTargetError,
+    Match,
+    TargetNotFoundError,
+    find_target,
+)
+from ...resolve.matching._select import (
     OPTION_KINDS,
     click_match,
     field_match,
@@ -31,17 +37,21 @@ from ...resolve._select import (
     holds,
     is_secret,
     number_text,
+    opens_submenu,
     option_hits,
     option_set,
     popup_dismiss,
     resolve_name,
     select_done,
+    speaks_of_popup,
     submit_candidates,
 )
-from ...resolve._status import done_text, pending_parts
-from ...resolve._submit_names import named_submit
-from ...resolve._text import fold
-from ...resolve._values import field_value
+from ...resolve.matching._spotting import label_words, spotted_click, verb_misfit
+from ...resolve.matching._submit_names import named_submit
+from ...resolve.matching._values import field_value
+from ...resolve.state._finish import REPEAT, offer_submit, with_note
+from ...resolve.state._memory import Memo, ResolverState
+from ...resolve.state._status import done_text, pending_parts
 from ...safety._secrets import has_token
 from ...snapshot._format import counted
 from .._fill import TextNotEnteredError, fill_text, not_entered
@@ -54,8 +64,9 @@ from ._more import step_lookup, step_scroll, step_sliders, step_suggest
 from ._numbered import step_classify, step_until
 from ._paged import step_result
 from ._picker import pick_date
-from ._reveal import step_expand, step_find, step_menu
+from ._reveal import step_expand, step_find, step_menu, wait_visible
 from ._secret import enter_password, fill_secret
+from ._spot import step_spot
 from ._step import Step, click_step, did_text
 
 if TYPE_CHECKING:
@@ -83,12 +94,25 @@ async def _step_click(session: Session, state: ResolverState, plan: Plan, index:
         match = click_match(part, inspection)
     except TargetNotFoundError:
         named = named_submit(part, inspection)
+        spotted = spotted_click(part, inspection) if named is None else None
+        if spotted is not None:
+            return await click_step(session, state, inspection, spotted,
+                                    lambda: memo.mark(index, f"clicked {describe(spotted.control, with_ref=False)}"),
+                                    "the request names its label")
         if named is None:
             raise
         control, why = named
         return Step("", False, state.propose(inspection, control, "click", why,
                                              on_done=lambda: memo.mark(index, f"submitted with {control.label!r}"),
                                              reason="it submits the form (what was entered is sent)"))
+    following = plan.parts[index + 1] if index + 1 < len(plan.parts) else None
+    if opens_submenu(match.control, following, inspection):
+        await act_on_control(session, inspection, match.control, "hover", lambda loc, t: loc.hover(timeout=t))
+        if following is not None and following.targets[0].label:
+            await wait_visible(session, following.targets[0].label)
+        memo.mark(index, f"opened {describe(match.control, with_ref=False)}")
+        return Step(f"Opened {describe(match.control)} by hovering ({match.how}): it opens the submenu the "
+                    "request goes on in")
     note = f"clicked {describe(match.control, with_ref=False)}"
     return await click_step(session, state, inspection, match, lambda: memo.mark(index, note),
                         "the request asks to click it")
@@ -191,6 +215,10 @@ async def _step_names(session: Session, state: ResolverState, plan: Plan, index:
             await act_on_control(session, inspection, control, "select", select_label(option))
             return Step(f"Selected the option {option!r} in {describe(control)}", complete=len(resolved) == 1)
         if how == "click" and fold(name) not in memo.clicked_names:
+            misfit = verb_misfit(part, control, on)
+            if misfit:
+                raise RefwrightError(misfit)
+
             def mark(n: str = name) -> None:
                 memo.clicked_names.add(fold(n))
             match = Match((control,), "label of a " + control.kind, Target(label=name))
@@ -328,11 +356,15 @@ _STEPS: dict[Kind, StepFn] = {
     Kind.EXPAND: step_expand,
     Kind.ITEM: step_item,
 }
+# A clause read by the label it names, and a `set X to V`: carried out by the step of the kind they are.
+_STEPS[Kind.SPOT] = _STEPS[Kind.SET] = functools.partial(step_spot, _STEPS)
+# Parts whose target no rule read: never a target to reach by closing a popup or opening things.
+_SPOTTED = frozenset({Kind.SPOT, Kind.SET})
 
 
 def _names_nothing(plan: Plan, inspection: Inspection) -> bool:
     """Whether ``plan`` is one click whose target no control matches."""
-    if len(plan.parts) != 1 or plan.parts[0].kind != Kind.CLICK:
+    if len(plan.parts) != 1 or plan.parts[0].kind not in (Kind.CLICK, Kind.SPOT):
         return False
     try:
         click_match(plan.parts[0], inspection)
@@ -345,12 +377,13 @@ def _names_nothing(plan: Plan, inspection: Inspection) -> bool:
 
 async def act(session: Session, request: str, *, new: bool = False) -> StepResult:
     """Carry out ONE step of ``request`` without a model, or refuse with a reason and what to do next."""
-    try:
-        plan: Plan | None = parse_request(request)
-    except UnsupportedRequestError as exc:
-        plan, unsupported = None, exc
     state = session.resolving.state
     before = await inspect_page(session, limit=ACT_LIMIT, texts=True)
+    try:
+        # The words the page's labels show are never read as typos of filler words.
+        plan: Plan | None = parse_request(request, label_words(before))
+    except UnsupportedRequestError as exc:
+        plan, unsupported = None, exc
     # A request about a cover ("Accept the cookies") that names nothing on the page is a click on one of
     # the cover's buttons.
     instead = cover_request(request, before) if plan is None or _names_nothing(plan, before) else None
@@ -394,7 +427,7 @@ async def _act_step(session: Session, state: ResolverState, plan: Plan, before: 
         now = await inspect_page(session, limit=ACT_LIMIT, texts=True) if late else before
         named = [t.label for p in plan.parts for t in p.targets if t.label] + [n for p in plan.parts for n in p.labels]
         dismiss = popup_dismiss(now, covering=timed_out, disabled=isinstance(exc, DisabledTargetError), named=named)
-        if dismiss is None:
+        if dismiss is None or plan.parts[index].kind in _SPOTTED or speaks_of_popup(plan.request):
             if isinstance(exc, TargetNotFoundError) and before.frames:
                 raise TargetNotFoundError(str(exc) + frames_note(before)) from None
             raise

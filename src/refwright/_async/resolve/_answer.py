@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError
-from ...resolve._answers import Block, math_answer, pick_block, shown_text, word_at
-from ...resolve._match import find_target
-from ...resolve._memory import Memo, ResolverState
+from ...resolve._labels import compact, fold
 from ...resolve._model import TEXT_KINDS, Inspection, describe
-from ...resolve._plan import Part, Plan, Target
-from ...resolve._select import field_match
-from ...resolve._text import compact, fold
+from ...resolve.grammar._plan import Part, Plan, Target
+from ...resolve.matching._match import find_target
+from ...resolve.matching._page_text import Block, math_answer, pick_block, shown_text, word_at
+from ...resolve.matching._select import field_match
+from ...resolve.state._memory import Memo, ResolverState
 from .._fill import fill_text
 from .._recording import note_element, noted_done
 from ._do import act_on_control

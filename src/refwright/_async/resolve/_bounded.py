@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError
 from ...resolve._changes import summarize_changes
-from ...resolve._match import find_target
+from ...resolve._labels import match_labels
 from ...resolve._model import KIND_NAMES, SLIDER_KINDS, TEXT_KINDS, Control, Inspection, describe
-from ...resolve._plan import Target
-from ...resolve._result import StepResult
-from ...resolve._select import number_text
-from ...resolve._text import match_labels
+from ...resolve._outcome import StepResult
+from ...resolve.grammar._plan import Target
+from ...resolve.matching._match import find_target
+from ...resolve.matching._select import number_text
 from ...snapshot._format import counted
 from .._fill import TextNotEnteredError, fill_text, not_entered
 from .._secrets import reveal_on_page

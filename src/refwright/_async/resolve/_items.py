@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...resolve._items import (
+from ...resolve._model import Control, Inspection, control_from_raw, describe
+from ...resolve.grammar._plan import Kind, Part, Plan, Target
+from ...resolve.matching._item_match import (
     Item,
     control_in,
     describe_item,
@@ -16,10 +18,8 @@ from ...resolve._items import (
     pick_items,
     text_in,
 )
-from ...resolve._match import Match, TargetNotFoundError
-from ...resolve._memory import Memo, ResolverState
-from ...resolve._model import Control, Inspection, control_from_raw, describe
-from ...resolve._plan import Kind, Part, Plan, Target
+from ...resolve.matching._match import Match, TargetNotFoundError
+from ...resolve.state._memory import Memo, ResolverState
 from ._do import act_on_control
 from ._inspect import run_resolver_op
 from ._step import Step, click_step, hover_click

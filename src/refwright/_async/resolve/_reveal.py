@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError
-from ...resolve._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
-from ...resolve._memory import Memo, ResolverState
+from ...resolve._labels import match_labels
 from ...resolve._model import CLICKABLE, Inspection, describe
-from ...resolve._plan import Plan, Target
-from ...resolve._select import MENU_KINDS
-from ...resolve._text import match_labels
+from ...resolve.grammar._plan import Plan, Target
+from ...resolve.matching._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
+from ...resolve.matching._select import MENU_KINDS
+from ...resolve.state._memory import Memo, ResolverState
 from .._recording import note_element, noted_done
 from ._do import act_on_control
 from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op
@@ -20,7 +20,7 @@ from ._step import Step, click_step
 if TYPE_CHECKING:
     from .._session import Session
 
-__all__ = ["step_expand", "step_find", "step_menu"]
+__all__ = ["step_expand", "step_find", "step_menu", "wait_visible"]
 
 
 async def step_menu(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
@@ -46,19 +46,20 @@ async def step_menu(session: Session, state: ResolverState, plan: Plan, index: i
                             f"the last item of the menu path {' > '.join(labels)}")
     nxt = labels[j + 1]
     await act_on_control(session, inspection, match.control, "hover", lambda loc, t: loc.hover(timeout=t))
-    if await _wait_visible(session, nxt):
+    if await wait_visible(session, nxt):
         return Step(f"Opened {describe(match.control)} by hovering ({match.how}), which revealed {nxt!r}", False)
     if match.control.approval:
         raise RefwrightError(f"Hovering {describe(match.control)} did not reveal {nxt!r}, and clicking it needs "
                              "approval. Click it yourself (`click @…`) if that is meant.")
     await act_on_control(session, inspection, match.control, "click", lambda loc, t: loc.click(timeout=t))
-    if await _wait_visible(session, nxt):
+    if await wait_visible(session, nxt):
         return Step(f"Opened {describe(match.control)} by clicking ({match.how}), which revealed {nxt!r}", False)
     raise TargetNotFoundError(f"Opening {describe(match.control)} did not reveal {nxt!r}; the path "
                          f"{' > '.join(labels)} does not match this menu. Run `inspect` to see its items.")
 
 
-async def _wait_visible(session: Session, label: str, max_ms: int = 1_200) -> bool:
+async def wait_visible(session: Session, label: str, max_ms: int = 1_200) -> bool:
+    """Whether a menu item labelled ``label`` shows within ``max_ms`` (a submenu opening after a hover)."""
     waited = 0
     while True:
         now = await inspect_page(session, limit=ACT_LIMIT)
@@ -101,7 +102,7 @@ async def step_find(session: Session, state: ResolverState, plan: Plan, index: i
     noted = await note_element(session, locator, str(pick["l"]), "hover")
     await locator.hover(timeout=session.config.timeouts.action)
     await noted_done(noted)
-    if label and await _wait_visible(session, label, max_ms=300):
+    if label and await wait_visible(session, label, max_ms=300):
         return Step(f"Opened {str(pick['l'])!r} by hovering, to look for {part.targets[0].describe()} ({why})", False)
     noted = await note_element(session, locator, str(pick["l"]), "click")
     await locator.click(timeout=session.config.timeouts.action)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError
-from ...resolve._plan import Kind
-from ...resolve._request import UnsupportedRequestError, parse_request
-from ...resolve._result import StepResult
-from ...resolve._text import first_sentence
+from ...resolve._labels import first_sentence
+from ...resolve._outcome import StepResult
+from ...resolve.grammar._clauses import UnsupportedRequestError, parse_request
+from ...resolve.grammar._plan import Kind
 from ...visual import OcrUnavailableError
 from ._proposals import propose_click_text
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..._bridge import await_coroutine
 from ..._errors import RefwrightError
-from ...resolve._decide import Decider
+from ...resolve.state._decisions import Decider
 from .._secrets import secret_rects
 from ._capture import masked_screenshot
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError
-from ...resolve._proposals import Proposal, ProposalError
-from ...resolve._result import StepResult
+from ...resolve._outcome import StepResult
+from ...resolve.state._proposal_book import Proposal, ProposalError
 from .._secrets import secret_rects
 from ._capture import masked_screenshot
 

@@ -6,7 +6,7 @@ import time
 from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError
-from ...resolve._result import StepResult
+from ...resolve._outcome import StepResult
 from ...visual import find_phrase
 from .._secrets import secret_rects
 from ._capture import capture_text

@@ -8,7 +8,7 @@ from typing import TypeVar
 
 from ..._browser._notes import with_notes
 from ..._result import CommandResult
-from ...resolve._result import StepResult
+from ...resolve._outcome import StepResult
 from ...safety import create_content_boundary, truncate
 from ...safety._scrub import scrub_result, scrub_step
 from .._listeners import dialog_warning

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from ..._errors import RefwrightError
 from ...resolve._changes import summarize_changes
 from ...resolve._model import control_from_raw
-from ...resolve._proposals import ProposalError
-from ...resolve._result import StepResult
+from ...resolve._outcome import StepResult
+from ...resolve.state._proposal_book import ProposalError
 from .._recording import note_drag, noted_done
 from ..visual._points import VISUAL_PREFIX, confirm_visual
 from ._do import act_on_control

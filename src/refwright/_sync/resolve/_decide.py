@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 from ..._bridge import run_coroutine
 from ...resolve._changes import summarize_changes
-from ...resolve._decide import Decider, decide_reply, parse_decision
-from ...resolve._match import AmbiguousTargetError, TargetNotFoundError
+from ...resolve._labels import first_sentence
 from ...resolve._model import CLICKABLE, TEXT_KINDS, describe
-from ...resolve._request import UnsupportedRequestError
-from ...resolve._result import StepResult
-from ...resolve._text import first_sentence
+from ...resolve._outcome import StepResult
+from ...resolve.grammar._clauses import UnsupportedRequestError
+from ...resolve.matching._match import AmbiguousTargetError, TargetNotFoundError
+from ...resolve.state._decisions import Decider, decide_reply, parse_decision
 from ..visual._fallback import ocr_fallback
 from ._act import act as act_locally
 from ._do import act_on_control

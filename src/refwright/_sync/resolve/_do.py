@@ -10,9 +10,9 @@ from playwright.sync_api import Locator
 
 from ..._errors import RefwrightError
 from ...commands import lookup
-from ...resolve._match import DisabledTargetError
 from ...resolve._model import Control, Inspection, describe
-from ...resolve._select import number_text
+from ...resolve.matching._match import DisabledTargetError
+from ...resolve.matching._select import number_text
 from .._actionable import ensure_actionable
 from .._recording import note_control, note_key, noted_done
 from .._translate import perform

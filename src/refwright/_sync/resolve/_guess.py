@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError
-from ...resolve._match import AmbiguousTargetError, TargetNotFoundError, find_target
-from ...resolve._memory import Memo, ResolverState
 from ...resolve._model import CLICKABLE, Control, Inspection, describe
-from ...resolve._numbers import feedback_of, guess_bounds
-from ...resolve._plan import Part, Plan, Target
-from ...resolve._result import StepResult
-from ...resolve._select import field_match, submit_candidates
+from ...resolve._outcome import StepResult
+from ...resolve.grammar._numbers import feedback_of, guess_bounds
+from ...resolve.grammar._plan import Part, Plan, Target
+from ...resolve.matching._match import AmbiguousTargetError, TargetNotFoundError, find_target
+from ...resolve.matching._select import field_match, submit_candidates
+from ...resolve.state._memory import Memo, ResolverState
 from .._fill import fill_text
 from ._answer import read_blocks
 from ._do import act_on_control

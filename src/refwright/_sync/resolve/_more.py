@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...resolve._match import AmbiguousTargetError, TargetNotFoundError, find_target
-from ...resolve._memory import Memo, ResolverState
+from ...resolve._labels import match_labels
 from ...resolve._model import SLIDER_KINDS, TEXT_KINDS, Inspection, describe, value_hash
-from ...resolve._plan import Plan, Target
-from ...resolve._select import OPTION_KINDS, field_match, number_text
-from ...resolve._text import match_labels
+from ...resolve.grammar._plan import Plan, Target
+from ...resolve.matching._match import AmbiguousTargetError, TargetNotFoundError, find_target
+from ...resolve.matching._select import OPTION_KINDS, field_match, number_text
+from ...resolve.state._memory import Memo, ResolverState
 from ...snapshot._format import counted
 from .._fill import fill_text
 from .._recording import note_element, note_wheel, noted_done

@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError
-from ...resolve._match import AmbiguousTargetError, TargetNotFoundError, find_target
-from ...resolve._memory import Memo, ResolverState
+from ...resolve._labels import fold
 from ...resolve._model import CLICKABLE, Control, Inspection, describe
-from ...resolve._numbers import class_of, fits, parse_number, wanted_text
-from ...resolve._plan import Plan, Target
-from ...resolve._text import fold
+from ...resolve.grammar._numbers import class_of, fits, parse_number, wanted_text
+from ...resolve.grammar._plan import Plan, Target
+from ...resolve.matching._match import AmbiguousTargetError, TargetNotFoundError, find_target
+from ...resolve.state._memory import Memo, ResolverState
 from ._answer import read_blocks
 from ._do import act_on_control
 from ._inspect import run_resolver_op

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...resolve._match import Match, TargetNotFoundError
-from ...resolve._memory import Memo, ResolverState
 from ...resolve._model import Inspection, describe
-from ...resolve._plan import Plan, Target
-from ...resolve._results import page_and_place, pager_controls, result_controls
+from ...resolve.grammar._plan import Plan, Target
+from ...resolve.matching._match import Match, TargetNotFoundError
+from ...resolve.matching._results import page_and_place, pager_controls, result_controls
+from ...resolve.state._memory import Memo, ResolverState
 from ._do import act_on_control
 from ._step import Step, click_step
 

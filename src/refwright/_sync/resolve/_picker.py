@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..._errors import RefwrightError
-from ...resolve._dates import month_name, month_of, months_between, parse_date
 from ...resolve._model import Control, Inspection, describe
+from ...resolve.grammar._dates import month_name, month_of, months_between, parse_date
 from .._recording import note_element, noted_done
 from ._do import act_on_control
 from ._inspect import element_locator, run_resolver_op

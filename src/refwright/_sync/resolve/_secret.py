@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..._errors import RefwrightError
-from ...resolve._match import AmbiguousTargetError, DisabledTargetError, TargetNotFoundError
+from ...resolve._labels import match_labels
 from ...resolve._model import Inspection, describe
-from ...resolve._plan import Part, Target
-from ...resolve._select import fill_fields, is_secret
-from ...resolve._text import match_labels
+from ...resolve.grammar._plan import Part, Target
+from ...resolve.matching._match import AmbiguousTargetError, DisabledTargetError, TargetNotFoundError
+from ...resolve.matching._select import fill_fields, is_secret
 from ...safety._secrets import TOKEN
 from ...safety._totp import TOTP_TOKEN
 from .._fill import TextNotEnteredError, fill_text, not_entered

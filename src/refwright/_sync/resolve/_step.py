@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Locator
 
-from ...resolve._match import Match
-from ...resolve._memory import ResolverState
 from ...resolve._model import Inspection, describe
-from ...resolve._result import StepResult
+from ...resolve._outcome import StepResult
+from ...resolve.matching._match import Match
+from ...resolve.state._memory import ResolverState
 from ._do import act_on_control
 
 if TYPE_CHECKING:

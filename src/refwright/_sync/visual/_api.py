@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...resolve._decide import Decider
-from ...resolve._result import StepResult
+from ...resolve._outcome import StepResult
+from ...resolve.state._decisions import Decider
 from ...visual import VisualText
 from .._secrets import secret_rects
 from .._translate import mapped

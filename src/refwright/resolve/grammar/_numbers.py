@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .._errors import RefwrightError
+from ..._errors import RefwrightError
 
 __all__ = ["CLASS_PAIRS", "class_of", "feedback_of", "fits", "guess_bounds", "parse_number", "wanted_text"]
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..safety._secrets import has_token
-from ._match import AmbiguousTargetError, TargetNotFoundError, find_target
-from ._memory import Memo
-from ._model import SLIDER_KINDS, TEXT_KINDS, Inspection, value_hash
-from ._plan import Kind, Part, Plan, Target
-from ._select import (
+from ...safety._secrets import has_token
+from .._labels import fold
+from .._model import SLIDER_KINDS, TEXT_KINDS, Inspection, value_hash
+from ..grammar._plan import Kind, Part, Plan, Target
+from ..matching._match import AmbiguousTargetError, TargetNotFoundError, find_target
+from ..matching._select import (
     field_match,
     fill_fields,
     holds,
@@ -24,7 +24,7 @@ from ._select import (
     resolve_name,
     select_done,
 )
-from ._text import fold
+from ._memory import Memo
 
 __all__ = ["done_text", "is_done", "pending_parts"]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .._model import Inspection, describe
+from .._outcome import StepResult
+from ..grammar._plan import Plan
+from ..matching._select import submit_offer
 from ._memory import Memo, ResolverState
-from ._model import Inspection, describe
-from ._plan import Plan
-from ._result import StepResult
-from ._select import submit_offer
 
 __all__ = ["REPEAT", "offer_submit", "with_note"]
 

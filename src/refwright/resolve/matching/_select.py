@@ -7,14 +7,15 @@ Each function reads an ``Inspection`` and answers with controls (or raises ``Tar
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from ._dates import date_forms, parse_date
-from ._items import icon_readings
+from .._labels import TIERS, fold, match_labels, synonym
+from .._model import CLICKABLE, TEXT_KINDS, Control, Inspection, describe, value_hash
+from ..grammar._dates import date_forms, parse_date
+from ..grammar._plan import Kind, Part, Target
+from ._item_match import icon_readings
 from ._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
-from ._model import CLICKABLE, TEXT_KINDS, Control, Inspection, describe, value_hash
-from ._plan import Part, Target
-from ._text import TIERS, fold, match_labels, synonym
 from ._values import field_value
 
 __all__ = [
@@ -26,11 +27,13 @@ __all__ = [
     "holds",
     "is_secret",
     "number_text",
+    "opens_submenu",
     "option_hits",
     "option_set",
     "popup_dismiss",
     "resolve_name",
     "select_done",
+    "speaks_of_popup",
     "submit_candidates",
     "submit_offer",
     "wanted",
@@ -163,6 +166,32 @@ def click_match(part: Part, inspection: Inspection) -> Match:
             except TargetNotFoundError:
                 pass
         raise first from None
+
+
+def opens_submenu(control: Control, following: Part | None, inspection: Inspection) -> bool:
+    """Whether a click on ``control`` would only open the submenu the next part of the request is in ("open
+    File, then Save" in a menu that opens on hover): a menu item with a popup, and a next click whose target
+    is not shown yet. A click on such an item may count as choosing it."""
+    if control.kind != "menuitem" or not control.popup or following is None or not following.targets:
+        return False
+    if following.kind not in (Kind.CLICK, Kind.SPOT, Kind.FIND):
+        return False
+    try:
+        find_target(following.targets, inspection.controls, CLICKABLE)
+    except TargetNotFoundError:
+        return True
+    except AmbiguousTargetError:
+        return False
+    return False
+
+
+_POPUP_WORDS = re.compile(r"\b(?:dialog|pop-?up|modal|overlay)\b", re.IGNORECASE)
+
+
+def speaks_of_popup(request: str) -> bool:
+    """Whether the request talks about the popup ("In the dialog, press Cancel"): then what it names is in the
+    popup, and the popup is never closed to look for it behind."""
+    return _POPUP_WORDS.search(request) is not None
 
 
 def popup_dismiss(inspection: Inspection, *, covering: bool = False, disabled: bool = False,

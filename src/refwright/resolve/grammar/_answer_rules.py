@@ -12,11 +12,10 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from .._errors import UnsupportedRequestError
-from ._numbers import CLASS_PAIRS
+from ..._errors import UnsupportedRequestError
+from .._labels import ORDINAL_PATTERN, ordinal_of
 from ._plan import Kind, Part, Target
 from ._target import parse_target
-from ._text import ORDINAL_PATTERN, ordinal_of
 
 __all__ = ["ANSWER_RULES", "join_answers"]
 
@@ -79,41 +78,6 @@ def _highlight(m: re.Match[str], restored: str, quotes: list[str], search: bool)
     return [Part(Kind.HIGHLIGHT, restored, labels=("paragraph", str(n) if n else ""))], search
 
 
-def _classify(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
-    # "Mark the numbers below as odd or even": each number's own choice, in its row.
-    pair = (m.group("a").lower(), m.group("b").lower())
-    if frozenset(pair) not in CLASS_PAIRS:
-        return None
-    return [Part(Kind.CLASSIFY, restored, labels=pair)], search
-
-
-_MORE = {"greater": "greater", "more": "greater", "larger": "greater", "bigger": "greater", "higher": "greater",
-         "less": "less", "smaller": "less", "lower": "less", "fewer": "less"}
-
-
-def _until(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
-    # "Generate an even number": the button named by the request's verb, pressed until the number fits.
-    if m.group("p"):
-        wanted, bound = m.group("p").lower(), ""
-    elif m.group("c"):
-        wanted, bound = _MORE[m.group("c").lower()], m.group("n").replace("−", "-")
-    else:
-        return None
-    return [Part(Kind.UNTIL, restored, labels=(m.group("v").capitalize(), wanted, bound))], search
-
-
-def _guess(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
-    lo, hi = int(m.group("lo").replace("−", "-")), int(m.group("hi").replace("−", "-"))
-    if lo > hi or hi - lo > 10_000:
-        return None
-    return [Part(Kind.GUESS, restored, labels=(str(lo), str(hi)))], search
-
-
-def _nothing(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
-    # "Use the feedback below to find the right number": how the guess before it is made, not a step.
-    return [], search
-
-
 def _result(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
     # "find and click the 5th search result": counted through the pages of the list.
     n = ordinal_of(m.group("o"))
@@ -145,18 +109,6 @@ ANSWER_RULES: tuple[tuple[str, _Builder], ...] = (
     (rf"^(?:highlight|select)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:text|words)\s+(?:in|of)\s+(?:the\s+)?"
      rf"(?:(?P<o>{_ORD})\s+)?(?:paragraph|passage|block\s+of\s+text){_WHERE}$", _highlight),
     (rf"^highlight\s+the\s+(?:(?P<o>{_ORD})\s+)?(?:paragraph|passage){_WHERE}$", _highlight),
-    (r"^(?:mark|label|classify|tag|identify)\s+(?:each\s+of\s+|each\s+|every\s+|all\s+(?:of\s+)?)?(?:the\s+)?"
-     r"(?:numbers?|values?|digits?|integers?)" + _WHERE + r"\s+as\s+(?:either\s+)?(?P<a>[a-z]+)\s+or\s+(?P<b>[a-z]+)$",
-     _classify),
-    (r"^(?:(?:select|choose|pick|answer|click|say|mark|tell|check)\s+(?:whether|if)\s+|is\s+)the\s+number" + _WHERE +
-     r"\s+(?:is\s+)?(?:either\s+)?(?P<a>[a-z]+)\s+or\s+(?P<b>[a-z]+)$", _classify),
-    (r"^(?P<v>generate|roll|draw|spin|produce)\s+(?:an?\s+|one\s+)?(?:(?P<p>odd|even|positive|negative)\s+)?"
-     r"(?:random\s+)?number(?:\s+(?:that\s+is\s+|which\s+is\s+)?(?P<c>greater|more|larger|bigger|higher|less|"
-     r"smaller|lower|fewer)\s+than\s+(?P<n>[-−]?\d+(?:\.\d+)?))?$", _until),
-    (r"^guess\s+(?:the|a)\s+(?:secret\s+|hidden\s+)?number\s+(?:between|from)\s+(?P<lo>[-−]?\d+)\s*(?:-|–|to|and)\s*"
-     r"(?P<hi>[-−]?\d+)$", _guess),
-    (r"^use\s+the\s+(?:feedback|hints?|clues?)" + _WHERE + r"\s+to\s+(?:find|get|guess)\s+(?:the\s+)?"
-     r"(?:right\s+|correct\s+)?(?:number|answer)$", _nothing),
     (rf"^(?:find\s+and\s+)?(?:click|open|select|choose|follow|tap)(?:\s+on)?\s+the\s+(?P<o>{_ORD})\s+"
      r"(?:search\s+)?result(?:\s+(?:in|of|from)\s+the\s+(?:list|results|search(?:\s+results)?))?$", _result),
     (r"^(?:press|click|hit|tap|push)(?:\s+on)?\s+(?P<d>.+?)\s+(?:when|once)\s+(?:you(?:'re|\s+are)\s+)?"

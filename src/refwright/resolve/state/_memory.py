@@ -12,9 +12,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ._model import Control, Inspection, describe
-from ._proposals import ProposalBook
-from ._result import StepResult
+from .._model import Control, Inspection, describe
+from .._outcome import StepResult
+from ._proposal_book import ProposalBook
 
 __all__ = ["AFRESH_AGAIN", "AFRESH_MOVED", "Memo", "ResolverState"]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
+from .._labels import synonym
+from .._model import Control, Inspection, describe
 from ._match import AmbiguousTargetError
-from ._model import Control, Inspection, describe
-from ._text import synonym
 
 __all__ = ["cover_request"]
 

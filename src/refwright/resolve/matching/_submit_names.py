@@ -3,11 +3,11 @@ button is labelled otherwise ("OK"): that button, proposed for approval, never g
 
 from __future__ import annotations
 
-from .._errors import DisabledTargetError
-from ._model import TEXT_KINDS, Control, Inspection, describe
-from ._plan import Kind, Part
+from ..._errors import DisabledTargetError
+from .._labels import loose
+from .._model import TEXT_KINDS, Control, Inspection, describe
+from ..grammar._plan import Kind, Part
 from ._select import submit_candidates
-from ._text import loose
 
 __all__ = ["named_submit"]
 

@@ -67,10 +67,17 @@ class Kind(StrEnum):
     ITEM = "item"
     ANSWER = "answer"
     HIGHLIGHT = "highlight"
+    RESULT = "result"
+    # Set a control, named or pointed back to, to a value: what that means (an option, a radio, a field's
+    # text, a slider's number) is decided against the page.
+    SET = "set"
+    # A clause no rule reads: the one visible control whose label it names, as its verb says.
+    SPOT = "spot"
+    # Puzzle shapes, parsed apart from the core vocabulary (grammar/_puzzles.py): marking numbers as one of
+    # two classes, pressing a button until the number it draws fits, guessing a number from feedback.
     CLASSIFY = "classify"
     UNTIL = "until"
     GUESS = "guess"
-    RESULT = "result"
 
 
 # Parts whose outcome the page shows (a field's value, a box's check), so whether they are done is read
@@ -78,7 +85,8 @@ class Kind(StrEnum):
 STATE_KINDS = frozenset({Kind.FILL, Kind.COPY, Kind.NAMES, Kind.OPTION, Kind.SLIDER, Kind.CHECK, Kind.SLIDERS,
                          Kind.SUGGEST, Kind.LOOKUP, Kind.ANSWER})
 ACTION_KINDS = frozenset({Kind.CLICK, Kind.FOCUS, Kind.MENU, Kind.FIND, Kind.SUBMIT, Kind.EXPAND, Kind.SCROLL,
-                          Kind.ITEM, Kind.HIGHLIGHT, Kind.CLASSIFY, Kind.UNTIL, Kind.GUESS, Kind.RESULT})
+                          Kind.ITEM, Kind.HIGHLIGHT, Kind.CLASSIFY, Kind.UNTIL, Kind.GUESS, Kind.RESULT, Kind.SET,
+                          Kind.SPOT})
 
 
 @dataclass(frozen=True)
@@ -169,6 +177,8 @@ _DESCRIBE: dict[Kind, Callable[[Part], str]] = {
     Kind.UNTIL: lambda part: f"click {part.labels[0]!r} until the page shows {wanted_text(*part.labels[1:3])}",
     Kind.GUESS: lambda part: f"guess the number between {part.labels[0]} and {part.labels[1]} from the page's feedback",
     Kind.RESULT: lambda part: f"click result {part.labels[0]} of the list (its page of results first)",
+    Kind.SET: lambda part: f"set {part.targets[0].describe() if part.targets else 'it'} to {part.value!r}",
+    Kind.SPOT: lambda part: f"do what {part.text!r} asks, on the control whose label it names",
     Kind.SUGGEST: lambda part: f"choose the suggestion that starts with {part.labels[0]!r}"
                                + (f" and ends with {part.labels[1]!r}" if part.labels[1] else ""),
 }

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
+from .._labels import ORDINAL_PATTERN, ordinal_of
 from ._plan import Target
-from ._text import ORDINAL_PATTERN, ordinal_of
 
 __all__ = [
     "PLACEHOLDER",
@@ -29,7 +29,7 @@ ROLE_WORDS: dict[str, str] = {
     "check box": "checkbox", "checkbox": "checkbox", "tickbox": "checkbox", "tick box": "checkbox",
     "input textbox": "textbox", "input text box": "textbox", "text input": "textbox", "input field": "textbox",
     "text field": "textbox", "text box": "textbox", "textbox": "textbox", "input box": "textbox",
-    "input": "textbox", "field": "textbox", "search box": "textbox", "searchbox": "textbox",
+    "input": "textbox", "field": "textbox", "search box": "textbox", "searchbox": "textbox", "box": "textbox",
     "text area": "textarea", "textarea": "textarea",
     "menu item": "menuitem", "menuitem": "menuitem", "menu entry": "menuitem",
     "button": "button", "hyperlink": "link", "link": "link", "tab": "tab", "option": "option",

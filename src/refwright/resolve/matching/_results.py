@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ._model import TEXT_KINDS, Control
-from ._text import loose
+from .._labels import loose
+from .._model import TEXT_KINDS, Control
 
 __all__ = ["is_pager", "page_and_place", "pager_controls", "result_controls"]
 

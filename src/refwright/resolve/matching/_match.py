@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
-from .._errors import AmbiguousTargetError, DisabledTargetError, TargetNotFoundError
-from ._model import CLICKABLE, KIND_NAMES, Control, describe
-from ._plan import Target
-from ._text import match_labels
+from ..._errors import AmbiguousTargetError, DisabledTargetError, TargetNotFoundError
+from .._labels import match_labels
+from .._model import CLICKABLE, KIND_NAMES, Control, describe
+from ..grammar._plan import Target
 
 __all__ = ["AmbiguousTargetError", "DisabledTargetError", "Match", "TargetNotFoundError", "find_target",
            "kinds_for_role"]

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._errors import ProposalError
+from ..._errors import ProposalError
 
 __all__ = ["PROPOSAL_TTL", "Proposal", "ProposalBook", "ProposalError"]
 

@@ -8,14 +8,18 @@ decided later, against what ``inspect`` sees.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import replace
 
-from .._errors import UnsupportedRequestError
+from ..._errors import UnsupportedRequestError
+from .._labels import ORDINAL_PATTERN, norm
 from ._answer_rules import ANSWER_RULES, join_answers
 from ._dates import parse_date
-from ._item_request import ITEM_RULES
+from ._item_rules import ITEM_RULES
+from ._lexicon import CLAUSE_VERBS, verb_action
+from ._phrasings import PHRASING_RULES, not_understood, point_back
 from ._plan import Kind, Part, Plan, Target
+from ._puzzles import PUZZLE_RULES
 from ._target import (
     PLACEHOLDER,
     QE,
@@ -28,19 +32,13 @@ from ._target import (
     role_of,
     strip_articles,
 )
-from ._text import ORDINAL_PATTERN, norm
 from ._transforms import split_transforms
+from ._wording import reword
 
 __all__ = ["UnsupportedRequestError", "parse_request"]
 
 
-# Words that begin a clause: a new verb after "and" or a comma starts the next clause.
-VERBS = (
-    "click", "tap", "press", "hit", "push", "open", "follow", "select", "choose", "pick", "check", "uncheck",
-    "tick", "untick", "mark", "enter", "type", "input", "fill", "write", "put", "focus", "expand", "close", "set",
-    "move", "drag", "slide", "submit", "switch", "go", "find", "activate", "toggle", "deselect", "unselect",
-    "double-click", "scroll", "search",
-)
+VERBS = CLAUSE_VERBS
 _VERB_ALT = "|".join(VERBS)
 _SPLIT_ALWAYS = re.compile(r"\s*(?:;|,?\s+and\s+then\s+|,\s*then\s+|\s+then\s+|\.\s+(?=\S))\s*", re.IGNORECASE)
 # "Find and click X" is one clause: the "and" after find or locate joins, it does not split.
@@ -82,9 +80,26 @@ def _field_target(desc: str, quotes: list[str]) -> Target:
     return field
 
 
+def _fill_pairs(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
+    """``"a" in the username field and "b" in the password field``: each value with its own field."""
+    halves = re.split(r"\s*,?\s+and\s+", body)
+    if len(halves) < 2:
+        return None
+    parts: list[Part] = []
+    for half in halves:
+        if not re.search(r"\s(?:as|in|into|for)\s", half, re.IGNORECASE):
+            return None
+        found = _fill_values(clause, half, quotes)
+        if not found or len(found) != 1 or found[0].field is None or found[0].field.label is None:
+            return None
+        parts.extend(found)
+    return parts
+
+
 def _fill_parts(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
     body, changes = split_transforms(body)
-    parts = _fill_values(clause, body, quotes)
+    parts = _fill_pairs(clause, body, quotes) if not changes else None
+    parts = parts or _fill_values(clause, body, quotes)
     if not parts or not changes:
         return parts
     out = []
@@ -156,7 +171,17 @@ def _fill_values(clause: str, body: str, quotes: list[str]) -> list[Part] | None
     return parts
 
 
+# Words around names that only say what they are: "the boxes X and Y", "the X option", "option X".
+_NAME_HEAD = re.compile(r"^(?:the\s+|a\s+|an\s+)?(?:(?:check\s*|tick\s*)?box(?:es)?|check\s*box(?:es)?|options?|"
+                        r"radio(?:\s+buttons?)?|choices?|items?|entries|answers?)\s+(?:labell?ed\s+|named\s+|called\s+)?",
+                        re.IGNORECASE)
+_NAME_TAIL = re.compile(r"\s+(?:(?:check\s*|tick\s*)?box(?:es)?|check\s*box(?:es)?|options?|radio(?:\s+buttons?)?|"
+                        r"choices?|items?|answers?)$", re.IGNORECASE)
+
+
 def _names(text: str, quotes: list[str]) -> tuple[str, ...]:
+    text = _NAME_HEAD.sub("", text.strip())
+    text = _NAME_TAIL.sub("", strip_articles(text)) if _NAME_TAIL.search(text) else text
     raw = [x for x in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*", text.strip()) if x.strip()]
     names: list[str] = []
     for item in raw:
@@ -229,7 +254,7 @@ def _lookup_each(m: re.Match[str], restored: str, quotes: list[str], search: boo
 _END = r"(?P<w>\s+(?:all\s+the\s+way\s+)?(?:down|up|to\s+(?:the\s+|its\s+)?(?:bottom|end|top|start|beginning))" \
        r"(?:\s+of\s+(?:the\s+|its\s+)?(?:text|content|contents|box|list))?)?"
 _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.IGNORECASE), b) for p, b in (
-    (r"^submit(?:\s+(?:the\s+)?(?:form|it|answer|page|entry))?(?:\s+when\s+(?:done|finished|you\s+are\s+done))?$",
+    (r"^submit(?:\s+(?:the\s+)?(?:form|it|answer|page|entry))?(?:\s+(?:when|once)\s+(?:you(?:'re|\s+are|'ve|\s+have)\s+)?(?:all\s+)?(?:done|finished|ready))?$",
      _submit),
     (r"^(?:enter|type|input|write|put|fill\s+in)\s+the\s+value\s+(?:of|for)\s+(?P<k>.+?)\s+(?:into|in)\s+(?P<f>.+)$",
      _lookup),
@@ -247,6 +272,8 @@ _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.I
      r"(?:widget|element|control)$", _role_widget),
     *ITEM_RULES,
     *ANSWER_RULES,
+    *PUZZLE_RULES,
+    *PHRASING_RULES,
 ))
 
 
@@ -317,6 +344,11 @@ def _slider(m: re.Match[str], restored: str, quotes: list[str], search: bool) ->
 
 
 def _option(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
+    if re.search(r"\s(?:>|→)\s", PLACEHOLDER.sub("", m.group("l"))):
+        # "Pick File > Save from the menu": a menu path.
+        labels = tuple(only_quote(x, quotes) or restore(x.strip(), quotes)
+                       for x in re.split(r"\s*(?:>|→)\s*", m.group("l")) if x.strip())
+        return [Part(Kind.MENU, restored, labels=labels)], search
     label = only_quote(m.group("l"), quotes) or restore(strip_articles(m.group("l")), quotes)
     # "Select A, B and C from the list": several options of a multiple select (the whole text is tried as one
     # option first, for labels such as "Washington, D.C.").
@@ -400,29 +432,36 @@ def _parse_clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Pa
             if built is not None:
                 return built
     q = only_quote(c, quotes)
-    if q is not None or (len(c.split()) <= 5 and not re.match(rf"^(?:{_VERB_ALT})\b", c, re.IGNORECASE)):
-        return [Part(Kind.CLICK, restored, targets=parse_target(c, quotes))], search
-    raise UnsupportedRequestError(
-        f"The local resolver does not understand {restored!r}. It handles requests such as: click \"Save\", "
-        "the \"Next\" link, File > Save, focus the 2nd text field, check the 3rd radio, select A, B and C, "
-        "select X from the list, select 40 with the slider, enter \"text\" into the Name field, and "
-        "expand the sections to find and click \"X\". Otherwise run `inspect` and act on a ref (`click @e3`)."
-    )
+    # A short clause without a verb is read as a label ("Copy link", "Next"); a longer one is not a label.
+    short = q is not None or (len(c.split()) <= 4 and not re.match(rf"^(?:{_VERB_ALT})\b", c, re.IGNORECASE)
+                              and verb_action(c.split()[0]) is None)
+    # No rule reads it: the clause is kept, and the one control whose label it names is looked for on the page
+    # when its turn comes (a short clause is first read whole, as the name of what to click). It is never a
+    # target to reach by closing or opening things.
+    verb = "" if short else c.split()[0].lower()
+    if not short and verb_action(verb) not in ("click", "check", "uncheck", "choose"):
+        # A verb act does not know, text to type or a thing to move that no rule could place: what to do is
+        # not known, so nothing is done (a label in it is not enough to act on).
+        raise UnsupportedRequestError(not_understood(restored))
+    return [Part(Kind.SPOT, restored, targets=parse_target(c, quotes) if short else (),
+                 labels=tuple(quotes[int(i)] for i in PLACEHOLDER.findall(c)), value=verb)], search
 
 
-def parse_request(request: str) -> Plan:
-    """The parts of ``request``, in order; ``UnsupportedRequestError`` when a clause is not understood."""
+def parse_request(request: str, keep: Collection[str] = ()) -> Plan:
+    """The parts of ``request``, in order; ``UnsupportedRequestError`` when a clause is not understood.
+
+    ``keep`` holds the words the page's labels show (lower case): never read as typos of filler words."""
     text = norm(request)
     if not text:
         raise UnsupportedRequestError("Empty request. Say what to do, for example: act click \"Save\".")
     protected, quotes = protect(text)
-    protected = protected.strip().rstrip(".!?").strip()
+    protected = reword(protected, keep).strip().rstrip(".!?").strip()
     parts: list[Part] = []
     search = False
     for clause in _split(protected):
         found, search = _parse_clause(clause, quotes, search)
         parts.extend(found)
-    parts = join_answers(parts)
+    parts = join_answers(point_back(parts))
     if not parts:
         raise UnsupportedRequestError(
             f"Nothing to do in {request!r}: name a control to click or a value to enter, for example "

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
-from .._errors import DecisionError, RefwrightError
-from ._model import Control, Inspection, render_inspection
+from ..._errors import DecisionError, RefwrightError
+from .._model import Control, Inspection, render_inspection
 
 __all__ = [
     "DECIDE_LIMIT",
@@ -83,7 +83,7 @@ def _reply_text(turns: list[Any]) -> str:
 
 
 async def decide_reply(provider: Decider, request: str, inspection: Inspection) -> str:
-    from ..agent import User
+    from ...agent import User
 
     try:
         turns = await provider.next(DECIDE_SYSTEM, [User(decision_prompt(request, inspection))])

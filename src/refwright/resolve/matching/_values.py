@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .._errors import RefwrightError
+from ..._errors import RefwrightError
 
 __all__ = ["field_value"]
 

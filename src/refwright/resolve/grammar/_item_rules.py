@@ -94,6 +94,23 @@ def _click_on_items(m: re.Match[str], restored: str, quotes: list[str], search: 
     return [_item(_name(m.group("y"), quotes), restored, value), click], search
 
 
+def _verb_item(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
+    # "Star the email by Omar", "delete the message from Lela": the item, then its icon of that verb.
+    then = _action(m.group("v"), restored, quotes)
+    return ([_item(_name(m.group("y"), quotes), restored), *then], search) if then is not None else None
+
+
+def _forward_item(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
+    # "Forward the email by Rita to Ann" (as "Forward Rita's email to Ann" is read): the item, then forward it.
+    return [_item(_name(m.group("y"), quotes), restored), *_forward(m.group("t"), restored, quotes)], search
+
+
+def _click_on_item(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
+    # "Click the star on the message by Omar": the one item, then the control in it.
+    click = Part(Kind.CLICK, restored, targets=parse_target(m.group("d"), quotes))
+    return [_item(_name(m.group("y"), quotes), restored), click], search
+
+
 def _act_on_item(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
     then = _action(m.group(0), restored, quotes)
     return (then, search) if then is not None else None
@@ -187,6 +204,11 @@ ITEM_RULES: tuple[tuple[str, _Builder], ...] = (
      r"(?P<y>.+)$", _for_whom),
     (rf"^(?:click|tap|press|hit)(?:\s+on)?\s+(?P<d>.+?)\s+(?:on|in|of|for|under)\s+(?P<q>all(?:\s+the)?|every|each|"
      rf"one|\d+)\s+(?:of\s+the\s+)?(?:[\w-]+)\s+{_BY}\s+(?P<y>.+)$", _click_on_items),
+    (rf"^(?P<v>{_ICON_VERBS})\s+(?:the\s+|that\s+|this\s+|an?\s+)?(?:[\w-]+)\s+{_BY}\s+(?P<y>.+)$", _verb_item),
+    (rf"^(?:click|tap|press|hit)(?:\s+on)?\s+(?P<d>.+?)\s+(?:on|in|of|for|under)\s+(?:the\s+|that\s+|this\s+)"
+     rf"(?:[\w-]+)\s+{_BY}\s+(?P<y>.+)$", _click_on_item),
+    (rf"^(?:forward|send)\s+{_MAIL}\s+{_BY}\s+(?P<y>.+?)\s+(?:on\s+|along\s+)?to\s+(?P<t>(?:(?!\bto\b).)+)$",
+     _forward_item),
     (r"^(?:reply|respond|answer|forward|send)\b.*$", _act_on_item),
     (rf"^{_ICON_VERBS}\s+.*$", _act_on_item),
     (rf"^(?:click|tap|press)(?:\s+on)?\s+(?P<d>.+?)\s+(?:in\s+order\s+)?to\s+{_PURPOSE_VERBS}\b.*$", _purpose),

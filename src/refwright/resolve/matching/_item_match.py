@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .._labels import fold, loose, synonym
+from .._model import CLICKABLE, Control, Inspection, describe
+from ..grammar._plan import Part, Target
 from ._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
-from ._model import CLICKABLE, Control, Inspection, describe
-from ._plan import Part, Target
-from ._text import fold, loose, synonym
 
 __all__ = ["Item", "control_in", "describe_item", "icon_readings", "item_text", "items_from_raw", "menu_in",
            "next_page", "pick_items", "text_in"]

@@ -1,0 +1,32 @@
+# Generated from src/refwright/_async/resolve/_spot.py by scripts/unasync.py. DO NOT EDIT: edit that file.
+"""A clause read by spotting the label it names, or a ``set X to V``: the part of a known kind it is on this
+page (``refwright.resolve.matching._spotting``), carried out by that kind's own step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from ...resolve._model import Inspection
+from ...resolve.grammar._plan import Kind, Plan
+from ...resolve.matching._spotting import concrete_part
+from ...resolve.state._memory import Memo, ResolverState
+from ._step import Step
+
+if TYPE_CHECKING:
+    from .._session import Session
+
+__all__ = ["step_spot"]
+
+StepFn = Callable[["Session", ResolverState, Plan, int, Inspection, Memo], Step]
+
+
+def step_spot(steps: Mapping[Kind, StepFn], session: Session, state: ResolverState, plan: Plan, index: int,
+                    inspection: Inspection, memo: Memo) -> Step:
+    part = plan.parts[index]
+    concrete = concrete_part(part, inspection)
+    mine = Plan(plan.request, (*plan.parts[:index], concrete, *plan.parts[index + 1:]))
+    step = steps[concrete.kind](session, state, mine, index, inspection, memo)
+    if step.proposal is None and step.complete and index not in memo.done:
+        memo.mark(index, step.text[:1].lower() + step.text[1:] if step.text else concrete.describe())
+    return step
