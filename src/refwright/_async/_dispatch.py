@@ -17,6 +17,7 @@ from .._result import CommandResult
 from .._url import normalize_url
 from ..commands import ParsedCommand, parse
 from ..safety import ActionType, create_content_boundary, truncate
+from ._action_changes import quotes_page, with_changes
 from ._batch import run_batch
 from ._listeners import dialog_warning
 from ._recording import note_command, noted_done
@@ -64,8 +65,8 @@ async def run_command(session: Session, command: str) -> CommandResult:
     try:
         # A closed page's error becomes a BrowserError here, and recovers below.
         with mapped():
-            result = await _within(session, seconds, lambda: settled(
-                session, action, deadline, lambda: handler(session, parsed), _text))
+            result = await _within(session, seconds, lambda: with_changes(session, parsed, action, lambda: settled(
+                session, action, deadline, lambda: handler(session, parsed), _text)))
     except DialogOpenError as opened:
         result = str(opened)
     except PageUnresponsiveError:
@@ -76,7 +77,8 @@ async def run_command(session: Session, command: str) -> CommandResult:
     await noted_done(noted)
     if isinstance(result, str):
         result = CommandResult(command=command, output=result)
-    return finish(session, result, parsed.spec.returns_page_text(parsed.args), dialog_note=parsed.name != "dialog")
+    return finish(session, result, parsed.spec.returns_page_text(parsed.args) or quotes_page(result),
+                  dialog_note=parsed.name != "dialog")
 
 
 def _text(result: CommandResult | str) -> str:

@@ -18,6 +18,7 @@ from .._result import CommandResult
 from .._url import normalize_url
 from ..commands import ParsedCommand, parse
 from ..safety import ActionType, create_content_boundary, truncate
+from ._action_changes import quotes_page, with_changes
 from ._batch import run_batch
 from ._listeners import dialog_warning
 from ._recording import note_command, noted_done
@@ -65,8 +66,8 @@ def run_command(session: Session, command: str) -> CommandResult:
     try:
         # A closed page's error becomes a BrowserError here, and recovers below.
         with mapped():
-            result = _within(session, seconds, lambda: settled(
-                session, action, deadline, lambda: handler(session, parsed), _text))
+            result = _within(session, seconds, lambda: with_changes(session, parsed, action, lambda: settled(
+                session, action, deadline, lambda: handler(session, parsed), _text)))
     except DialogOpenError as opened:
         result = str(opened)
     except PageUnresponsiveError:
@@ -77,7 +78,8 @@ def run_command(session: Session, command: str) -> CommandResult:
     noted_done(noted)
     if isinstance(result, str):
         result = CommandResult(command=command, output=result)
-    return finish(session, result, parsed.spec.returns_page_text(parsed.args), dialog_note=parsed.name != "dialog")
+    return finish(session, result, parsed.spec.returns_page_text(parsed.args) or quotes_page(result),
+                  dialog_note=parsed.name != "dialog")
 
 
 def _text(result: CommandResult | str) -> str:

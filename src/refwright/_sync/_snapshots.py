@@ -13,13 +13,13 @@ from ..snapshot._format import truncate_tree
 from ..snapshot._refs import RefTarget
 from ..snapshot._tree import TreeBuilder
 from ..snapshot._types import Snapshot
-from ..snapshot._views import SnapshotView
+from ..snapshot._views import SnapshotView, ViewSeen
 from ._engine import ENGINE, scope_for
 from ._secrets import mask_secrets, secret_rects
 from ._session import Session
 from ._translate import mapped
 
-__all__ = ["png_size", "take_screenshot", "take_snapshot", "take_view"]
+__all__ = ["png_size", "take_screenshot", "take_snapshot", "take_view", "walk_view"]
 
 # Page-made text (ids) in the advice of a cut snapshot only when it is a plain identifier.
 _PLAIN_SELECTOR = re.compile(r"#[A-Za-z][\w-]{0,60}|[a-z]{1,10}")
@@ -37,20 +37,15 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 def take_snapshot(session: Session, *, interactive: bool = False, compact: bool = False,
                         max_depth: int | None = None, selector: str | None = None, urls: bool = False,
-                        cursor: bool = False, include_hidden: bool = False) -> Snapshot:
-    """The page as an accessibility tree; its refs replace the previous snapshot's."""
-    if not session.config.allow_dom_extraction:
-        raise RefwrightError("Snapshots are disabled by Config.allow_dom_extraction.")
+                        cursor: bool = False, include_hidden: bool = False, remember: bool = True) -> Snapshot:
+    """The page as an accessibility tree; its refs replace the previous snapshot's. ``remember=False``: the
+    model is not shown the whole of it (`snapshot --find`), so later deltas do not count it as seen."""
     opts: dict[str, Any] = {"interactive": interactive, "compact": compact, "urls": urls, "maxDepth": max_depth,
                             "selector": selector, "cursor": cursor, "includeHidden": include_hidden}
     # After `frame <target>` the tree is that frame's, and its refs reach into it from the main document.
     frames = session.view.frame_path
-    main = session.channel.run("snapshot", frames=frames, **opts)
+    main, build, tokens = walk_view(session, opts)
     refs = session.view.refs
-    refs.begin(main["token"], frames)
-    build = TreeBuilder(refs, indent=not interactive)
-    tokens = {main["token"]}
-    _collect(session, main, frames, 0, build, tokens, opts)
     if selector is None:
         refs.forget(tokens, under=frames)
     refs.publish(build.targets)
@@ -68,16 +63,32 @@ def take_snapshot(session: Session, *, interactive: bool = False, compact: bool 
     snap = Snapshot(tree=tree, refs=build.refs, nodes=build.nodes, url=str(main.get("url", "")),
                     title=str(main.get("title", "")), truncated=truncated)
     session.view.last_snapshot = snap
-    view = SnapshotView(interactive, compact, max_depth, selector, urls, cursor, include_hidden, frames)
-    session.view.snapshots.remember(view, snap)
+    session.view.snapshots.last_whole = lines
+    if remember:
+        view = SnapshotView(interactive, compact, max_depth, selector, urls, cursor, include_hidden, frames)
+        session.view.snapshots.remember(view, snap, ViewSeen(tuple(lines), str(main["token"])))
     return snap
 
 
-def take_view(session: Session, view: SnapshotView) -> Snapshot:
+def walk_view(session: Session, opts: dict[str, Any]) -> tuple[dict[str, Any], TreeBuilder, set[str]]:
+    """The runtime's walk of the current frame (and the frames in it), its lines given their refs; nothing
+    is published or remembered. Returns the main document's result, the lines and the tokens seen."""
+    if not session.config.allow_dom_extraction:
+        raise RefwrightError("Snapshots are disabled by Config.allow_dom_extraction.")
+    frames = session.view.frame_path
+    main = session.channel.run("snapshot", frames=frames, **opts)
+    session.view.refs.begin(main["token"], frames)
+    build = TreeBuilder(session.view.refs, indent=not opts.get("interactive"))
+    tokens = {main["token"]}
+    _collect(session, main, frames, 0, build, tokens, opts)
+    return main, build, tokens
+
+
+def take_view(session: Session, view: SnapshotView, *, remember: bool = True) -> Snapshot:
     """A snapshot taken as ``view`` says (its frame is the session's current one)."""
     return take_snapshot(session, interactive=view.interactive, compact=view.compact,
                                max_depth=view.max_depth, selector=view.selector, urls=view.urls,
-                               cursor=view.cursor, include_hidden=view.include_hidden)
+                               cursor=view.cursor, include_hidden=view.include_hidden, remember=remember)
 
 
 def _collect(session: Session, result: dict[str, Any], frames: tuple[str, ...], offset: int,
