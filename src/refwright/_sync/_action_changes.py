@@ -11,6 +11,7 @@ is said in one line that suggests `snapshot -i` instead of printing it. ``Config
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -18,7 +19,8 @@ from .._errors import RefwrightError
 from .._result import CommandResult
 from ..commands import ParsedCommand
 from ..safety import ActionType
-from ..snapshot._delta import LineDelta, line_delta
+from ..snapshot._delta import Expected, line_delta
+from ..snapshot._format import MAX_VALUE, quote
 from ._session import Session
 from ._settle import SETTLING
 from ._snapshots import walk_view
@@ -29,9 +31,13 @@ __all__ = ["CHANGES_HEAD", "quotes_page", "with_changes"]
 CHANGES_HEAD = "Changes:"
 # At most this many changed lines are printed; the rest are counted.
 MAX_LINES = 12
+# A view this small is printed whole when more than MAX_LINES of it changed.
+WHOLE_VIEW_CHARS = 2_000
 # The commands whose answers already say what changed (refwright.resolve's steps).
 _OWN_CHANGES = frozenset({"act", "confirm", "setfield", "copyfield", "setchecks", "selectexact", "setrange",
                           "dragto"})
+# Commands that type text: a field left holding just that text is the change the model asked for.
+_TYPING = frozenset({"fill", "type", "keyboard"})
 _VIEW: dict[str, Any] = {"interactive": True, "compact": False, "urls": False, "maxDepth": None, "selector": None,
                          "cursor": False, "includeHidden": False}
 
@@ -45,39 +51,66 @@ def _view(session: Session) -> tuple[str, list[str]] | None:
     return None
 
 
-def changes_text(before: tuple[str, list[str]], after: tuple[str, list[str]]) -> tuple[str, LineDelta | None]:
-    """The ``Changes:`` block for two interactive views (token, lines), and the delta it printed; empty when
-    nothing changed (the answer then has no ``Changes:`` lines, which says so at no cost)."""
+_SHOWN_REF = re.compile(r"^(?:[+~] )?@(e\d+) ", re.M)
+_VALUE = re.compile(r' value="(?:[^"\\]|\\.)*"')
+_FOCUSED = " [focused]"
+
+
+def filled(text: str, scrub: Callable[[str], str] = lambda s: s) -> Expected:
+    """A fill's own change: the field now holds ``text`` (its value scrubbed of secrets, or masked as a
+    password field shows it), nothing else about its line changed but the focus."""
+    want = quote(text, MAX_VALUE)
+
+    def expected(old: str, new: str) -> bool:
+        if _VALUE.sub("", old.replace(_FOCUSED, "")) != _VALUE.sub("", new.replace(_FOCUSED, "")):
+            return False
+        found = _VALUE.search(new)
+        got = scrub(found.group(0)[7:]) if found else '""'
+        return got == want or (len(got) > 2 and set(got[1:-1]) == {"•"})
+
+    return expected
+
+
+def changes_text(before: tuple[str, list[str]], after: tuple[str, list[str]],
+                 expected: Expected | None = None) -> str:
+    """The ``Changes:`` block for two interactive views (token, lines); empty when nothing changed (the answer
+    then has no ``Changes:`` lines, which says so at no cost)."""
     if before[0] != after[0]:
-        return (f"{CHANGES_HEAD} a new document (run `snapshot -i` to see it).", None)
-    delta = line_delta(before[1], after[1], ignore_focus=True)
+        return f"{CHANGES_HEAD} a new document (run `snapshot -i` to see it)."
+    delta = line_delta(before[1], after[1], ignore_focus=True, expected=expected)
     if not delta.entries:
-        return ("", delta)
+        return ""
     lines = delta.lines()
-    if len(lines) > MAX_LINES and len(lines) * 2 > max(len(before[1]), len(after[1])):
-        return (f"{CHANGES_HEAD} most of the page ({delta.counts()}); run `snapshot -i` to see it.", delta)
+    if len(lines) > MAX_LINES:
+        # Listing the changes would cost more than the view itself: a small view is shown whole (the model
+        # would ask for it next), a large one is left to `snapshot -i`.
+        view = "\n".join(after[1])
+        if len(view) <= WHOLE_VIEW_CHARS:
+            return f"{CHANGES_HEAD} most of the page ({delta.counts()}); its controls now:\n{view}"
+        if len(lines) * 2 > max(len(before[1]), len(after[1])):
+            return f"{CHANGES_HEAD} most of the page ({delta.counts()}); run `snapshot -i` to see it."
     shown = lines[:MAX_LINES]
     more = len(lines) - len(shown)
     if more:
         shown.append(f"(+{more} more; `snapshot -i --delta` lists them all)")
-    return (CHANGES_HEAD + "\n" + "\n".join(shown), delta)
+    return CHANGES_HEAD + "\n" + "\n".join(shown)
 
 
-def _publish(session: Session, delta: LineDelta | None, targets: dict[str, Any]) -> None:
-    """Make the refs the answer shows (added and changed elements) live, beside those already live."""
-    if delta is None:
-        return
+def _publish(session: Session, text: str, targets: dict[str, Any]) -> None:
+    """Make the refs the answer shows (added and changed elements, or the whole view) live, beside those
+    already live."""
     table = session.view.refs
-    shown = {line.split(" ", 1)[0][1:] for sign, line in delta.entries if sign in "+~" and line.startswith("@e")}
+    shown = set(_SHOWN_REF.findall(text))
     new = {ref: targets[ref] for ref in shown if ref in targets}
     if new:
         table.publish({**table.latest, **new})
 
 
 def quotes_page(result: CommandResult | str) -> bool:
-    """Whether an answer carries the page's words in a ``Changes:`` block (so it goes inside the boundary)."""
+    """Whether an answer carries a ``Changes:`` block, which may quote the page (so it goes inside the
+    boundary)."""
     text = result if isinstance(result, str) else result.output
-    return f"\n{CHANGES_HEAD}\n" in text
+    return f"\n{CHANGES_HEAD}" in text
 
 
 def with_changes(session: Session, parsed: ParsedCommand, action: ActionType | None,
@@ -98,8 +131,11 @@ def with_changes(session: Session, parsed: ParsedCommand, action: ActionType | N
             after, targets = (str(main["token"]), build.lines), dict(build.targets)
     if after is None:
         return result
-    text, delta = changes_text(before, after)
-    _publish(session, delta, targets)
+    secrets = session.config.secrets
+    expected = filled(parsed.args[-1], secrets.scrub if secrets else str) if (
+        parsed.name in _TYPING and len(parsed.args) >= 2) else None
+    text = changes_text(before, after, expected)
+    _publish(session, text, targets)
     if not text:
         return result
     if isinstance(result, str):

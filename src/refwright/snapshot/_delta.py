@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 __all__ = ["LineDelta", "delta_answer", "line_delta"]
@@ -60,24 +60,31 @@ class LineDelta:
         return [f"{sign} {line}" for sign, line in self.entries]
 
 
-def _same(a: str, b: str, ignore_focus: bool) -> bool:
+Expected = Callable[[str, str], bool]
+
+
+def _same(a: str, b: str, ignore_focus: bool, expected: Expected | None = None) -> bool:
     if a == b:
         return True
-    return ignore_focus and a.replace(_FOCUSED, "") == b.replace(_FOCUSED, "")
+    if ignore_focus and a.replace(_FOCUSED, "") == b.replace(_FOCUSED, ""):
+        return True
+    return expected is not None and expected(a, b)
 
 
-def line_delta(old: Sequence[str], new: Sequence[str], *, ignore_focus: bool = False) -> LineDelta:
+def line_delta(old: Sequence[str], new: Sequence[str], *, ignore_focus: bool = False,
+               expected: Expected | None = None) -> LineDelta:
     """The delta from ``old`` to ``new`` (rendered snapshot lines with their refs and indentation).
 
     ``ignore_focus``: a line whose only change is ``[focused]`` coming or going is not a change (an action
-    moves the focus to its own target, which says nothing new)."""
+    moves the focus to its own target, which says nothing new). ``expected(old_line, new_line)``: a change
+    the caller already knows of (a fill's own value), not printed either."""
     refs_now = sum(1 for line in new if _ref(line) is not None)
     head = 0
     limit = min(len(old), len(new))
-    while head < limit and _same(old[head], new[head], ignore_focus):
+    while head < limit and _same(old[head], new[head], ignore_focus, expected):
         head += 1
     tail = 0
-    while tail < limit - head and _same(old[-1 - tail], new[-1 - tail], ignore_focus):
+    while tail < limit - head and _same(old[-1 - tail], new[-1 - tail], ignore_focus, expected):
         tail += 1
     a = list(old[head:len(old) - tail])
     b = list(new[head:len(new) - tail])
@@ -104,7 +111,7 @@ def line_delta(old: Sequence[str], new: Sequence[str], *, ignore_focus: bool = F
     for at, line in added:
         ref = _ref(line)
         if ref in both:
-            if _same(old_by_ref[ref].lstrip(), line.lstrip(), ignore_focus):
+            if _same(old_by_ref[ref].lstrip(), line.lstrip(), ignore_focus, expected):
                 continue
             entries.append((at, 1, "~", line.lstrip()))
         else:
