@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import struct
 from typing import Any
@@ -23,6 +24,9 @@ __all__ = ["png_size", "take_screenshot", "take_snapshot", "take_view", "walk_vi
 
 # Page-made text (ids) in the advice of a cut snapshot only when it is a plain identifier.
 _PLAIN_SELECTOR = re.compile(r"#[A-Za-z][\w-]{0,60}|[a-z]{1,10}")
+
+# Runtime results held for `{same: stamp}` answers (views × frames).
+_HELD_RESULTS = 16
 
 # A child frame that does not answer this fast is shown as unavailable instead of holding up the tree.
 _FRAME_TIMEOUT = 3_000
@@ -76,12 +80,33 @@ def walk_view(session: Session, opts: dict[str, Any]) -> tuple[dict[str, Any], T
     if not session.config.allow_dom_extraction:
         raise RefwrightError("Snapshots are disabled by Config.allow_dom_extraction.")
     frames = session.view.frame_path
-    main = session.channel.run("snapshot", frames=frames, **opts)
+    main = _run_snapshot(session, frames, opts)
     session.view.refs.begin(main["token"], frames)
     build = TreeBuilder(session.view.refs, indent=not opts.get("interactive"))
     tokens = {main["token"]}
     _collect(session, main, frames, 0, build, tokens, opts)
     return main, build, tokens
+
+
+def _run_snapshot(session: Session, frames: tuple[str, ...], opts: dict[str, Any],
+                        **call: Any) -> dict[str, Any]:
+    """The runtime's snapshot of one document. The runtime keeps its last result of each view and serves it
+    again while nothing the walk reads has changed (snapshot/runtime/incremental.js); when that result is
+    the one held here, it answers only ``{same: stamp}`` and this one is used again."""
+    held = session.view.snapshots.runtime_results
+    key = (frames, json.dumps(opts, sort_keys=True))
+    last = held.get(key)
+    result: dict[str, Any] = session.channel.run(
+        "snapshot", frames=frames, known=last.get("stamp") if last else None, **call, **opts)
+    if last is not None and "same" in result and result["same"] == last.get("stamp"):
+        return {**last, "gone": result.get("gone", []), "url": result.get("url", last.get("url")),
+                "title": result.get("title", last.get("title"))}
+    held.pop(key, None)
+    if result.get("stamp"):
+        held[key] = result
+        while len(held) > _HELD_RESULTS:
+            del held[next(iter(held))]
+    return result
 
 
 def take_view(session: Session, view: SnapshotView, *, remember: bool = True) -> Snapshot:
@@ -116,8 +141,8 @@ def _collect_frame(session: Session, iframe: RefTarget, depth: int, build: TreeB
             failed = _frame_failed(session, iframe)
         if failed:
             raise RefwrightError("the frame shows the browser's error page")
-        child = session.channel.run("snapshot", frames=frames, timeout=_FRAME_TIMEOUT,
-                                          frame_gone="the frame was removed", **child_opts)
+        child = _run_snapshot(session, frames, child_opts, timeout=_FRAME_TIMEOUT,
+                                    frame_gone="the frame was removed")
     except RefwrightError:
         if not opts.get("interactive"):
             build.note("(frame content unavailable)", depth + 1)

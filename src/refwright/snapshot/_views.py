@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ._types import Snapshot
 
@@ -62,6 +63,8 @@ class SnapshotMemory:
         self._seen: dict[SnapshotView, ViewSeen] = {}
         # The uncut lines of the latest snapshot of any view (`snapshot --find` looks through all of them).
         self.last_whole: Sequence[str] = ()
+        # The page runtime's latest result of each (frames, options), which it may answer is still the same.
+        self.runtime_results: dict[tuple[tuple[str, ...], str], dict[str, Any]] = {}
 
     def remember(self, view: SnapshotView, snapshot: Snapshot, seen: ViewSeen | None = None) -> None:
         self._latest.pop(view, None)
@@ -88,3 +91,4 @@ class SnapshotMemory:
     def clear(self) -> None:
         self._latest.clear()
         self._seen.clear()
+        self.runtime_results.clear()
