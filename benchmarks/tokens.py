@@ -14,7 +14,8 @@ The flow runs on pages served here: a sign-up form, a list with filters, a modal
 Each tool is driven as its users drive it, finding each target by its role and name in what the tool last
 answered (as a model would), and the characters of every answer are summed:
 
-* @playwright/mcp: every tool answers with the page's snapshot (as it does by default);
+* @playwright/mcp: its tools answer with the page's snapshot (older versions inline; 0.0.83 writes it to a
+  file and links it, so after a step that changes the page its users call `browser_snapshot`);
 * agent-browser: `snapshot -i` after each step that changes the page (open, a navigation, a filter, a modal
   that opens or closes), as its skill teaches; the actions' own answers count too;
 * refwright: its documented loop (docs/reading-answers.md): `snapshot -i` after a new document or when an
@@ -124,7 +125,7 @@ def list_page(rows: int) -> str:
 # -- finding a target in what a tool answered, as a model would ----------------------------------------------
 
 _RW_LINE = re.compile(r'@(e\d+) \[([^\]]+)\](?: "((?:[^"\\]|\\.)*)")?')
-_ARIA_LINE = re.compile(r'- (\w+)(?: "((?:[^"\\]|\\.)*)")?.*?\[(?:[^\]]*?)ref=(e\d+)')
+_ARIA_LINE = re.compile(r'- (\w+)(?: "((?:[^"\\]|\\.)*)")?.*?\[(?:[^\]]*?)ref=(\w+)\]')
 
 
 def refs_in(text: str) -> list[tuple[str, str, str]]:
@@ -178,6 +179,7 @@ class Step:
     name: str = ""
     value: str = ""
     changes_page: bool = False  # agent-browser's users take `snapshot -i` after such a step
+    url: str = ""  # a step that navigates: agent-browser's skill waits for the new URL (`wait --url`)
 
 
 def flow(base: str) -> list[Step]:
@@ -187,13 +189,13 @@ def flow(base: str) -> list[Step]:
         Step("fill", "textbox", "Password", "correct horse"),
         Step("check", "checkbox", "I agree to the terms"),
         Step("select", "combobox", "Country", "Kenya"),
-        Step("click", "button", "Create account", changes_page=True),
+        Step("click", "button", "Create account", changes_page=True, url="**/list.html*"),
         Step("fill", "searchbox", "Customer", "Turing"),
         Step("select", "combobox", "Status", STATUS, changes_page=True),
         Step("click", "button", "Details", changes_page=True),
         Step("fill", "textbox", "Note", NOTE),
         Step("click", "button", "Save note", changes_page=True),
-        Step("click", "link", "Next page", changes_page=True),
+        Step("click", "link", "Next page", changes_page=True, url="**/page2.html"),
     ]
 
 
@@ -236,7 +238,8 @@ async def run_refwright(steps: list[Step], run: Run) -> None:
             line = {"fill": f'fill @{ref} "{step.value}"', "check": f"check @{ref}",
                     "select": f'select @{ref} "{step.value}"', "click": f"click @{ref}"}[step.kind]
             answer = await command(line)
-            known.read(answer, replace=False)
+            # `its controls now:` lists the whole interactive view, as `snapshot -i` would.
+            known.read(answer, replace="its controls now:" in answer)
             # The documented loop: a new snapshot only when the answer says to.
             if "run `snapshot -i`" in answer or "snapshot -i --delta` lists" in answer:
                 known.read(await command("snapshot -i"), replace=True)
@@ -261,6 +264,8 @@ async def run_agent_browser(steps: list[Step], peers: Any, run: Run) -> None:
                 args = {"fill": ["fill", f"@{ref}", step.value], "check": ["check", f"@{ref}"],
                         "select": ["select", f"@{ref}", step.value], "click": ["click", f"@{ref}"]}[step.kind]
                 run.read(await ab.run(*args))
+            if step.url:
+                run.read(await ab.run("wait", "--url", step.url))
             if step.changes_page:
                 known.read(run.read(await ab.run("snapshot", "-i")), replace=True)
         run.ok = (await ab.run("get", "url")).strip().endswith("/page2.html")
@@ -283,17 +288,21 @@ async def run_playwright_mcp(steps: list[Step], peers: Any, run: Run) -> None:
                 ref = known.find(step.role, step.name)
                 element = f"{step.role} {step.name}"
                 if step.kind == "fill":
-                    answer = await client.call_tool("browser_type", {"element": element, "ref": ref,
+                    answer = await client.call_tool("browser_type", {"element": element, "target": ref,
                                                                      "text": step.value})
                 elif step.kind == "select":
-                    answer = await client.call_tool("browser_select_option", {"element": element, "ref": ref,
+                    answer = await client.call_tool("browser_select_option", {"element": element, "target": ref,
                                                                               "values": [step.value]})
                 else:
-                    answer = await client.call_tool("browser_click", {"element": element, "ref": ref})
+                    answer = await client.call_tool("browser_click", {"element": element, "target": ref})
             run.read(answer)
-            # Its answers carry the page's snapshot: the model reads its refs from there.
             if "ref=" in answer:
-                known.read(answer, replace="### Snapshot" in answer or "Page Snapshot" in answer)
+                # An answer that carries the page's snapshot inline (older versions, or a small page).
+                known.read(answer, replace=True)
+            elif step.changes_page:
+                # This version writes an action's snapshot to a file and links it (`[Snapshot](….yml)`); a
+                # model without file tools asks for the snapshot, as agent-browser's users do.
+                known.read(run.read(await client.call_tool("browser_snapshot", {})), replace=True)
         run.ok = "page2.html" in run.answers[-1]
     finally:
         await client.close()
