@@ -45,7 +45,7 @@ MUTATE = r"""([kind, seed]) => {
   const els = all.filter(e => !['html', 'head', 'body', 'script', 'style', 'title', 'meta'].includes(e.localName));
   const pick = (list) => list.length ? list[rnd(list.length)] : null;
   const el = pick(els);
-  const fields = all.filter(e => e.localName === 'input' || e.localName === 'textarea');
+  const fields = all.filter(e => e.localName === 'textarea' || (e.localName === 'input' && e.type !== 'file'));
   const word = ['Save', 'Delete', 'Ünïcode', '', 'a b', 'Submit order', 'x'.repeat(rnd(30))][rnd(7)];
   switch (kind) {
     case 'text': {
@@ -165,10 +165,9 @@ async def test_a_kept_snapshot_equals_a_cold_walk(page: Page, server: TestServer
                 await pw.evaluate(MUTATE, [kind, rng.randrange(1 << 30)])
         for view in rng.sample(VIEWS, 2):
             kept += await _compare(page, view, f"{path} round {n} after {kinds}")
-        # Asked again with nothing changed in between: served from what was just kept, and still exact.
-        again = await _compare(page, view, f"{path} round {n}, asked again")
-        assert again, f"{path} round {n}: an unchanged page was walked again"
-        kept += again
+        # Asked again at once: usually served from what was just kept (unless an event the change set off
+        # arrived in between, such as a scroll's), and exact either way.
+        kept += await _compare(page, view, f"{path} round {n}, asked again")
     print(f"{path}: {ROUNDS} rounds, {kept} of {3 * ROUNDS} snapshots served from what was kept")
 
 
