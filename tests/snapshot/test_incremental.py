@@ -173,8 +173,9 @@ async def test_a_kept_snapshot_equals_a_cold_walk(page: Page, server: TestServer
 
 async def test_what_no_mutation_reports_is_seen(page: Page, server: TestServer) -> None:
     """Each change that fires no mutation (and no event) makes the next snapshot walk again."""
-    html = """<style id=s></style><input id=t aria-label=Name><input id=c type=checkbox aria-label=Agree>
-    <select aria-label=Size><option>S<option>M</select><button class=b>Go</button><div id=h>host</div>"""
+    html = """<style id=s>x-late:not(:defined) { display: none }</style><input id=t aria-label=Name>
+    <input id=c type=checkbox aria-label=Agree><select aria-label=Size><option>S<option>M</select>
+    <button class=b>Go</button><div id=h>host</div><x-late><button>Late</button></x-late>"""
     await run(page, f"open {server.html('/kept.html', html)}")
     await page.snapshot()
     pw = page.playwright_page
@@ -187,6 +188,7 @@ async def test_what_no_mutation_reports_is_seen(page: Page, server: TestServer) 
         "document.getElementById('s').sheet.cssRules[0].style.display = 'block'",
         "document.getElementById('h').attachShadow({mode: 'open'}).innerHTML = '<button>Inside</button>'",
         "document.getElementById('t').setCustomValidity('Wrong')",
+        "customElements.define('x-late', class extends HTMLElement {})",
     ]
     first = await run_op(pw, "snapshot", 10_000, **view)
     again = await run_op(pw, "snapshot", 10_000, known=first["stamp"], **view)
@@ -200,7 +202,12 @@ async def test_what_no_mutation_reports_is_seen(page: Page, server: TestServer) 
     lines = (await run_op(pw, "snapshot", 10_000, **view))["lines"]
     # (A custom validity message shows once the field was edited or its form submitted.)
     assert lines == ['[textbox] "Name" value="typed"', '[checkbox] "Agree" [checked]', '[combobox] "Size" value="M"',
-                     '[option] "S"', '[option] "M" [selected]', '[button] "Go"', '[button] "Inside"'], lines
+                     '[option] "S"', '[option] "M" [selected]', '[button] "Go"', '[button] "Inside"',
+                     '[button] "Late"'], lines
+    # A style rule on a custom element's own state (which nothing reports) is never served from what was kept.
+    await pw.evaluate("document.getElementById('s').sheet.insertRule('x-late:state(open) { color: red }')")
+    await run_op(pw, "snapshot", 10_000, **view)
+    assert not (await run_op(pw, "snapshot", 10_000, **view)).get("kept")
 
 
 async def test_a_repeat_snapshot_through_python_reuses_the_result(page: Page, server: TestServer) -> None:

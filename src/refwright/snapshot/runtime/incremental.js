@@ -5,8 +5,9 @@
   // changes no DOM is seen by events (typing, focus, hover, scrolling, loads, popovers, animations ending)
   // and checked by a state signature taken with each walk and compared before a kept result is served:
   // the URL, the viewport and media, the focused element, every form control's value, checkedness,
-  // selectedness and validation message, every open shadow root, every readable style sheet's rules, and
-  // the animations in effect. Anything unsure (a running animation, fonts loading) walks again. A walk
+  // selectedness and validation message, every open shadow root, every readable style sheet's rules, the
+  // custom elements not yet defined, and the animations in effect. Anything unsure (a running animation,
+  // fonts loading, a style rule on a custom element's own :state()) walks again. A walk
   // that is not served from the cache is the same full walk as before.
 
   let generation = 0;
@@ -21,9 +22,12 @@
     'pointerup', 'scroll', 'load', 'error', 'toggle', 'beforetoggle', 'hashchange', 'popstate', 'resize',
     'animationstart', 'animationend', 'animationcancel', 'transitionstart', 'transitionend', 'transitioncancel',
     'invalid', 'submit', 'reset', 'fullscreenchange', 'keydown', 'keyup', 'click', 'cut', 'paste', 'drop',
-    'dragend', 'pageshow', 'visibilitychange'];
+    'dragend', 'pageshow', 'visibilitychange', 'play', 'pause', 'ended', 'volumechange', 'close', 'cancel'];
   const MEDIA = ['(prefers-color-scheme: dark)', '(prefers-reduced-motion: reduce)', 'print',
-    '(forced-colors: active)', '(prefers-contrast: more)', '(orientation: portrait)', '(hover: hover)'];
+    '(forced-colors: active)', '(prefers-contrast: more)', '(orientation: portrait)', '(hover: hover)',
+    '(pointer: coarse)', '(prefers-reduced-transparency: reduce)', '(inverted-colors: inverted)'];
+  // Selectors that match on what neither the DOM nor an event says: a custom element's own states.
+  const UNSEEN_STATE = /:state\(|:--[\w-]/;
 
   function bump() {
     generation++;
@@ -47,6 +51,7 @@
     if (document.fonts) document.fonts.addEventListener('loadingdone', bump);
   }
 
+  // The rules of `sheets` into `parts`; false when one of them depends on state nothing reports.
   function sheetText(sheets, parts) {
     for (const sheet of sheets) {
       parts.push(sheet.disabled ? 'D' : 'E', sheet.media ? sheet.media.mediaText : '');
@@ -58,8 +63,13 @@
         parts.push('x');
         continue;
       }
-      for (const rule of rules) parts.push(rule.cssText);
+      for (const rule of rules) {
+        const text = rule.cssText;
+        if (UNSEEN_STATE.test(text)) return false;
+        parts.push(text);
+      }
     }
+    return true;
   }
 
   // The state a walk reads that no mutation reports; null when unsure (the walk must run).
@@ -73,8 +83,10 @@
     for (let r = 0; r < roots.length; r++) {
       const root = roots[r];
       if (r > 0) observe(root);
-      sheetText(root.styleSheets, parts);
-      if (root.adoptedStyleSheets) sheetText(root.adoptedStyleSheets, parts);
+      if (!sheetText(root.styleSheets, parts)) return null;
+      if (root.adoptedStyleSheets && !sheetText(root.adoptedStyleSheets, parts)) return null;
+      // Custom elements defined later match :defined without a mutation (a common way to hide them until then).
+      parts.push(root.querySelectorAll(':not(:defined)').length);
       for (const el of root.querySelectorAll('*')) {
         if (el.shadowRoot) roots.push(el.shadowRoot);
         const tag = el.localName;
