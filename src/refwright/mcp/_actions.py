@@ -139,9 +139,10 @@ def _host_port(text: str) -> bool:
 
 def closing_popups(launch_kwargs: dict[str, Any]) -> dict[str, Any]:
     """The profile's launch options: its tool has no action that switches tabs, so a page that opens one
-    has it closed (Config.popups "close") and stays the page the model works on."""
+    has it closed (Config.popups "close") and stays the page the model works on. Its actions answer with
+    the whole snapshot, so the commands' own Changes: lines (Config.action_changes) would only cost time."""
     config = launch_kwargs.get("config") or Config()
-    return {**launch_kwargs, "config": replace(config, popups="close")}
+    return {**launch_kwargs, "config": replace(config, popups="close", action_changes=False)}
 
 
 class ActionsBrowser:
