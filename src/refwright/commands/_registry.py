@@ -41,7 +41,10 @@ _SUBMIT_DETAILS = (
     "When the action submits a form that the browser's own validation stops (a required field left empty, "
     "an email without @, ...), nothing is sent, and a note says so: `Note: The form was not sent: the "
     "browser showed \"<message>\" at <ref> [<role>] \"<field>\"`; `snapshot -i` then shows each invalid "
-    "field with `[invalid] error=\"<message>\"`. `press Enter` in a field says the same.")
+    "field with `[invalid] error=\"<message>\"`. `press Enter` in a field says the same.\n"
+    "Like every action (fill, select, press, check, ...), the answer then lists what it changed in the "
+    "interactive view: `Changes:` and `~ <line>` changed, `+ <line>` added, `- <line>` removed, each with its "
+    "ref (usable at once); none when nothing changed (Config.action_changes turns them off).")
 
 
 def _target(name: str, verb: str, action: ActionType, output: str, details: str = "") -> CommandSpec:
