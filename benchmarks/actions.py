@@ -3,6 +3,7 @@
     python benchmarks/actions.py [--rounds N]                   # this checkout
     python benchmarks/actions.py --rounds N --toggle            # A/B in one process: settle step off/on
     python benchmarks/actions.py --rounds N --against OTHER/src  # A/B against another checkout's src
+    python benchmarks/actions.py --rounds N --changes           # A/B in one process: Changes: lines off/on
 
 Times ``run_command`` (in process) on a local page for actions that cause nothing (a click on a button
 whose handler does nothing, a fill, a key press) and for actions that cause something (a click that
@@ -11,6 +12,8 @@ With ``--toggle``, each round runs every row twice in one process, with the sett
 on in alternating order, so that both sides see the same load (the least noisy comparison on a shared
 machine). With ``--against``, each side runs in its own process, in alternating blocks (the machine's load
 drifts), and the table gives each side's median and the ratio of this checkout's median to the other's.
+With ``--changes``, each row runs on two pages of one browser, one with ``Config.action_changes`` off and
+one with it on (the default), in alternating order: what the ``Changes:`` lines of an answer cost.
 Nothing is asserted: these are measurements.
 """
 
@@ -107,6 +110,30 @@ async def _timed(page: Any, command: str, changes: bool, home: str) -> float:
     return took
 
 
+async def measure_changes(rounds: int) -> dict[str, list[float]]:
+    """Milliseconds of each row on a page with Config.action_changes off (rows "... [off]") and on."""
+    import refwright
+    from benchmarks.server import PageServer
+    from refwright import Config
+
+    times: dict[str, list[float]] = {row + label: [] for row in ROWS for label in (" [off]", "")}
+    with PageServer() as server:
+        server.add("/two.html", _TWO)
+        server.add("/report.csv", "a,b\n1,2\n")
+        server.add("/slow", "ok")
+        home = server.add("/home.html", _HOME)
+        async with refwright.launch(config=Config(allow_private=True)) as browser:
+            sides = [(" [off]", await browser.new_page(config=Config(allow_private=True, action_changes=False))),
+                     ("", await browser.new_page(config=Config(allow_private=True)))]
+            for _, page in sides:
+                await page.run_command(f"open {home}")
+            for n in range(rounds):
+                for row, (command, changes) in ROWS.items():
+                    for label, page in sides if n % 2 else sides[::-1]:
+                        times[row + label].append(await _timed(page, command, changes, home))
+    return times
+
+
 def _summary(samples: list[float]) -> tuple[float, float]:
     ordered = sorted(samples)
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
@@ -140,12 +167,21 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--against", type=Path, help="another checkout's src folder to compare with")
     parser.add_argument("--toggle", action="store_true", help="compare with the settle step off, in one process")
+    parser.add_argument("--changes", action="store_true", help="compare with Changes: lines off, in one process")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.against is not None:
         compare(args.rounds, args.against.resolve())
         return
     sys.path.insert(0, str(ROOT))
+    if args.changes:
+        times = asyncio.run(measure_changes(args.rounds))
+        print(f"{'action':<32} {'off median':>10} {'on median':>10} {'on p90':>8} {'ratio':>6}")
+        for row in ROWS:
+            off, _ = _summary(times[row + " [off]"])
+            on, p90 = _summary(times[row])
+            print(f"{row:<32} {off:>10.1f} {on:>10.1f} {p90:>8.1f} {on / off:>6.2f}")
+        return
     times = asyncio.run(measure(args.rounds, args.toggle))
     if args.json:
         print(json.dumps(times))

@@ -23,7 +23,10 @@ settings.register_profile("ci", max_examples=300)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "dev"))
 
 # Tests act on loopback pages, so private targets are allowed; a short action timeout keeps failures fast.
-TEST_CONFIG = Config(timeouts=TimeoutConfig(action=2_000, navigation=10_000), allow_private=True)
+# Actions answer without their `Changes:` lines here, so tests of an action's own answer read it alone;
+# tests/snapshot/test_action_changes.py tests the default (on).
+TEST_CONFIG = Config(timeouts=TimeoutConfig(action=2_000, navigation=10_000), allow_private=True,
+                     action_changes=False)
 
 
 @pytest.fixture(scope="session")

@@ -78,6 +78,9 @@ class Config:
     max_output: int | None = None
     # A snapshot longer than this is cut at a line with a note telling the model to narrow it (-s, -d).
     max_snapshot_chars: int | None = 100_000
+    # An action's answer (click, fill, select, press...) ends with what it changed in the interactive view
+    # (`Changes:` lines, bounded), so the model needs no new snapshot to learn it. False leaves them out.
+    action_changes: bool = True
     # Network containment (the safety layer): private/loopback targets are refused unless the *user*
     # allows them (True for all, or a tuple of "HOST[:PORT]"); allowed_domains, when non-empty, is the
     # only set of hosts the page may contact ("*.example.com" covers the apex and its subdomains).

@@ -144,7 +144,7 @@ def test_an_unknown_flag_fails_in_the_shell(server: TestServer) -> None:
     lines = jsonl("--allow-private", server.url("/signup.html"), commands=["snapshot -x", "click @e1 --force"])
     assert lines[1] == {"command": "snapshot -x", "ok": False, "output": (
         "Error: Unknown flag `-x` for `snapshot`. Its flags: -i/--interactive, -u/--urls, -c/--compact, "
-        "-d/--depth <value>, -s/--selector <value>, -C/--cursor.")}
+        "-d/--depth <value>, -s/--selector <value>, -C/--cursor, --delta, --find <value>.")}
     assert lines[2]["output"] == "Error: Unknown flag `--force`: `click` takes no flags. Usage: click <target>"
 
 

@@ -101,7 +101,8 @@ async def test_a_form_inside_a_frame_clicked_by_its_ref(page: Page, server: Test
 async def test_the_note_carries_page_words_inside_content_boundaries(browser: refwright.Browser,
                                                                      server: TestServer) -> None:
     """The field's name and a custom message are the page's words: with boundaries on they are inside."""
-    page = await browser.new_page(isolated=True, config=Config(allow_private=True, content_boundaries=True))
+    page = await browser.new_page(isolated=True, config=Config(allow_private=True, content_boundaries=True,
+                                                               action_changes=False))
     try:
         await run(page, f"open {server.html('/custom.html', CUSTOM)}")
         out = await run(page, "click text=Go")

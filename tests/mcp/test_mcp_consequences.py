@@ -21,7 +21,8 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def session() -> AsyncIterator[BrowserSession]:
-    shared = BrowserSession(config=Config(allow_private=True))
+    # The answers here are read for their notes; test_action_changes reads the Changes: lines over MCP.
+    shared = BrowserSession(config=Config(allow_private=True, action_changes=False))
     yield shared
     await shared.close()
 

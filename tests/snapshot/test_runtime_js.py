@@ -28,7 +28,7 @@ async def loaded(page: Page, server: TestServer) -> Page:
 async def test_snapshot_op_renders_lines_and_lists_refs(loaded: Page) -> None:
     result = await run_op(loaded.playwright_page, "snapshot", 5_000, interactive=True)
     assert set(result) == {"token", "url", "title", "truncated", "gone", "lines", "depths", "refLines", "refIds",
-                           "refRoles", "refNames", "refKinds"}
+                           "refRoles", "refNames", "refKinds", "stamp"}
     assert result["url"].endswith("/rt.html") and result["truncated"] is False
     # Lines come without their ref: Python names refs, so they stay stable across frames and documents.
     assert result["lines"] == ['[heading] "Title" [level=1]', '[button] "Go"', '[textbox] "Name" value="v"']

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import struct
 from typing import Any
@@ -13,16 +14,19 @@ from ..snapshot._format import truncate_tree
 from ..snapshot._refs import RefTarget
 from ..snapshot._tree import TreeBuilder
 from ..snapshot._types import Snapshot
-from ..snapshot._views import SnapshotView
+from ..snapshot._views import SnapshotView, ViewSeen
 from ._engine import ENGINE, scope_for
 from ._secrets import Box, mask_secrets, secret_rects
 from ._session import Session
 from ._translate import mapped
 
-__all__ = ["png_size", "take_screenshot", "take_snapshot", "take_view"]
+__all__ = ["png_size", "take_screenshot", "take_snapshot", "take_view", "walk_view"]
 
 # Page-made text (ids) in the advice of a cut snapshot only when it is a plain identifier.
 _PLAIN_SELECTOR = re.compile(r"#[A-Za-z][\w-]{0,60}|[a-z]{1,10}")
+
+# Runtime results held for `{same: stamp}` answers (views × frames).
+_HELD_RESULTS = 16
 
 # A child frame that does not answer this fast is shown as unavailable instead of holding up the tree.
 _FRAME_TIMEOUT = 3_000
@@ -37,20 +41,15 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 def take_snapshot(session: Session, *, interactive: bool = False, compact: bool = False,
                         max_depth: int | None = None, selector: str | None = None, urls: bool = False,
-                        cursor: bool = False, include_hidden: bool = False) -> Snapshot:
-    """The page as an accessibility tree; its refs replace the previous snapshot's."""
-    if not session.config.allow_dom_extraction:
-        raise RefwrightError("Snapshots are disabled by Config.allow_dom_extraction.")
+                        cursor: bool = False, include_hidden: bool = False, remember: bool = True) -> Snapshot:
+    """The page as an accessibility tree; its refs replace the previous snapshot's. ``remember=False``: the
+    model is not shown the whole of it (`snapshot --find`), so later deltas do not count it as seen."""
     opts: dict[str, Any] = {"interactive": interactive, "compact": compact, "urls": urls, "maxDepth": max_depth,
                             "selector": selector, "cursor": cursor, "includeHidden": include_hidden}
     # After `frame <target>` the tree is that frame's, and its refs reach into it from the main document.
     frames = session.view.frame_path
-    main = session.channel.run("snapshot", frames=frames, **opts)
+    main, build, tokens = walk_view(session, opts)
     refs = session.view.refs
-    refs.begin(main["token"], frames)
-    build = TreeBuilder(refs, indent=not interactive)
-    tokens = {main["token"]}
-    _collect(session, main, frames, 0, build, tokens, opts)
     if selector is None:
         refs.forget(tokens, under=frames)
     refs.publish(build.targets)
@@ -68,16 +67,53 @@ def take_snapshot(session: Session, *, interactive: bool = False, compact: bool 
     snap = Snapshot(tree=tree, refs=build.refs, nodes=build.nodes, url=str(main.get("url", "")),
                     title=str(main.get("title", "")), truncated=truncated)
     session.view.last_snapshot = snap
-    view = SnapshotView(interactive, compact, max_depth, selector, urls, cursor, include_hidden, frames)
-    session.view.snapshots.remember(view, snap)
+    session.view.snapshots.last_whole = lines
+    if remember:
+        view = SnapshotView(interactive, compact, max_depth, selector, urls, cursor, include_hidden, frames)
+        session.view.snapshots.remember(view, snap, ViewSeen(tuple(lines), str(main["token"])))
     return snap
 
 
-def take_view(session: Session, view: SnapshotView) -> Snapshot:
+def walk_view(session: Session, opts: dict[str, Any]) -> tuple[dict[str, Any], TreeBuilder, set[str]]:
+    """The runtime's walk of the current frame (and the frames in it), its lines given their refs; nothing
+    is published or remembered. Returns the main document's result, the lines and the tokens seen."""
+    if not session.config.allow_dom_extraction:
+        raise RefwrightError("Snapshots are disabled by Config.allow_dom_extraction.")
+    frames = session.view.frame_path
+    main = _run_snapshot(session, frames, opts)
+    session.view.refs.begin(main["token"], frames)
+    build = TreeBuilder(session.view.refs, indent=not opts.get("interactive"))
+    tokens = {main["token"]}
+    _collect(session, main, frames, 0, build, tokens, opts)
+    return main, build, tokens
+
+
+def _run_snapshot(session: Session, frames: tuple[str, ...], opts: dict[str, Any],
+                        **call: Any) -> dict[str, Any]:
+    """The runtime's snapshot of one document. The runtime keeps its last result of each view and serves it
+    again while nothing the walk reads has changed (snapshot/runtime/incremental.js); when that result is
+    the one held here, it answers only ``{same: stamp}`` and this one is used again."""
+    held = session.view.snapshots.runtime_results
+    key = (frames, json.dumps(opts, sort_keys=True))
+    last = held.get(key)
+    result: dict[str, Any] = session.channel.run(
+        "snapshot", frames=frames, known=last.get("stamp") if last else None, **call, **opts)
+    if last is not None and "same" in result and result["same"] == last.get("stamp"):
+        return {**last, "gone": result.get("gone", []), "url": result.get("url", last.get("url")),
+                "title": result.get("title", last.get("title"))}
+    held.pop(key, None)
+    if result.get("stamp"):
+        held[key] = result
+        while len(held) > _HELD_RESULTS:
+            del held[next(iter(held))]
+    return result
+
+
+def take_view(session: Session, view: SnapshotView, *, remember: bool = True) -> Snapshot:
     """A snapshot taken as ``view`` says (its frame is the session's current one)."""
     return take_snapshot(session, interactive=view.interactive, compact=view.compact,
                                max_depth=view.max_depth, selector=view.selector, urls=view.urls,
-                               cursor=view.cursor, include_hidden=view.include_hidden)
+                               cursor=view.cursor, include_hidden=view.include_hidden, remember=remember)
 
 
 def _collect(session: Session, result: dict[str, Any], frames: tuple[str, ...], offset: int,
@@ -105,8 +141,8 @@ def _collect_frame(session: Session, iframe: RefTarget, depth: int, build: TreeB
             failed = _frame_failed(session, iframe)
         if failed:
             raise RefwrightError("the frame shows the browser's error page")
-        child = session.channel.run("snapshot", frames=frames, timeout=_FRAME_TIMEOUT,
-                                          frame_gone="the frame was removed", **child_opts)
+        child = _run_snapshot(session, frames, child_opts, timeout=_FRAME_TIMEOUT,
+                                    frame_gone="the frame was removed")
     except RefwrightError:
         if not opts.get("interactive"):
             build.note("(frame content unavailable)", depth + 1)

@@ -8,8 +8,11 @@ __all__ = ["BOUNDARY_SENTENCE", "SYSTEM_PROMPT", "system_prompt"]
 
 _INTRO = """\
 You operate a web page in a browser through the `browser` tool.
-Start with `snapshot -i`. Act only on refs (@eN) from the most recent snapshot.
-After a navigation or any action that changes the page, take a new snapshot.
+Start with `snapshot -i`. Act only on refs (@eN) from the most recent snapshot or its Changes: lines.
+An action's answer ends with `Changes:` lines when it changed the page's controls (~ changed, + added,
+- removed, each with its ref, usable at once): read them instead of taking a new snapshot. After a
+navigation, or when an answer says to, take a new snapshot; `snapshot -i --delta` shows only what
+changed since your last one, `snapshot -i --find <text>` only the lines that mention the text.
 If a command returns "Error: ...", read the message, re-snapshot if it mentions a stale
 reference, and try a different approach."""
 

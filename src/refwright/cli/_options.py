@@ -98,6 +98,9 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--content-boundaries", action="store_true",
                    help="wrap page-derived output in nonce markers")
     g.add_argument("--max-output", type=int, metavar="N", help="truncate output longer than N characters")
+    g.add_argument("--no-action-changes", action="store_true",
+                   help="leave out the Changes: lines (what an action changed in the interactive view) from "
+                        "the answers of click, fill, select, press and the other actions")
     g.add_argument("--output-dir", metavar="DIR",
                    help="the only folder pdf, trace, record, screenshot <path> may write into "
                         "(default: a private temporary folder)")
@@ -328,6 +331,7 @@ def browser_options(args: argparse.Namespace, *, ask_at_terminal: bool = True) -
         allow_eval=not args.no_eval,
         content_boundaries=args.content_boundaries,
         max_output=args.max_output,
+        action_changes=not getattr(args, "no_action_changes", False),
         output_dir=args.output_dir,
         allow_private=_allow_private(args),
         allowed_domains=_split(args.allowed_domains),

@@ -44,7 +44,10 @@ _SUBMIT_DETAILS = (
     "When the action submits a form that the browser's own validation stops (a required field left empty, "
     "an email without @, ...), nothing is sent, and a note says so: `Note: The form was not sent: the "
     "browser showed \"<message>\" at <ref> [<role>] \"<field>\"`; `snapshot -i` then shows each invalid "
-    "field with `[invalid] error=\"<message>\"`. `press Enter` in a field says the same.")
+    "field with `[invalid] error=\"<message>\"`. `press Enter` in a field says the same.\n"
+    "Like every action (fill, select, press, check, ...), the answer then lists what it changed in the "
+    "interactive view: `Changes:` and `~ <line>` changed, `+ <line>` added, `- <line>` removed, each with its "
+    "ref (usable at once); none when nothing changed (Config.action_changes turns them off).")
 
 
 def _target(name: str, verb: str, action: ActionType, output: str, details: str = "", *, recorded: bool = True,
@@ -85,6 +88,9 @@ _SNAPSHOT_FLAGS = (
     FlagSpec("depth", ("-d", "--depth"), takes_value=True, help="limit tree depth"),
     FlagSpec("selector", ("-s", "--selector"), takes_value=True, help="only the subtree of this CSS selector"),
     FlagSpec("cursor", ("-C", "--cursor"), help="also elements clickable only through cursor:pointer/onclick"),
+    FlagSpec("delta", ("--delta",), help="only the lines changed since this tab's last snapshot taken this way"),
+    FlagSpec("find", ("--find",), takes_value=True, help="only the lines that mention this text, with their "
+                                                          "headings and landmarks"),
 )
 
 _WAIT_FLAGS = (
@@ -116,6 +122,7 @@ _MAX_PX = 10_000_000
 _SCREENSHOT_FLAGS = (
     FlagSpec("full", ("--full", "-f")),
     FlagSpec("annotate", ("--annotate", "-a")),
+    FlagSpec("if_changed", ("--if-changed",), help="no image when the pixels are those of the last screenshot"),
 )
 
 COMMANDS: tuple[CommandSpec, ...] = (
@@ -133,7 +140,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                          "status (404, 500, ...), as `open` says `Navigation to <url> failed with HTTP <status>`; "
                          "the page still shows what the server sent."), loads_page=True),
     # Observe
-    CommandSpec("snapshot", "Observe", "snapshot [-i] [-u] [-c] [-d <n>] [-s <css>] [-C]",
+    CommandSpec("snapshot", "Observe", "snapshot [-i] [-u] [-c] [-d <n>] [-s <css>] [-C] [--delta] [--find <text>]",
                 "list the page as an accessibility tree with refs",
                 "The tree; `(no interactive elements)` with -i, otherwise `(empty page)` when empty",
                 flags=_SNAPSHOT_FLAGS, action=ActionType.READ_CONTENT, numbers=(_DEPTH,),
@@ -141,15 +148,30 @@ COMMANDS: tuple[CommandSpec, ...] = (
                          "browser's message>\"` once the form was submitted (a click or Enter that the "
                          "validation stopped) or the field was edited (CSS :user-invalid); a required field "
                          "nobody touched yet shows only `[required]`. `[invalid]` alone is the page's "
-                         "aria-invalid."), steps=2),
-    CommandSpec("screenshot", "Observe", "screenshot [path] [--full] [--annotate]", "capture a PNG of the page",
+                         "aria-invalid.\n"
+                         "--delta: only what changed since this tab's last snapshot taken with the same flags: "
+                         "a head line with the counts, then `~ <line>` for a changed element (as it is now), "
+                         "`+ <line>` added, `- <line>` removed, each with its ref and without indentation. Every "
+                         "ref of the page stays valid, listed or not. An unchanged page answers in one line (No "
+                         "changes since the last `snapshot -i` (<n> refs, all still valid).). With no earlier snapshot "
+                         "taken that way, after a navigation (a new document), or when most of the page "
+                         "changed, the whole snapshot comes instead, after a `[full snapshot: <why>]` line.\n"
+                         "--find <text>: only the lines that mention the text (any case), each after the "
+                         "landmarks it is in and the heading above it, with their refs, after a count (<n> lines "
+                         "of `snapshot -i` mention \"<text>\":). Its refs are "
+                         "live; a later --delta does not count it as seen."), steps=2),
+    CommandSpec("screenshot", "Observe", "screenshot [path] [--full] [--annotate] [--if-changed]",
+                "capture a PNG of the page",
                 "Screenshot <width>×<height> (with a path: Screenshot saved to <path>), and one legend line "
                 "per ref with --annotate", flags=_SCREENSHOT_FLAGS, action=ActionType.SCREENSHOT,
                 details=("Without a path the PNG is returned with the result (CommandResult.screenshot). With a "
                          "path it is also saved there, under the output folder (--output-dir; a relative "
                          "path is taken from it, a path leading out of it is refused).\n"
                          "--full: the whole page, not only the viewport. --annotate: numbered labels [N] on "
-                         "the elements with refs (label [N] is ref @eN), listed one per line after."), steps=2),
+                         "the elements with refs (label [N] is ref @eN), listed one per line after.\n"
+                         "--if-changed: when the pixels are those of this tab's last screenshot, no image is "
+                         "returned and the answer is `Screenshot unchanged since the last screenshot "
+                         "(<width>×<height>).`"), steps=2),
     # Act
     _target("click", "Click", ActionType.CLICK, "Clicked <target>", _SUBMIT_DETAILS),
     _target("dblclick", "Double-click", ActionType.CLICK, "Double-clicked <target>", _SUBMIT_DETAILS,

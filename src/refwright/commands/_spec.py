@@ -112,6 +112,8 @@ class CommandSpec:
     phrase: str = ""
     # Its answer may be a proposal that waits for `confirm <token>` (the agent asks the person about it).
     proposes: bool = False
+    # Its answer says what it changed itself (the resolver's steps), so no Changes: lines are added to it.
+    tells_changes: bool = False
     # The numeric arguments and their ranges, checked by the parser.
     numbers: tuple[NumberSpec, ...] = ()
 

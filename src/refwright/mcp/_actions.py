@@ -142,8 +142,9 @@ def _host_port(text: str) -> bool:
 
 def closing_popups(options: LaunchOptions) -> LaunchOptions:
     """The profile's launch options: its tool has no action that switches tabs, so a page that opens one
-    has it closed (Config.popups "close") and stays the page the model works on."""
-    return replace(options, config=replace(options.config, popups="close"))
+    has it closed (Config.popups "close") and stays the page the model works on. Its actions answer with
+    the whole snapshot, so the commands' own Changes: lines (Config.action_changes) would only cost time."""
+    return replace(options, config=replace(options.config, popups="close", action_changes=False))
 
 
 class ActionsBrowser:

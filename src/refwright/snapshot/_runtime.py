@@ -23,6 +23,7 @@ RUNTIME_PARTS = (
     "states.js",
     "walk.js",
     "render.js",
+    "incremental.js",
     "overlay.js",
     "ops.js",
     "actionable.js",

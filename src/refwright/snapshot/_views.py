@@ -8,11 +8,13 @@ frame it ran in) keeps its own latest snapshot.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ._types import Snapshot
 
-__all__ = ["SnapshotMemory", "SnapshotView"]
+__all__ = ["SnapshotMemory", "SnapshotView", "ViewSeen"]
 
 # Ways of taking a snapshot remembered at once; the oldest is forgotten first.
 _KEPT = 8
@@ -44,17 +46,40 @@ class SnapshotView:
         return " ".join(parts)
 
 
+@dataclass(frozen=True)
+class ViewSeen:
+    """What a snapshot of one view showed, uncut (a delta compares whole lists, not what fit the cap), and
+    the document it showed (the runtime token of the main document)."""
+
+    lines: tuple[str, ...]
+    token: str
+
+
 class SnapshotMemory:
     """The latest snapshot of each view, and which view was taken last."""
 
     def __init__(self) -> None:
         self._latest: dict[SnapshotView, Snapshot] = {}
+        self._seen: dict[SnapshotView, ViewSeen] = {}
+        # The uncut lines of the latest snapshot of any view (`snapshot --find` looks through all of them).
+        self.last_whole: Sequence[str] = ()
+        # The page runtime's latest result of each (frames, options), which it may answer is still the same.
+        self.runtime_results: dict[tuple[tuple[str, ...], str], dict[str, Any]] = {}
 
-    def remember(self, view: SnapshotView, snapshot: Snapshot) -> None:
+    def remember(self, view: SnapshotView, snapshot: Snapshot, seen: ViewSeen | None = None) -> None:
         self._latest.pop(view, None)
         self._latest[view] = snapshot
+        self._seen.pop(view, None)
+        if seen is not None:
+            self._seen[view] = seen
         while len(self._latest) > _KEPT:
-            del self._latest[next(iter(self._latest))]
+            forgotten = next(iter(self._latest))
+            del self._latest[forgotten]
+            self._seen.pop(forgotten, None)
+
+    def seen(self, view: SnapshotView) -> ViewSeen | None:
+        """The whole of the latest snapshot of ``view``, for `snapshot --delta`."""
+        return self._seen.get(view)
 
     def get(self, view: SnapshotView) -> Snapshot | None:
         return self._latest.get(view)
@@ -65,3 +90,5 @@ class SnapshotMemory:
 
     def clear(self) -> None:
         self._latest.clear()
+        self._seen.clear()
+        self.runtime_results.clear()

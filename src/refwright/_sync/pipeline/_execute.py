@@ -12,6 +12,7 @@ from typing import TypeVar
 
 from ..._browser._watchdog import command_seconds
 from ..._errors import BrowserError, DialogOpenError, PageUnresponsiveError, RefwrightError, RefwrightTimeoutError
+from .._action_changes import with_changes
 from .._handover import person_turn
 from .._listeners import dialog_warning
 from .._recording import note_command, note_request, noted_done
@@ -48,10 +49,14 @@ def execute(tab: Session, invocation: Invocation, run: Callable[[], T],
     else:
         noted = note_command(tab, command)
     deadline = time.monotonic() + seconds
+
+    def settle() -> T:
+        return settled(tab, action, deadline, run, answer)
+
     try:
         # A closed page's error becomes a BrowserError here, and recovers below.
         with mapped():
-            result = _within(tab, seconds, lambda: settled(tab, action, deadline, run, answer))
+            result = _within(tab, seconds, lambda: _changes_told(tab, invocation, settle))
     except DialogOpenError as opened:
         return opened
     except PageUnresponsiveError:
@@ -61,6 +66,17 @@ def execute(tab: Session, invocation: Invocation, run: Callable[[], T],
         raise
     noted_done(noted)
     return result
+
+
+def _changes_told(tab: Session, invocation: Invocation, settle: Callable[[], T]) -> T:
+    """A command line's action, its answer followed by what it changed in the interactive view (a typed
+    method's answer is its own: a step says its changes, a value has none)."""
+    if invocation.typed:
+        return settle()
+    command = invocation.command
+    told = with_changes(tab, command, command.spec.action_for(command.args),
+                              settle)  # type: ignore[arg-type]
+    return told  # type: ignore[return-value]
 
 
 def _timed_out(exc: BaseException) -> bool:

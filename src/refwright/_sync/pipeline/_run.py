@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..._errors import DialogOpenError
 from ..._result import CommandResult
 from ...safety._scrub import scrubbed_errors
+from .._action_changes import quotes_page
 from .._batch import run_batch
 from .._session import Session
 from .._translate import mapped
@@ -46,7 +47,8 @@ def _line(session: Session, line: str) -> CommandResult:
         result = str(result)
     if isinstance(result, str):
         result = CommandResult(command=line, output=result)
-    return finish(tab, result, spec.returns_page_text(invocation.command.args), dialog_note=not spec.tells_dialog)
+    return finish(tab, result, spec.returns_page_text(invocation.command.args) or quotes_page(result),
+                  dialog_note=not spec.tells_dialog)
 
 
 def _text(result: CommandResult | str) -> str:

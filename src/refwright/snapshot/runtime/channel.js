@@ -16,7 +16,7 @@
 
   const OPS = {
     focused: (a, root) => focused(root),
-    snapshot,
+    snapshot: keptSnapshot,
     scroll,
     storage,
     landmarks,

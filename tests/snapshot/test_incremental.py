@@ -1,0 +1,218 @@
+"""The page runtime serves a kept snapshot only while it is exact: a seeded fuzz of page changes (text,
+attributes, removals, insertions, hiding and showing, and what no mutation reports: a typed value, a
+checked box, a selected option, a validation message, a style rule a script inserts or edits, a new shadow
+root, a URL from pushState), after each of which the snapshot equals a cold walk of the same DOM, in order.
+
+The suite runs a CI-sized count; ``REFWRIGHT_FUZZ_ROUNDS=1000`` runs the long one (rounds per page).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from refwright import Page
+from refwright._async._engine import run_op
+
+from ..conftest import run
+from ..server import TestServer
+
+ASSETS = Path(__file__).resolve().parents[1] / "assets"
+PAGES = sorted([*(f"/fidelity/{p.name}" for p in (ASSETS / "fidelity").glob("*.html")),
+                *(f"/spec/{p.name}" for p in (ASSETS / "spec").glob("*.html")), "/signup.html", "/controls.html"])
+ROUNDS = int(os.environ.get("REFWRIGHT_FUZZ_ROUNDS", "12"))
+VIEWS: tuple[dict[str, Any], ...] = ({"interactive": True}, {}, {"compact": True, "urls": True},
+                                     {"interactive": True, "cursor": True})
+COMPARED = ("lines", "depths", "refLines", "refIds", "refRoles", "refNames", "refKinds", "truncated", "url", "title",
+            "token")
+
+# One change, as the page's own scripts would make it (in the page's world), chosen by `kind` with `seed`.
+MUTATE = r"""([kind, seed]) => {
+  let s = seed >>> 0;
+  const rnd = (n) => { s = (s * 1103515245 + 12345) >>> 0; return n ? s % n : 0; };
+  const all = [];
+  const collect = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      all.push(el);
+      if (el.shadowRoot) collect(el.shadowRoot);
+    }
+  };
+  collect(document);
+  const els = all.filter(e => !['html', 'head', 'body', 'script', 'style', 'title', 'meta'].includes(e.localName));
+  const pick = (list) => list.length ? list[rnd(list.length)] : null;
+  const el = pick(els);
+  const fields = all.filter(e => e.localName === 'textarea' || (e.localName === 'input' && e.type !== 'file'));
+  const word = ['Save', 'Delete', 'Ünïcode', '', 'a b', 'Submit order', 'x'.repeat(rnd(30))][rnd(7)];
+  switch (kind) {
+    case 'text': {
+      const texts = [];
+      for (const e of els) for (const c of e.childNodes) if (c.nodeType === 3) texts.push(c);
+      const t = pick(texts);
+      if (t) t.data = word;
+      break;
+    }
+    case 'attr': {
+      if (!el) break;
+      const attrs = [['hidden', ''], ['aria-label', word], ['aria-hidden', 'true'], ['disabled', ''],
+        ['role', ['button', 'none', 'heading', 'link', 'checkbox'][rnd(5)]], ['class', 'fz-hide'],
+        ['title', word], ['style', ['display:none', 'visibility:hidden', '', 'cursor:pointer'][rnd(4)]],
+        ['aria-expanded', 'true'], ['tabindex', '0'], ['onclick', '1']];
+      const [name, value] = attrs[rnd(attrs.length)];
+      if (el.hasAttribute(name) && rnd(2)) el.removeAttribute(name); else el.setAttribute(name, value);
+      break;
+    }
+    case 'remove':
+      if (el && el.parentNode) el.remove();
+      break;
+    case 'insert': {
+      const src = pick(els);
+      const at = pick(els);
+      if (src && at && at.parentNode && !src.contains(at)) at.parentNode.insertBefore(src.cloneNode(true), at);
+      break;
+    }
+    case 'value': {
+      const f = pick(fields);
+      if (f) f.value = word;
+      break;
+    }
+    case 'checked': {
+      const boxes = all.filter(e => e.localName === 'input' && (e.type === 'checkbox' || e.type === 'radio'));
+      const b = pick(boxes);
+      if (b) b.checked = !b.checked;
+      break;
+    }
+    case 'select': {
+      const sel = pick(all.filter(e => e.localName === 'select' && e.options.length));
+      if (sel) sel.selectedIndex = rnd(sel.options.length);
+      break;
+    }
+    case 'validity': {
+      const f = pick(fields);
+      if (f) f.setCustomValidity(rnd(2) ? word || 'Wrong' : '');
+      break;
+    }
+    case 'rule': {
+      let sheet = null;
+      for (const sh of document.styleSheets) { try { sh.cssRules; sheet = sh; break; } catch (e) {} }
+      if (!sheet) {
+        sheet = new CSSStyleSheet();
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      }
+      const tags = ['button', 'a', 'input', 'h1', 'h2', 'li', 'p', 'label', 'span', 'div'];
+      const rules = ['.fz-hide { display: none }', tags[rnd(10)] + ':nth-child(' + (1 + rnd(4)) + ') { display: none }',
+        tags[rnd(10)] + ' { visibility: hidden }', tags[rnd(10)] + '::before { content: "' + word + '" }',
+        tags[rnd(10)] + ' { cursor: pointer }', '.fz-hide { display: block }'];
+      sheet.insertRule(rules[rnd(rules.length)], sheet.cssRules.length);
+      break;
+    }
+    case 'edit-rule': {
+      for (const sh of document.styleSheets) {
+        let rules;
+        try { rules = sh.cssRules; } catch (e) { continue; }
+        const r = rules.length ? rules[rnd(rules.length)] : null;
+        if (r && r.style) { r.style.display = ['none', '', 'block'][rnd(3)]; break; }
+      }
+      break;
+    }
+    case 'shadow': {
+      const hosts = els.filter(e => ['div', 'span', 'section', 'p'].includes(e.localName) && !e.shadowRoot);
+      const h = pick(hosts);
+      if (h) h.attachShadow({ mode: 'open' }).innerHTML = '<button>' + (word || 'In shadow') + '</button><slot></slot>';
+      break;
+    }
+    case 'url':
+      history.replaceState(null, '', location.pathname + '?fz=' + rnd(1000));
+      break;
+    case 'focus': {
+      const f = pick(all.filter(e => e.tabIndex >= 0));
+      if (f) f.focus();
+      break;
+    }
+    case 'scroll':
+      window.scrollTo(0, rnd(2000));
+      break;
+  }
+}"""
+
+KINDS = ("none", "none", "text", "attr", "attr", "remove", "insert", "value", "value", "checked", "select",
+         "validity", "rule", "edit-rule", "shadow", "url", "focus", "scroll")
+
+
+async def _compare(page: Page, view: dict[str, Any], where: str) -> bool:
+    pw = page.playwright_page
+    served = await run_op(pw, "snapshot", 10_000, **view)
+    cold = await run_op(pw, "snapshot", 10_000, cold=True, **view)
+    for key in COMPARED:
+        assert served.get(key) == cold.get(key), f"{where} {view}: {key} differs from a cold walk"
+    return bool(served.get("kept"))
+
+
+@pytest.mark.parametrize("path", PAGES)
+async def test_a_kept_snapshot_equals_a_cold_walk(page: Page, server: TestServer, path: str) -> None:
+    rng = random.Random(f"{path}:40")
+    await run(page, f"open {server.url(path)}")
+    await page.snapshot()  # registers the engine
+    pw = page.playwright_page
+    kept = 0
+    for n in range(ROUNDS):
+        kinds = [rng.choice(KINDS) for _ in range(rng.randint(1, 3))]
+        for kind in kinds:
+            if kind != "none":
+                await pw.evaluate(MUTATE, [kind, rng.randrange(1 << 30)])
+        for view in rng.sample(VIEWS, 2):
+            kept += await _compare(page, view, f"{path} round {n} after {kinds}")
+        # Asked again at once: usually served from what was just kept (unless an event the change set off
+        # arrived in between, such as a scroll's), and exact either way.
+        kept += await _compare(page, view, f"{path} round {n}, asked again")
+    print(f"{path}: {ROUNDS} rounds, {kept} of {3 * ROUNDS} snapshots served from what was kept")
+
+
+async def test_what_no_mutation_reports_is_seen(page: Page, server: TestServer) -> None:
+    """Each change that fires no mutation (and no event) makes the next snapshot walk again."""
+    html = """<style id=s>x-late:not(:defined) { display: none }</style><input id=t aria-label=Name>
+    <input id=c type=checkbox aria-label=Agree><select aria-label=Size><option>S<option>M</select>
+    <button class=b>Go</button><div id=h>host</div><x-late><button>Late</button></x-late>"""
+    await run(page, f"open {server.html('/kept.html', html)}")
+    await page.snapshot()
+    pw = page.playwright_page
+    view = {"interactive": True}
+    changes = [
+        "document.getElementById('t').value = 'typed'",
+        "document.getElementById('c').checked = true",
+        "document.querySelector('select').selectedIndex = 1",
+        "document.getElementById('s').sheet.insertRule('.b { display: none }')",
+        "document.getElementById('s').sheet.cssRules[0].style.display = 'block'",
+        "document.getElementById('h').attachShadow({mode: 'open'}).innerHTML = '<button>Inside</button>'",
+        "document.getElementById('t').setCustomValidity('Wrong')",
+        "customElements.define('x-late', class extends HTMLElement {})",
+    ]
+    first = await run_op(pw, "snapshot", 10_000, **view)
+    again = await run_op(pw, "snapshot", 10_000, known=first["stamp"], **view)
+    assert again.get("same") == first["stamp"]
+    for change in changes:
+        await pw.evaluate(change)
+        served = await run_op(pw, "snapshot", 10_000, **view)
+        assert not served.get("kept"), change
+        cold = await run_op(pw, "snapshot", 10_000, cold=True, **view)
+        assert served["lines"] == cold["lines"], change
+    lines = (await run_op(pw, "snapshot", 10_000, **view))["lines"]
+    # (A custom validity message shows once the field was edited or its form submitted.)
+    assert lines == ['[textbox] "Name" value="typed"', '[checkbox] "Agree" [checked]', '[combobox] "Size" value="M"',
+                     '[option] "S"', '[option] "M" [selected]', '[button] "Go"', '[button] "Inside"',
+                     '[button] "Late"'], lines
+    # A style rule on a custom element's own state (which nothing reports) is never served from what was kept.
+    await pw.evaluate("document.getElementById('s').sheet.insertRule('x-late:state(open) { color: red }')")
+    await run_op(pw, "snapshot", 10_000, **view)
+    assert not (await run_op(pw, "snapshot", 10_000, **view)).get("kept")
+
+
+async def test_a_repeat_snapshot_through_python_reuses_the_result(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/signup.html')}")
+    first = await run(page, "snapshot -i")
+    assert await run(page, "snapshot -i") == first
+    await run(page, "check @e4")
+    assert '@e4 [checkbox] "I agree to the terms" [checked] [focused]' in await run(page, "snapshot -i")
