@@ -122,7 +122,7 @@ async def test_the_guard_secrets_and_content_boundaries_hold_through_the_tool(de
     """The tool is the page's own pipeline: a secret typed by name and never read back, a private address the
     guard refuses, page text inside content markers, and a description that names the secret and the markers."""
     secret = refwright.Secret("SIGNUP_PW", "correct-horse-battery", (demo.url.rstrip("/"),))
-    config = refwright.Config(allow_private=(demo.host,), content_boundaries=True)
+    config = refwright.Config(allow_private=(demo.host,), content_boundaries=True, secrets=[secret])
     seen: list[Any] = []
 
     def brain(outputs: list[str]) -> list[str] | str:
@@ -132,7 +132,7 @@ async def test_the_guard_secrets_and_content_boundaries_hold_through_the_tool(de
         steps = [f"fill {email} {{{{secret:SIGNUP_PW}}}}", f"get value {email}", "open http://169.254.169.254/"]
         return [steps[len(outputs) - 1]] if len(outputs) <= len(steps) else scenarios.final(outputs)
 
-    async with refwright.launch(config=config, secrets=[secret]) as browser:
+    async with refwright.launch(config=config) as browser:
         page = await browser.new_page()
         await page.run_command(f"open {demo.url}")
         result = await Agent(model(brain, seen), tools=[browser_tool(page)]).run("Type the password")
