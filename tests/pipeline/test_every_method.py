@@ -80,6 +80,8 @@ READS = {
     "Page.title", "Page.snapshot", "Page.screenshot", "Page.inspect", "Page.bounded_snapshot",
     "Page.bounded_content", "Page.readable_text", "Page.accessibility_audit", "Page.web_vitals", "Page.pdf",
     "Page.visual_text", "Page.close", "Page.finish_recording", "Page.save_recording",
+    # Listens to what a person does in the page and writes it down; refwright itself does nothing to the page.
+    "Page.record_person",
     "Page.authorize", "Visual.text", "Visual.inspect", "Storage.get", "Storage.items", "Network.stop_har",
 }
 # Proposals: nothing happens before Page.confirm, which is decided as the proposal's action.

@@ -29,6 +29,7 @@ FREE_TEXT = {
     "act": ("act", 0),
     "batch": ("batch", 0),
     "eval": ("eval", 0),
+    "handoff": ("handoff", 0),
 }
 TEXT = "Rita's  \"big\" day, isn't it"
 

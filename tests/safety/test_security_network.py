@@ -182,7 +182,8 @@ fetch("/done");
     # The note says what was blocked and why, in plain words, once.
     assert (f"Note: Blocked a request to {c(canary, '/beacon')}: 127.0.0.1 is a loopback address. Private and "
             f"loopback targets are blocked except 127.0.0.1:{server.port}; the user can allow more with "
-            "--allow-private (or REFWRIGHT_ALLOW_PRIVATE=1).") in text.splitlines()
+            "Config(allow_private=True), or only some hosts with Config(allow_private=(\"HOST:PORT\",)).") \
+        in text.splitlines()
 
 
 @pytest.mark.parametrize("method", ["get", "post"])
@@ -329,7 +330,7 @@ async def test_open_of_a_refused_target_is_an_error_and_the_next_open_works(
     with pytest.raises(PolicyDeniedError) as info:
         await spage.run_command(f"open {c(canary, '/direct')}")
     assert str(info.value).startswith(f"Refused {c(canary, '/direct')}: 127.0.0.1 is a loopback address.")
-    assert "--allow-private" in str(info.value)
+    assert "Config(allow_private=True)" in str(info.value)  # the Python API names its own setting
     assert await run(spage, f"open {server.empty_page}") == f"Opened {server.empty_page}"
     assert (canary.connections, canary.requests) == (0, [])
 
@@ -383,7 +384,7 @@ async def test_open_localhost_without_allow_private_names_the_flag(spage: Page) 
     with pytest.raises(PolicyDeniedError) as info:
         await spage.run_command("open localhost:3000")
     assert str(info.value).startswith("Refused http://localhost:3000: localhost resolves to a loopback address")
-    assert "--allow-private" in str(info.value)
+    assert "Config(allow_private=True)" in str(info.value)  # the Python API names its own setting
 
 
 REFUSED_SCHEMES = [
