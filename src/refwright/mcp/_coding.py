@@ -15,13 +15,13 @@ import urllib.request
 from typing import Any
 from urllib.parse import urlsplit
 
-from .._browser._notes import with_notes
+from .._driver._notes import with_notes
 from .._errors import RefwrightError
 from ..commands._registry import lookup
 from ..resolve import render_inspection
 from ..resolve._outcome import StepResult
 from ..safety import clean_line
-from ._actions import check_url
+from ._actions_profile import check_url
 from ._tools import CallContext, ToolDef
 from ._visual import visual_tools
 

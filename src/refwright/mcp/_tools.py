@@ -14,8 +14,8 @@ from typing import Any, TypeVar
 from .._async import Page
 from .._errors import HangError, PolicyDeniedError, RefwrightError
 from ..safety import ActionType, clean_line
-from ._approval import Approvals, Asker, InputRequiredError, grant_scope
-from ._session import BrowserSession
+from ._client_browser import ClientBrowser
+from ._elicitation import Approvals, Asker, InputRequiredError, grant_scope
 
 _log = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ class ToolDef:
 class CallContext:
     """One tool call's context: the shared browser, the way to ask the person, and the server's settings."""
 
-    session: BrowserSession
+    session: ClientBrowser
     asker: Asker
     approvals: Approvals
     hang_limit: float = 120.0

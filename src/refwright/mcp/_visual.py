@@ -73,7 +73,7 @@ async def _inspect(args: dict[str, Any], call: CallContext) -> str:
     page = await call.page()
     provider = call.extra.get(VISION)
     if provider is None:
-        from .._async.visual._inspect import NO_PROVIDER
+        from .._async.visual._vqa import NO_PROVIDER
 
         raise RefwrightError(NO_PROVIDER)
     page.visual.set_provider(provider)

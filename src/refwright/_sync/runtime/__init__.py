@@ -1,0 +1,2 @@
+# Generated from src/refwright/_async/runtime/__init__.py by scripts/unasync.py. DO NOT EDIT: edit that file.
+"""runtime."""
