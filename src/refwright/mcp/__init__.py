@@ -17,12 +17,12 @@ from typing import Any, Literal, get_args
 from .._config import LaunchOptions
 from ._actions_profile import ActionsBrowser
 from ._client_browser import ClientBrowser, SharedBrowser, launch_options
+from ._current_call import confirm_through_client
 from ._elicitation import MODES, Mode
 from ._http_transport import DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE, http_app
 from ._serve import serve
 from ._server import RefwrightMcp
 from ._tenants import Tenants
-from ._tools import confirm_through_client
 
 __all__ = ["APPROVE", "DEFAULT_MAX_SESSIONS", "DEFAULT_SESSION_IDLE", "MODES", "PROFILES", "ActionsBrowser",
            "ClientBrowser", "RefwrightMcp", "SharedBrowser", "Tenants", "confirm_through_client", "create_server",

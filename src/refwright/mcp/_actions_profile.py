@@ -41,7 +41,6 @@ _COMMAND_OF = {"navigate": "open", "snapshot": "snapshot", "click": "click", "fi
 ACTIONS = ("navigate", "snapshot", "click", "fill", "select", "press", "back", "close")
 _ARGS = {"navigate": "url", "snapshot": "", "click": "role, name, nth?", "fill": "role, name, text, nth?, submit?",
          "select": "role, name, value, nth?", "press": "key", "back": "", "close": ""}
-_STATE_CHANGING = frozenset({"navigate", "click", "fill", "select", "press", "back"})
 
 
 def _summary(action: str) -> str:
@@ -304,19 +303,14 @@ async def _check_option(page: Page, target: str, value: str) -> None:
 
 async def _handler(args: dict[str, Any], call: CallContext) -> str:
     action = args.get("action")
-    if action in _STATE_CHANGING:
-        url = check_url(str(args.get("url") or "")) if action == "navigate" else None
-        detail = None if action == "navigate" else _detail(args)
-        await call.permit(str(action), url, detail=detail)
-    elif action == "snapshot":
-        await call.permit("snapshot", reads=True)
+    if action == "navigate":
+        check_url(str(args.get("url") or ""))
+    # --mode plan turns the browser off for every action, reading included; what an action does to the page
+    # is gated where the policy decides it (the pipeline's authorize stage asks the mode: strict asks the
+    # person about each click, fill, select, key press and navigation as it runs).
+    call.refuse_while_planning(str(action))
     tool = ActionsBrowser(call.session)
     return await call.bounded(tool.run(args))
-
-
-def _detail(args: dict[str, Any]) -> str:
-    parts = [f"{k}={json.dumps(args[k])}" for k in ("role", "name", "nth", "key", "value", "submit") if k in args]
-    return " ".join(parts)
 
 
 def actions_tools() -> list[ToolDef]:

@@ -13,6 +13,7 @@ from .._async import Browser, Page, launch, wrap
 from .._async.pipeline._translate import best_effort
 from .._config import Config, LaunchOptions
 from .._errors import BrowserError, RefwrightError
+from ._current_call import permit_through_client
 
 __all__ = ["ClientBrowser", "SharedBrowser", "launch_options"]
 
@@ -133,6 +134,7 @@ class ClientBrowser:
         except BaseException:
             await self.reset()
             raise
+        self._page.set_permit_callback(permit_through_client)
         return self._page
 
     async def attach(self, endpoint: str, index: int, url: str, title: str) -> Page:
@@ -157,6 +159,7 @@ class ClientBrowser:
         except BaseException:
             await self.reset()
             raise
+        self._page.set_permit_callback(permit_through_client)
         return self._page
 
     async def reset(self) -> None:

@@ -20,10 +20,11 @@ from .._errors import RefwrightError
 from ..safety import clean_text
 from ..safety._secrets import Secrets
 from ._client_browser import ClientBrowser, is_gone
+from ._current_call import CURRENT_CALL
 from ._elicitation import Approvals, Asker, InputRequiredError
 from ._handoff import handoff_asker
 from ._tenants import SHARED_KEY, Tenant, Tenants, sessionless_refusal
-from ._tools import CURRENT_CALL, CallContext, HangError, Reply, ToolDef, check_args
+from ._tools import CallContext, HangError, Reply, ToolDef, check_args
 
 __all__ = ["RefwrightMcp"]
 

@@ -25,7 +25,7 @@ async def authorize(tab: Tab, invocation: Invocation) -> None:
         if action is not None:
             targets = [(action, tab.url)]
     for action, url in targets:
-        await tab.check_policy(action, url)
+        await tab.check_policy(action, url, command.line)
     tab.granted = frozenset(action for action, _ in targets)
 
 

@@ -317,8 +317,17 @@ class Tab:
         await self.check_policy(action, self.url)
         self.granted |= {action}
 
-    async def check_policy(self, action: ActionType | None, url: str) -> None:
-        if action is None or self.gate.policy is None:
+    async def check_policy(self, action: ActionType | None, url: str, command: str = "") -> None:
+        """Refuse ``action`` on ``url`` unless the window's policy allows it (asking where it says to) and its
+        permit gate lets it through; ``command``: the line being authorized, which the gate may show."""
+        if action is None:
+            return
+        await self._check_action_policy(action, url)
+        if self.gate.permit is not None:
+            await self.gate.permit(action, url, command)
+
+    async def _check_action_policy(self, action: ActionType, url: str) -> None:
+        if self.gate.policy is None:
             return
         decision = decide(self.gate.policy, action, url)
         if decision.denied:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from playwright.async_api import BrowserContext, Selectors
 from playwright.async_api import Page as PlaywrightPage
 
-from ..._config import ConfirmCallback
+from ..._config import ConfirmCallback, PermitCallback
 from ..._driver._watchdog import Watchdog
 from ...replay._record import Recording
 from ...resolve.state._decisions import Decider
@@ -60,10 +60,12 @@ class Resolving:
 
 @dataclass
 class PolicyGate:
-    """The action policy and who is asked when it says to confirm."""
+    """The action policy, who is asked when it says to confirm, and the gate every action passes after it
+    (an MCP server's ``--mode``, which asks the person or refuses)."""
 
     policy: ActionPolicy | None = None
     confirm: ConfirmCallback | None = None
+    permit: PermitCallback | None = None
 
 
 @dataclass

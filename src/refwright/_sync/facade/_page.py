@@ -19,7 +19,7 @@ from playwright.sync_api import BrowserContext, Locator, Playwright, Selectors
 from playwright.sync_api import Page as PlaywrightPage
 
 from ..._capabilities import Capabilities
-from ..._config import Config
+from ..._config import Config, PermitCallback
 from ..._errors import RefwrightError
 from ..._files._outdir import OutputFolder
 from ..._result import CommandResult, ScreenshotResult
@@ -172,6 +172,13 @@ class Page:
         """``def callback(action, url) -> bool``; it may wait for a person. Without one, actions that
         need confirmation are denied. It is the window's, as the policy is."""
         self._impl.window.gate.confirm = callback
+
+    def set_permit_callback(self, callback: PermitCallback | None) -> None:
+        """``def callback(action, url, command) -> None`` runs for every action a command takes once the policy
+        allowed it, on every tab of the window; it raises ``PolicyDeniedError`` to refuse. An MCP server
+        sets one for its ``--mode`` (plan refuses, strict asks the person), so the mode holds on every path
+        into the page as the policy does."""
+        self._impl.window.gate.permit = callback
 
     def goto(self, url: str) -> str:
         """Navigate from code. Unlike the ``open`` command it also accepts ``about:blank``."""

@@ -26,7 +26,7 @@ def authorize(tab: Tab, invocation: Invocation) -> None:
         if action is not None:
             targets = [(action, tab.url)]
     for action, url in targets:
-        tab.check_policy(action, url)
+        tab.check_policy(action, url, command.line)
     tab.granted = frozenset(action for action, _ in targets)
 
 

@@ -318,8 +318,17 @@ class Tab:
         self.check_policy(action, self.url)
         self.granted |= {action}
 
-    def check_policy(self, action: ActionType | None, url: str) -> None:
-        if action is None or self.gate.policy is None:
+    def check_policy(self, action: ActionType | None, url: str, command: str = "") -> None:
+        """Refuse ``action`` on ``url`` unless the window's policy allows it (asking where it says to) and its
+        permit gate lets it through; ``command``: the line being authorized, which the gate may show."""
+        if action is None:
+            return
+        self._check_action_policy(action, url)
+        if self.gate.permit is not None:
+            self.gate.permit(action, url, command)
+
+    def _check_action_policy(self, action: ActionType, url: str) -> None:
+        if self.gate.policy is None:
             return
         decision = decide(self.gate.policy, action, url)
         if decision.denied:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import BrowserContext, Selectors
 from playwright.sync_api import Page as PlaywrightPage
 
-from ..._config import ConfirmCallback
+from ..._config import ConfirmCallback, PermitCallback
 from ..._driver._watchdog import Watchdog
 from ...replay._record import Recording
 from ...resolve.state._decisions import Decider
@@ -61,10 +61,12 @@ class Resolving:
 
 @dataclass
 class PolicyGate:
-    """The action policy and who is asked when it says to confirm."""
+    """The action policy, who is asked when it says to confirm, and the gate every action passes after it
+    (an MCP server's ``--mode``, which asks the person or refuses)."""
 
     policy: ActionPolicy | None = None
     confirm: ConfirmCallback | None = None
+    permit: PermitCallback | None = None
 
 
 @dataclass
