@@ -84,7 +84,7 @@ def _settling(actions: Any) -> Iterator[None]:
     if actions is None:
         yield
         return
-    from refwright._async import _settle
+    from refwright._async.pipeline import _settle
 
     settling = _settle.SETTLING
     _settle.SETTLING = actions

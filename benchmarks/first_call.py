@@ -4,7 +4,7 @@
 
 After every navigation, Playwright's route into the page (a selector of refwright's engine) first builds
 Playwright's injected script in the document's utility world. refwright's direct route
-(``_async/_world.py``, used for commands under the watchdog) evaluates refwright's engines in that same
+(``_async/runtime/_world.py``, used for commands under the watchdog) evaluates refwright's engines in that same
 world over CDP instead: it asks for the world by name, builds the engines and runs the
 operation. This times the first call of one operation (the runtime's `ping`, then a `snapshot -i`) on
 each route after a fresh `goto`; the routes alternate per page so machine load falls on both alike.
@@ -30,9 +30,16 @@ STEPS: tuple[tuple[str, dict[str, Any]], ...] = (("ping", {}), ("snapshot", {"in
 async def main(rounds: int, pages: list[str]) -> None:
     from playwright.async_api import async_playwright
 
-    from refwright._async._engine import ENGINE, ENGINES, decode_answer, encode_request, register_engine, run_op
-    from refwright._async._world import UtilityWorld
-    from refwright._browser._discovery import chromium_args, find_browser
+    from refwright._async.runtime._runtime_engine import (
+        ENGINE,
+        ENGINES,
+        decode_answer,
+        encode_request,
+        register_engine,
+        run_op,
+    )
+    from refwright._async.runtime._world import UtilityWorld
+    from refwright._driver._discovery import chromium_args, find_browser
 
     candidate = find_browser(None)
     assert candidate is not None, "no Chromium found (refwright doctor)"

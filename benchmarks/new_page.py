@@ -33,7 +33,7 @@ from playwright.async_api import Browser, async_playwright
 
 import refwright
 from refwright import Config
-from refwright._browser._discovery import chromium_args, find_browser, is_headless_shell
+from refwright._driver._discovery import chromium_args, find_browser, is_headless_shell
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.server import PageServer

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from PIL import Image
 from playwright.sync_api import sync_playwright
 
-from refwright._browser._discovery import chromium_args, find_browser
+from refwright._driver._discovery import chromium_args, find_browser
 from refwright.visual import dark_on_light, default_engine, parse_tsv
 from refwright.visual._read import read_screen
 

@@ -42,7 +42,7 @@ def bench_chromium(path: str | None = None) -> str | None:
     headless (its headless shell where one is installed), else None (no Chromium found)."""
     if path:
         return path
-    from refwright._browser._discovery import find_browser
+    from refwright._driver._discovery import find_browser
 
     candidate = find_browser()
     return candidate.path if candidate else None

@@ -35,8 +35,8 @@ from benchmarks.redesign import REDESIGNS, acted_on, redesign
 from refwright import Config, TimeoutConfig
 from refwright.replay import Check, Step, parse_script
 from refwright.replay._params import bind
-from refwright.replay._parse import script_params
 from refwright.replay._run import Replayer, ReplayError
+from refwright.replay._script_reader import script_params
 from refwright.replay._verify import locator
 
 # MiniWoB++ tasks the local resolver solves on every seed (benchmarks/miniwob.py) whose request carries values

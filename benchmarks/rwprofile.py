@@ -27,8 +27,8 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 
 import refwright
-from refwright._async import _channel as rw_channel_module
-from refwright._async._engine import RUNTIME_SOURCE, run_op, selectors_of
+from refwright._async.runtime import _channel as rw_channel_module
+from refwright._async.runtime._runtime_engine import RUNTIME_SOURCE, run_op, selectors_of
 from refwright.snapshot._refs import RefTable
 from refwright.snapshot._tree import TreeBuilder
 

@@ -67,7 +67,7 @@ def plain_install_is_free_of_extras(python: Path, exe: str) -> None:
     if found.returncode != 0 or found.stdout.strip():
         sys.exit(f"check_install: the plain install has {found.stdout.strip() or found.stderr}")
     # The console served with the MCP SDK's Starlette and uvicorn; they are its own dependencies now.
-    console = subprocess.run([str(python), "-c", "import refwright.console._app, refwright.console._server"],
+    console = subprocess.run([str(python), "-c", "import refwright.console._app, refwright.console._host"],
                              capture_output=True, text=True, env=clean_env(), timeout=60)
     if console.returncode != 0:
         sys.exit(f"check_install: the console does not import in the plain install: {console.stderr[-2000:]}")

@@ -31,7 +31,7 @@ def _code(text: str) -> str:
 
 
 def render() -> str:
-    import refwright._async.commands  # noqa: F401 - extension commands register themselves on import
+    import refwright._async.handlers  # noqa: F401 - extension commands register themselves on import
 
     lines = [START, "", "```text", HELP, "```", ""]
     groups: dict[str, list[str]] = {}

@@ -15,7 +15,7 @@ import tempfile
 import time
 import urllib.parse
 
-from refwright._browser._discovery import chromium_args, find_browser
+from refwright._driver._discovery import chromium_args, find_browser
 
 # The remote browsers run the Chromium a local headless run would launch (the headless shell where one is
 # installed).

@@ -1,5 +1,5 @@
 """Proofs about the code's shape (pure, no browser): no import cycles, no reaching into Page's,
-Browser's or Session's privates, no oversized modules, a true error hierarchy, every command handled."""
+Browser's or Tab's privates, no oversized modules, a true error hierarchy, every command handled."""
 
 from __future__ import annotations
 
@@ -134,8 +134,8 @@ def _privates_of(path: Path) -> set[str]:
 
 def test_no_module_reads_page_browser_or_session_privates() -> None:
     # Anything called page, browser or session here (page, self._page, self.session) is one of them.
-    owners = {"refwright._async._page": "page", "refwright._async._browser": "browser",
-              "refwright._async._session": "session", "refwright._async._chromium": "chromium"}
+    owners = {"refwright._async.facade._page": "page", "refwright._async.facade._browser": "browser",
+              "refwright._async.tab._tab": "session", "refwright._async.launch._chromium": "chromium"}
     privates = {owner: _privates_of(MODULES[owner]) for owner in owners}
     holders = {owner: re.compile(rf"(^|_){noun}$") for owner, noun in owners.items()}
     reads = []
@@ -163,7 +163,7 @@ def _instance_state(path: Path, cls: str) -> set[str]:
 
 
 def test_browser_and_page_are_thin_facades_over_their_implementations() -> None:
-    browser, page = MODULES["refwright._async._browser"], MODULES["refwright._async._page"]
+    browser, page = MODULES["refwright._async.facade._browser"], MODULES["refwright._async.facade._page"]
     # The state is the implementation's; a facade keeps only it and the defaults it hands to new pages.
     assert _instance_state(browser, "Browser") <= {"_impl", "_pages", "decide", "action_policy", "confirm"}
     assert _instance_state(page, "Page") == {"_impl", "config"}
@@ -222,8 +222,8 @@ def test_the_error_docstring_draws_the_hierarchy_as_it_is() -> None:
 
 
 def test_every_command_has_a_handler() -> None:
-    from refwright._async.commands import HANDLERS as ASYNC_HANDLERS
-    from refwright._sync.commands import HANDLERS as SYNC_HANDLERS
+    from refwright._async.handlers import HANDLERS as ASYNC_HANDLERS
+    from refwright._sync.handlers import HANDLERS as SYNC_HANDLERS
     from refwright.commands import all_specs
 
     names = {spec.name for spec in all_specs()}
@@ -310,7 +310,7 @@ def test_playwrights_private_api_is_used_in_one_module() -> None:
     """Everything that would break when Playwright changes its internals sits in ``_playwright_private``,
     each use with a test of its own."""
     users = sorted(name for name, path in MODULES.items()
-                   if name != "refwright._browser._playwright_private"
+                   if name != "refwright._driver._playwright_private"
                    and _PLAYWRIGHT_PRIVATE.search(path.read_text(encoding="utf-8")))
     assert users == []
 
@@ -341,7 +341,39 @@ def test_no_class_holds_more_than_15_attributes() -> None:
 def test_the_root_holds_only_shared_types() -> None:
     """A helper with one concern lives in the package named for it, not at the root."""
     root = sorted(p.stem for p in SRC.glob("_*.py") if p.stem not in ("__init__", "__main__"))
-    assert root == ["_bridge", "_capabilities", "_config", "_errors", "_result", "_url"]
+    assert root == ["_bridge", "_capabilities", "_config", "_errors", "_open_url", "_result"]
+
+
+def test_the_implementation_and_the_resolver_keep_few_modules_at_their_top() -> None:
+    """``_async`` and ``resolve`` show their parts: at most 15 modules each at the top, the rest in subpackages
+    named after the parts (facade, pipeline, handlers, tab, runtime, launch; grammar, matching, state)."""
+    for package in ("_async", "resolve"):
+        top = sorted(p.name for p in (SRC / package).iterdir() if p.suffix == ".py" or (p / "__init__.py").exists())
+        assert len(top) <= 15, (package, top)
+
+
+# File names that mean the same kind of thing in every package that has one.
+_SHARED_FILE_NAMES = {"__init__", "__main__", "_types", "_errors", "_version"}
+
+
+def test_few_hand_written_module_names_repeat_across_packages() -> None:
+    """One name, one meaning: two modules named alike in two packages read as the same thing. At most five
+    hand-written file names may repeat (each is a command's module in cli/ beside its part's own)."""
+    stems: dict[str, list[str]] = {}
+    for name, path in MODULES.items():
+        if path.stem not in _SHARED_FILE_NAMES:
+            stems.setdefault(path.stem, []).append(name)
+    repeated = {stem: names for stem, names in stems.items() if len(names) > 1}
+    assert len(repeated) <= 5, repeated
+
+
+def test_no_module_shadows_a_package_of_the_same_name() -> None:
+    """A private package ``_x/`` and a module ``_x.py`` anywhere in the tree read as one thing: each name is one of
+    them. (The handlers' public-named modules, one per command group such as ``handlers/visual.py``, are named
+    for the group they serve.)"""
+    packages = {p.name for p in SRC.rglob("_*") if (p / "__init__.py").exists() and "_sync" not in p.parts}
+    modules = {p.stem for p in SRC.rglob("_*.py") if "_sync" not in p.parts and p.stem not in _SHARED_FILE_NAMES}
+    assert sorted(packages & modules) == []
 
 
 # Where Playwright's errors may be named: the boundary that translates them (and says which ones are
@@ -350,7 +382,7 @@ _PLAYWRIGHT_ERROR_BOUNDARY = {
     # translate/mapped/perform turn them into refwright's sentences; best_effort swallows them where a
     # failure changes nothing the model is told; is_closed_error/is_timeout/from_playwright answer the
     # questions other modules ask about one. The sync twin is generated from it.
-    "refwright._async._translate",
+    "refwright._async.pipeline._translate",
 }
 _PLAYWRIGHT_ERRORS = {"Error", "TimeoutError"}
 
@@ -451,8 +483,8 @@ def test_no_silent_catch_all() -> None:
 
 # Where naming commands is the module's job: the command language itself, the handlers that bind commands by
 # name, replay's Playwright method names, the actions profile's own action words and the resolver's lexicon.
-_NAMES_ALLOWED = ("refwright.commands", "refwright._async.commands", "refwright.resolve._commands",
-                  "refwright.replay", "refwright.mcp._actions", "refwright.resolve.grammar._clauses",
+_NAMES_ALLOWED = ("refwright.commands", "refwright._async.handlers", "refwright.resolve._commands",
+                  "refwright.replay", "refwright.mcp._actions_profile", "refwright.resolve.grammar._clauses",
                   "refwright.resolve.grammar._item_rules",
                   # The resolver's lexicon of request words (verbs a person writes), not command names.
                   "refwright.resolve.grammar._lexicon", "refwright.resolve.matching._spotting")
@@ -520,5 +552,6 @@ def test_one_pipeline_calls_the_handlers_and_decides_the_policy() -> None:
     deciding = sorted({name for name, path in MODULES.items() for node in ast.walk(_tree(path))
                        if isinstance(node, ast.Attribute) and node.attr == "check_policy"
                        and isinstance(node.ctx, ast.Load)})
-    allowed = {"refwright._async.pipeline._authorize", "refwright._async._session", "refwright._async._secrets"}
-    assert [n for n in deciding if n not in allowed and not n.startswith("refwright._async.commands.")] == []
+    allowed = {"refwright._async.pipeline._authorize", "refwright._async.tab._tab",
+               "refwright._async.tab._secret_fields"}
+    assert [n for n in deciding if n not in allowed and not n.startswith("refwright._async.handlers.")] == []

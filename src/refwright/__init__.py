@@ -9,8 +9,8 @@ The sync API with the same names lives in ``refwright.sync_api``.
 """
 
 from ._async import Browser, DialogInfo, Dialogs, Network, Page, State, StateSummary, Storage, Tabs, launch, wrap
-from ._async._emulation import Emulation
-from ._async._input import Clipboard, Keyboard, Mouse
+from ._async.facade._devices import Clipboard, Keyboard, Mouse
+from ._async.tab._emulation import Emulation
 from ._async.visual._api import Visual
 from ._capabilities import Capabilities
 from ._config import Config, LaunchOptions, TimeoutConfig
@@ -38,9 +38,9 @@ from ._errors import (
     UnsupportedRequestError,
 )
 from ._network._request_log import RequestRecord
+from ._open_url import normalize_url
 from ._pool._sessions import SessionPool
 from ._result import Annotation, CommandResult, ScreenshotResult
-from ._url import normalize_url
 from .agent import AgentRun, Llm, browser_tool, llm_from_spec, run_agent, tool_json_schema
 from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary

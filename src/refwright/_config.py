@@ -21,6 +21,7 @@ __all__ = [
     "DialogPolicy",
     "DownloadPolicy",
     "LaunchOptions",
+    "PermitCallback",
     "PopupPolicy",
     "TimeoutConfig",
 ]
@@ -36,6 +37,10 @@ DOWNLOAD_POLICIES: tuple[DownloadPolicy, ...] = get_args(DownloadPolicy)
 
 # ``async def confirm(action, url) -> bool``: asked, and may wait for a person, where the policy says to.
 ConfirmCallback = Callable[[ActionType, str], Awaitable[bool]]
+# ``async def permit(action, url, command) -> None``: a window-wide gate after the policy, for every action a
+# command takes (``command``: its line, or "" for a step a running command adds); it raises
+# ``PolicyDeniedError`` to refuse (an MCP server's ``--mode``).
+PermitCallback = Callable[[ActionType, str, str], Awaitable[None]]
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 Every message is written for the model that reads it: it says what went wrong and what to do next.
 Third-party errors are translated into these where they enter: Playwright's at one boundary
-(``_async/_translate.py``), the provider's HTTP failures in ``agent/providers/_http.py``.
+(``_async/pipeline/_translate.py``), the provider's HTTP failures in ``agent/providers/_http.py``.
 
     RefwrightError                 any failure of a command or API call
     ├── RefwrightTimeoutError      a wait or an action ran out of time

@@ -36,13 +36,13 @@ from ._errors import (
     UnsupportedRequestError,
 )
 from ._network._request_log import RequestRecord
+from ._open_url import normalize_url
 from ._pool._sync import PooledPage, SessionPool
 from ._result import Annotation, CommandResult, ScreenshotResult
 from ._sync import Browser, DialogInfo, Dialogs, Network, Page, State, StateSummary, Storage, Tabs, launch, wrap
-from ._sync._emulation import Emulation
-from ._sync._input import Clipboard, Keyboard, Mouse
+from ._sync.facade._devices import Clipboard, Keyboard, Mouse
+from ._sync.tab._emulation import Emulation
 from ._sync.visual._api import Visual
-from ._url import normalize_url
 from .commands import HELP, tokenize
 from .safety import BOUNDARY_PROMPT, ActionPolicy, ActionType, ContentBoundary, Decision, create_content_boundary
 from .safety._secrets import Secret, Secrets

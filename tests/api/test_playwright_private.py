@@ -1,4 +1,4 @@
-"""Each use of Playwright's private API (``refwright._browser._playwright_private``), checked on a real page: a
+"""Each use of Playwright's private API (``refwright._driver._playwright_private``), checked on a real page: a
 Playwright release that moves one of them fails here, by name, rather than somewhere downstream."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from playwright.async_api import Dialog
 
 import refwright
 from refwright import Config, sync_api
-from refwright._browser._playwright_private import (
+from refwright._driver._playwright_private import (
     answers,
     close_target,
     device_descriptors,

@@ -31,7 +31,7 @@ def test_same_public_names() -> None:
 
 # Two sync Playwright instances cannot run in one thread, so this test runs before the module's browser.
 def test_wrap_a_user_sync_page(server: TestServer) -> None:
-    from refwright._browser._discovery import find_browser
+    from refwright._driver._discovery import find_browser
 
     candidate = find_browser()
     assert candidate is not None

@@ -9,7 +9,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from refwright._browser._devtools_port import read_active_port
+from refwright._driver._devtools_port import read_active_port
 
 from ..server import TestServer
 

@@ -19,7 +19,7 @@ from playwright.async_api import async_playwright
 
 import refwright
 from refwright import ActionPolicy, ActionType, BrowserError, Config, PolicyDeniedError, Secret, Secrets, TimeoutConfig
-from refwright._browser._devtools_port import default_user_data_dirs, find_endpoint
+from refwright._driver._devtools_port import default_user_data_dirs, find_endpoint
 from refwright.cli._options import bare_auto_connect
 
 from ..server import TestServer

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from benchmarks.actions import ROWS, measure
 
-from refwright._async import _settle
+from refwright._async.pipeline import _settle
 
 
 async def test_the_actions_benchmark_runs_one_round_each_way() -> None:

@@ -19,7 +19,7 @@ import pytest_asyncio
 
 import refwright
 from refwright import Config, PageUnresponsiveError, TimeoutConfig, sync_api
-from refwright._browser._watchdog import MARGIN_SECONDS, command_seconds
+from refwright._driver._watchdog import MARGIN_SECONDS, command_seconds
 
 from ..server import TestServer
 

@@ -8,7 +8,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from refwright import BrowserError, RefwrightError, RefwrightTimeoutError
-from refwright._async._translate import best_effort, is_timeout, mapped
+from refwright._async.pipeline._translate import best_effort, is_timeout, mapped
 
 CLOSED = "Page.title: Target page, context or browser has been closed"
 

@@ -8,7 +8,7 @@ import re
 
 import refwright
 from refwright import Config, Page
-from refwright._async._forms import describe_blocked
+from refwright._async.pipeline._forms import describe_blocked
 
 from ..conftest import run
 from ..server import TestServer

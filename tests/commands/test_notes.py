@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from refwright._browser._notes import refusal_notes, with_notes
+from refwright._driver._notes import refusal_notes, with_notes
 
 
 def unresolvable(host: str) -> tuple[str, str, int, str]:

@@ -299,7 +299,7 @@ async def test_typed_api(page: Page, server: TestServer) -> None:
 
 
 def test_commands_that_open_urls_get_their_navigation_time() -> None:
-    from refwright._browser._watchdog import MARGIN_SECONDS, command_seconds
+    from refwright._driver._watchdog import MARGIN_SECONDS, command_seconds
 
     assert command_seconds("read", (), None, 2_000, 9_000) == 4 + MARGIN_SECONDS
     assert command_seconds("read", ("https://a.example",), None, 2_000, 9_000) == 13 + MARGIN_SECONDS

@@ -13,7 +13,7 @@ import pytest_asyncio
 
 import refwright
 from refwright import Page, PolicyDeniedError, RefwrightError, RefwrightTimeoutError
-from refwright._async.commands.history import pushstate_target
+from refwright._async.handlers.history import pushstate_target
 from refwright._errors import StateKeyError
 from refwright._files._state_crypto import KEY_ENV, MAGIC, open_state, seal_state, state_password
 from refwright.commands import lookup

@@ -227,7 +227,7 @@ async def test_a_tab_that_closes_itself_hands_over_to_its_neighbour(page: Page, 
 
 
 def test_the_actions_profile_closes_popups() -> None:
-    from refwright.mcp._actions import closing_popups
+    from refwright.mcp._actions_profile import closing_popups
 
     # Its one tool has no action that switches tabs, so a popup would strand the model.
     options = closing_popups(refwright.LaunchOptions(config=replace(TEST_CONFIG, dialogs="accept"), headless=True))

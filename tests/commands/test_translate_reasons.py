@@ -6,7 +6,7 @@ import pytest
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from refwright import CoveredError
-from refwright._async._translate import translate
+from refwright._async.pipeline._translate import translate
 
 LOG = """Locator.click: Timeout 2000ms exceeded.
 Call log:

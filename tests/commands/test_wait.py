@@ -7,7 +7,7 @@ import time
 import pytest
 
 from refwright import Config, Page, RefwrightError, RefwrightTimeoutError
-from refwright._async.commands.wait import DEFAULT_TIMEOUT
+from refwright._async.handlers.wait import DEFAULT_TIMEOUT
 
 from ..conftest import run
 from ..server import TestServer

@@ -32,7 +32,7 @@ from refwright.agent._approval import denied_text
 from refwright.console import Console, ConsoleClient, ConsoleServer
 from refwright.console._runs import Run
 from refwright.demo import DemoServer
-from refwright.mcp._approval import Approvals, Asker
+from refwright.mcp._elicitation import Approvals, Asker
 
 on_session_loop = pytest.mark.asyncio(loop_scope="session")
 

@@ -14,7 +14,7 @@ from playwright.async_api import Page as PlaywrightPage
 from playwright.async_api import expect
 
 import refwright
-from refwright._async._handover import hand_back, take_over
+from refwright._async.tab._handover import hand_back, take_over
 from refwright.agent import Assistant, ScriptedLlm, ToolCall, ToolResult
 from refwright.console import Console, ConsoleServer, run_reported
 

@@ -8,11 +8,11 @@ from collections.abc import AsyncIterator
 import pytest_asyncio
 
 from refwright import Config
-from refwright.mcp._session import BrowserSession
+from refwright.mcp._client_browser import ClientBrowser
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="session")
-async def session() -> AsyncIterator[BrowserSession]:
-    shared = BrowserSession(config=Config(allow_private=True))
+async def session() -> AsyncIterator[ClientBrowser]:
+    shared = ClientBrowser(config=Config(allow_private=True))
     yield shared
     await shared.close()

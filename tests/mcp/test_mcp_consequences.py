@@ -11,7 +11,7 @@ import pytest_asyncio
 
 import mcp
 from refwright import Config
-from refwright.mcp import BrowserSession, create_server
+from refwright.mcp import ClientBrowser, create_server
 
 from ..server import TestServer
 from .wire import text
@@ -20,9 +20,9 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest_asyncio.fixture(loop_scope="session")
-async def session() -> AsyncIterator[BrowserSession]:
+async def session() -> AsyncIterator[ClientBrowser]:
     # The answers here are read for their notes; test_action_changes reads the Changes: lines over MCP.
-    shared = BrowserSession(config=Config(allow_private=True, action_changes=False))
+    shared = ClientBrowser(config=Config(allow_private=True, action_changes=False))
     yield shared
     await shared.close()
 
@@ -36,7 +36,7 @@ def links(server: TestServer) -> tuple[str, str]:
     return home, terms
 
 
-async def test_the_browser_tool_tells_what_a_click_set_off(session: BrowserSession, server: TestServer) -> None:
+async def test_the_browser_tool_tells_what_a_click_set_off(session: ClientBrowser, server: TestServer) -> None:
     home, terms = links(server)
     async with mcp.Client(create_server("commands", session=session).server) as client:
         async def browser(command: str) -> str:
@@ -54,7 +54,7 @@ async def test_the_browser_tool_tells_what_a_click_set_off(session: BrowserSessi
             f"Clicked text=Read the terms\nNote: The page navigated to {terms} — Terms.")
 
 
-async def test_a_coding_profile_action_tells_what_it_set_off(session: BrowserSession, server: TestServer) -> None:
+async def test_a_coding_profile_action_tells_what_it_set_off(session: ClientBrowser, server: TestServer) -> None:
     home, terms = links(server)
     async with mcp.Client(create_server("coding", session=session).server) as client:
         async def call(name: str, **args: Any) -> str:

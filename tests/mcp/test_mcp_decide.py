@@ -17,7 +17,7 @@ import refwright
 from refwright._errors import TargetNotFoundError
 from refwright.agent.providers._anthropic import AnthropicMessages
 from refwright.agent.providers._openai import OpenAIChat
-from refwright.mcp import BrowserSession, create_server
+from refwright.mcp import ClientBrowser, create_server
 from refwright.resolve.state._decisions import DecisionError
 from tests.fake_llm_servers import AnthropicServer, ModelReply, OpenAIServer
 from tests.server import TestServer
@@ -110,7 +110,7 @@ async def test_anthropic_provider_through_the_coding_profile(server: TestServer,
                                                              anthropic_fake: AnthropicServer) -> None:
     anthropic_fake.script(pick("Keep for later"))
     llm = AnthropicMessages("claude-test", api_key="test-key", base_url=anthropic_fake.base_url)
-    session = BrowserSession(config=refwright.Config(allow_private=True), decide=llm)
+    session = ClientBrowser(config=refwright.Config(allow_private=True), decide=llm)
     try:
         srv = create_server("coding", session=session)
         async with mcp.Client(srv.server) as client:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import mcp
-from refwright.mcp import BrowserSession, create_server
+from refwright.mcp import ClientBrowser, create_server
 from refwright.mcp._tools import CallContext, ToolDef
 
 from ..server import TestServer
@@ -24,7 +24,7 @@ def _tool(name: str, handler: Any) -> ToolDef:
     return ToolDef(name, "A tool of the test's own.", {"type": "object", "properties": {}}, handler)
 
 
-async def test_a_role_playwright_cannot_parse_is_answered_in_refwrights_words(session: BrowserSession,
+async def test_a_role_playwright_cannot_parse_is_answered_in_refwrights_words(session: ClientBrowser,
                                                                             server: TestServer) -> None:
     srv = create_server("actions", session=session)
     url = server.html("/boundary.html", "<button>ok</button>")
@@ -37,7 +37,7 @@ async def test_a_role_playwright_cannot_parse_is_answered_in_refwrights_words(se
                             "link, textbox or checkbox.")
 
 
-async def test_a_playwright_error_a_tool_lets_through_reaches_the_model_translated(session: BrowserSession) -> None:
+async def test_a_playwright_error_a_tool_lets_through_reaches_the_model_translated(session: ClientBrowser) -> None:
     async def closes_then_reads(args: dict[str, Any], call: CallContext) -> str:
         page = await call.page()
         await page.playwright_page.close()
@@ -57,7 +57,7 @@ async def test_a_playwright_error_a_tool_lets_through_reaches_the_model_translat
         assert text(after) == "about:blank"
 
 
-async def test_anything_else_is_said_to_be_refwrights_bug(session: BrowserSession) -> None:
+async def test_anything_else_is_said_to_be_refwrights_bug(session: ClientBrowser) -> None:
     async def broken(args: dict[str, Any], call: CallContext) -> str:
         return str({}["missing"])
 

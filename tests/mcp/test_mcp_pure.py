@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from refwright import RefwrightError
-from refwright.mcp._actions import actions_schema, cap_snapshot, check_url, frame_untrusted
-from refwright.mcp._approval import Approvals, grant_scope
+from refwright.mcp._actions_profile import actions_schema, cap_snapshot, check_url, frame_untrusted
+from refwright.mcp._elicitation import Approvals, grant_scope
 from refwright.mcp._tools import check_args
 from refwright.resolve import Control, Inspection
 from refwright.resolve.state._decisions import DecisionError, decision_prompt, parse_decision

@@ -15,7 +15,7 @@ import mcp
 from refwright import Config
 from refwright.commands import HELP
 from refwright.demo import DemoServer
-from refwright.mcp import BrowserSession, RefwrightMcp, create_server
+from refwright.mcp import ClientBrowser, RefwrightMcp, create_server
 
 from ..fleet import cdp_chromium
 from .wire import text
@@ -29,7 +29,7 @@ def demo() -> Iterator[DemoServer]:
         yield server
 
 
-def server(profile: str, session: BrowserSession, **kw: Any) -> RefwrightMcp:
+def server(profile: str, session: ClientBrowser, **kw: Any) -> RefwrightMcp:
     return create_server(profile, session=session, **kw)
 
 
@@ -50,7 +50,7 @@ class Person:
 # -- tool lists and schemas ------------------------------------------------------------------------
 
 
-async def test_commands_profile_is_one_browser_tool_described_by_help(session: BrowserSession) -> None:
+async def test_commands_profile_is_one_browser_tool_described_by_help(session: ClientBrowser) -> None:
     async with mcp.Client(server("commands", session).server) as client:
         tools = (await client.list_tools()).tools
     assert [t.name for t in tools] == ["browser"]
@@ -59,7 +59,7 @@ async def test_commands_profile_is_one_browser_tool_described_by_help(session: B
     assert list(tools[0].input_schema["properties"]) == ["command"]
 
 
-async def test_actions_profile_schema_has_the_seed_actions_and_no_escape_hatches(session: BrowserSession) -> None:
+async def test_actions_profile_schema_has_the_seed_actions_and_no_escape_hatches(session: ClientBrowser) -> None:
     async with mcp.Client(server("actions", session).server) as client:
         tools = (await client.list_tools()).tools
     assert [t.name for t in tools] == ["browser"]
@@ -71,7 +71,7 @@ async def test_actions_profile_schema_has_the_seed_actions_and_no_escape_hatches
         assert banned not in words
 
 
-async def test_coding_profile_lists_the_seed_tools(session: BrowserSession) -> None:
+async def test_coding_profile_lists_the_seed_tools(session: ClientBrowser) -> None:
     async with mcp.Client(server("coding", session).server) as client:
         tools = (await client.list_tools()).tools
     assert [t.name for t in tools] == [
@@ -88,7 +88,7 @@ async def test_coding_profile_lists_the_seed_tools(session: BrowserSession) -> N
 # -- a signup flow per profile ----------------------------------------------------------------------
 
 
-async def test_commands_profile_signup(session: BrowserSession, demo: DemoServer) -> None:
+async def test_commands_profile_signup(session: ClientBrowser, demo: DemoServer) -> None:
     async with mcp.Client(server("commands", session).server) as client:
         async def run(command: str) -> str:
             result = await client.call_tool("browser", {"command": command})
@@ -104,7 +104,7 @@ async def test_commands_profile_signup(session: BrowserSession, demo: DemoServer
         assert "Welcome, mcp@example.com!" in await run("get text h1")
 
 
-async def test_actions_profile_signup_returns_snapshot_after_each_action(session: BrowserSession,
+async def test_actions_profile_signup_returns_snapshot_after_each_action(session: ClientBrowser,
                                                                           demo: DemoServer) -> None:
     async with mcp.Client(server("actions", session).server) as client:
         async def act(**args: Any) -> str:
@@ -124,7 +124,7 @@ async def test_actions_profile_signup_returns_snapshot_after_each_action(session
         assert out.startswith("click ok · ") and "Welcome, mcp@example.com!" in out
 
 
-async def test_coding_profile_signup_with_an_approved_proposal(session: BrowserSession, demo: DemoServer) -> None:
+async def test_coding_profile_signup_with_an_approved_proposal(session: ClientBrowser, demo: DemoServer) -> None:
     person = Person("allow")
     async with mcp.Client(server("coding", session).server, elicitation_callback=person) as client:
         async def call(name: str, **args: Any) -> str:
@@ -145,7 +145,7 @@ async def test_coding_profile_signup_with_an_approved_proposal(session: BrowserS
 
 
 @pytest.mark.parametrize("era", ["auto", "legacy"])
-async def test_coding_profile_declined_proposal_does_nothing(session: BrowserSession, demo: DemoServer,
+async def test_coding_profile_declined_proposal_does_nothing(session: ClientBrowser, demo: DemoServer,
                                                              era: str) -> None:
     person = Person(None)
     async with mcp.Client(server("coding", session).server, mode=era, elicitation_callback=person) as client:
@@ -158,7 +158,7 @@ async def test_coding_profile_declined_proposal_does_nothing(session: BrowserSes
 
 
 @pytest.mark.parametrize("era", ["auto", "legacy"])
-async def test_strict_mode_and_a_proposal_ask_twice_in_one_call(session: BrowserSession, demo: DemoServer,
+async def test_strict_mode_and_a_proposal_ask_twice_in_one_call(session: ClientBrowser, demo: DemoServer,
                                                                 era: str) -> None:
     person = Person("allow")
     srv = server("coding", session, mode="strict")
@@ -167,7 +167,8 @@ async def test_strict_mode_and_a_proposal_ask_twice_in_one_call(session: Browser
         person.questions.clear()
         result = await client.call_tool("browser_action", {"request": "click Pricing", "new": True})
         assert not result.is_error, text(result)
-        assert len(person.questions) == 1 and "act" in person.questions[0]
+        # act is asked about as the action it performs, on the page it performs it on.
+        assert person.questions == [f"Allow the browser to click (on {demo.url})?"]
         await client.call_tool("browser_navigate", {"url": demo.url})
         person.questions.clear()
         result = await client.call_tool("browser_action", {"request": "click Create account", "new": True})
@@ -176,7 +177,7 @@ async def test_strict_mode_and_a_proposal_ask_twice_in_one_call(session: Browser
         assert len(person.questions) == 2 and "Create account" in person.questions[1]
 
 
-async def test_browser_confirm_cannot_approve_without_the_person(session: BrowserSession, demo: DemoServer) -> None:
+async def test_browser_confirm_cannot_approve_without_the_person(session: ClientBrowser, demo: DemoServer) -> None:
     # The client cannot elicit: the proposal stays unapproved, and browser_confirm cannot approve it either.
     async with mcp.Client(server("coding", session).server) as client:
         await client.call_tool("browser_navigate", {"url": demo.url})
@@ -187,7 +188,7 @@ async def test_browser_confirm_cannot_approve_without_the_person(session: Browse
     assert (await session.page()).url == demo.url
 
 
-async def test_approve_auto_carries_out_proposals(session: BrowserSession, demo: DemoServer) -> None:
+async def test_approve_auto_carries_out_proposals(session: ClientBrowser, demo: DemoServer) -> None:
     async with mcp.Client(server("coding", session, approve="auto").server) as client:
         await client.call_tool("browser_navigate", {"url": demo.url})
         await client.call_tool("browser_fill", {"target": "Email", "value": "auto@example.com"})
@@ -201,7 +202,7 @@ async def test_approve_auto_carries_out_proposals(session: BrowserSession, demo:
 # -- errors, modes, elicitation ---------------------------------------------------------------------
 
 
-async def test_tool_failures_are_is_error_results_and_protocol_faults_stay_errors(session: BrowserSession,
+async def test_tool_failures_are_is_error_results_and_protocol_faults_stay_errors(session: ClientBrowser,
                                                                                     demo: DemoServer) -> None:
     async with mcp.Client(server("actions", session).server) as client:
         await client.call_tool("browser", {"action": "navigate", "url": demo.url})
@@ -220,14 +221,14 @@ async def test_tool_failures_are_is_error_results_and_protocol_faults_stay_error
             await client.call_tool("no_such_tool", {})
 
 
-async def test_plan_mode_denies_every_browser_action(session: BrowserSession, demo: DemoServer) -> None:
+async def test_plan_mode_denies_every_browser_action(session: ClientBrowser, demo: DemoServer) -> None:
     async with mcp.Client(server("actions", session, mode="plan").server) as client:
         result = await client.call_tool("browser", {"action": "navigate", "url": demo.url})
     assert result.is_error and "--mode plan" in text(result)
 
 
 @pytest.mark.parametrize("era", ["auto", "legacy"])
-async def test_strict_mode_asks_and_grants_navigate_per_origin(session: BrowserSession, demo: DemoServer,
+async def test_strict_mode_asks_and_grants_navigate_per_origin(session: ClientBrowser, demo: DemoServer,
                                                                era: str) -> None:
     person = Person("always")
     srv = server("actions", session, mode="strict")
@@ -245,9 +246,9 @@ async def test_strict_mode_asks_and_grants_navigate_per_origin(session: BrowserS
         assert not (await client.call_tool("browser", {"action": "snapshot"})).is_error  # reading is not asked
 
 
-async def test_browser_crash_is_reported_and_the_next_call_starts_fresh(session: BrowserSession,
+async def test_browser_crash_is_reported_and_the_next_call_starts_fresh(session: ClientBrowser,
                                                                         demo: DemoServer) -> None:
-    fresh = BrowserSession(config=Config(allow_private=True))
+    fresh = ClientBrowser(config=Config(allow_private=True))
     before = _chromium_pids()
     srv = server("commands", fresh)
     try:
@@ -303,7 +304,7 @@ def _chromium_pids() -> set[int]:
 async def test_browser_connect_lists_loopback_tabs_and_attaches_only_with_a_page_index(demo: DemoServer) -> None:
     # The person's own Chrome, started with remote debugging; it outlives this call.
     chrome = cdp_chromium(demo.url)
-    attached = BrowserSession(config=Config(allow_private=True))
+    attached = ClientBrowser(config=Config(allow_private=True))
     try:
         endpoint = chrome.endpoint
         async with mcp.Client(server("coding", attached).server) as client:
@@ -329,7 +330,7 @@ async def test_browser_connect_lists_loopback_tabs_and_attaches_only_with_a_page
 
 
 async def test_a_hung_call_is_reported_and_the_browser_replaced(demo: DemoServer) -> None:
-    fresh = BrowserSession(config=Config(allow_private=True))
+    fresh = ClientBrowser(config=Config(allow_private=True))
     srv = server("commands", fresh)
     try:
         async with mcp.Client(srv.server) as client:
@@ -345,7 +346,7 @@ async def test_a_hung_call_is_reported_and_the_browser_replaced(demo: DemoServer
         await fresh.close()
 
 
-async def test_strict_mode_gates_each_command_of_a_batch(session: BrowserSession, demo: DemoServer) -> None:
+async def test_strict_mode_gates_each_command_of_a_batch(session: ClientBrowser, demo: DemoServer) -> None:
     person = Person("always")
     srv = server("commands", session, mode="strict")
     async with mcp.Client(srv.server, elicitation_callback=person) as client:

@@ -14,7 +14,7 @@ from PIL import Image
 import mcp
 from refwright.agent.providers._anthropic import AnthropicMessages
 from refwright.agent.providers._openai import OpenAIChat
-from refwright.mcp import BrowserSession, create_server
+from refwright.mcp import ClientBrowser, create_server
 from refwright.visual import default_engine
 from refwright.visual._read import read_screen
 
@@ -41,12 +41,12 @@ class Person:
         return mcp.types.ElicitResult(action="accept", content={"decision": self.answer})
 
 
-async def log(session: BrowserSession) -> list[str]:
+async def log(session: ClientBrowser) -> list[str]:
     page = await session.page()
     return await page.playwright_page.locator("#log .entry").all_text_contents()
 
 
-async def test_coding_profile_lists_the_visual_tools(session: BrowserSession) -> None:
+async def test_coding_profile_lists_the_visual_tools(session: ClientBrowser) -> None:
     async with mcp.Client(create_server("coding", session=session).server) as client:
         tools = {t.name: t for t in (await client.list_tools()).tools}
     assert set(VISUAL_TOOLS) <= set(tools)
@@ -55,7 +55,7 @@ async def test_coding_profile_lists_the_visual_tools(session: BrowserSession) ->
     assert tools["browser_visual_drag"].input_schema["required"] == ["x1", "y1", "x2", "y2"]
 
 
-async def test_visual_action_is_carried_out_only_after_the_person_approves(session: BrowserSession,
+async def test_visual_action_is_carried_out_only_after_the_person_approves(session: ClientBrowser,
                                                                            server: TestServer) -> None:
     person = Person("allow")
     async with mcp.Client(create_server("coding", session=session).server, elicitation_callback=person) as client:
@@ -69,7 +69,7 @@ async def test_visual_action_is_carried_out_only_after_the_person_approves(sessi
     assert await log(session) == ["clicked Export"]
 
 
-async def test_declined_visual_click_and_drag_do_nothing(session: BrowserSession, server: TestServer) -> None:
+async def test_declined_visual_click_and_drag_do_nothing(session: ClientBrowser, server: TestServer) -> None:
     person = Person(None)
     async with mcp.Client(create_server("coding", session=session).server, elicitation_callback=person) as client:
         await client.call_tool("browser_navigate", {"url": server.url("/visual/canvas.html")})
@@ -81,7 +81,7 @@ async def test_declined_visual_click_and_drag_do_nothing(session: BrowserSession
     assert await log(session) == []
 
 
-async def test_visual_drag_approved_moves_the_canvas_slider(session: BrowserSession, server: TestServer) -> None:
+async def test_visual_drag_approved_moves_the_canvas_slider(session: ClientBrowser, server: TestServer) -> None:
     async with mcp.Client(create_server("coding", session=session, approve="auto").server) as client:
         await client.call_tool("browser_navigate", {"url": server.url("/visual/canvas.html")})
         out = await client.call_tool("browser_visual_drag", {"x1": 100, "y1": 203, "x2": 350, "y2": 203})
@@ -89,14 +89,14 @@ async def test_visual_drag_approved_moves_the_canvas_slider(session: BrowserSess
     assert await log(session) == ["slider 50"]
 
 
-async def test_visual_scroll_returns_fresh_ocr(session: BrowserSession, server: TestServer) -> None:
+async def test_visual_scroll_returns_fresh_ocr(session: ClientBrowser, server: TestServer) -> None:
     async with mcp.Client(create_server("coding", session=session).server) as client:
         await client.call_tool("browser_navigate", {"url": server.url("/visual/scroll.html")})
         out = await client.call_tool("browser_visual_scroll", {"x": 200, "y": 120, "dy": 400})
         assert not out.is_error and "Walrus appendix ends" in text(out)
 
 
-async def test_visual_inspect_without_a_provider_says_how_to_configure_one(session: BrowserSession,
+async def test_visual_inspect_without_a_provider_says_how_to_configure_one(session: ClientBrowser,
                                                                            server: TestServer) -> None:
     async with mcp.Client(create_server("coding", session=session).server) as client:
         await client.call_tool("browser_navigate", {"url": server.url("/visual/form.html")})
@@ -125,7 +125,7 @@ def _images(body: dict[str, Any]) -> list[bytes]:
 
 
 @pytest.mark.parametrize("wire", ["openai", "anthropic"])
-async def test_visual_inspect_sends_only_the_masked_screenshot(session: BrowserSession, server: TestServer,
+async def test_visual_inspect_sends_only_the_masked_screenshot(session: ClientBrowser, server: TestServer,
                                                                wire: str) -> None:
     fake: OpenAIServer | AnthropicServer = OpenAIServer() if wire == "openai" else AnthropicServer()
     try:

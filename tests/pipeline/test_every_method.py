@@ -15,13 +15,13 @@ import pytest_asyncio
 
 import refwright
 from refwright import ActionPolicy, Page, PolicyDeniedError
-from refwright._async._dialogs import Dialogs
-from refwright._async._emulation import Emulation
-from refwright._async._input import Clipboard, Keyboard, Mouse
-from refwright._async._network import Network
-from refwright._async._saved_state import State
-from refwright._async._storage import Storage
-from refwright._async._tabs import Tabs
+from refwright._async.facade._devices import Clipboard, Keyboard, Mouse
+from refwright._async.facade._dialogs import Dialogs
+from refwright._async.facade._network_api import Network
+from refwright._async.facade._storage import Storage
+from refwright._async.facade._tabs import Tabs
+from refwright._async.tab._emulation import Emulation
+from refwright._async.tab._saved_state import State
 from refwright._async.visual._api import Visual
 
 from ..conftest import run

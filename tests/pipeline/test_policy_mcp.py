@@ -104,6 +104,56 @@ async def test_confirm_actions_asks_the_person_before_refusing(server: TestServe
         await srv.aclose()
 
 
+# Each coding tool that acts, as the model calls it: the mode gate must stop every one where the policy is
+# decided (the pipeline's authorize stage), not where a tool remembered to ask.
+_ACTING_CALLS: list[tuple[str, dict[str, Any]]] = [
+    ("browser_action", {"request": "click Save"}),
+    ("browser_fill", {"target": "Name", "value": "Bob"}),
+    ("browser_copy_field", {"source": "Name", "target": "Copy"}),
+    ("browser_set_checkboxes", {"items": {"Terms": True}}),
+    ("browser_select_option", {"target": "Color", "option": "Blue"}),
+    ("browser_set_range", {"target": "Volume", "value": 7}),
+]
+
+
+async def test_mode_strict_asks_on_every_acting_path_and_a_decline_leaves_the_page_alone(server: TestServer
+                                                                                        ) -> None:
+    # As `refwright mcp --profile coding --mode strict` builds it.
+    srv = create_server("coding", config=Config(allow_private=True), mode="strict")
+    try:
+        person = Person("always")  # the navigation, granted for its origin
+        async with mcp.Client(srv.server, elicitation_callback=person) as client:
+            await _open(client, serve(server))
+            assert person.questions == [f"Allow the browser to navigate {serve(server)}?"]
+            person.answer = None
+            tools = {tool.name for tool in (await client.list_tools()).tools}
+            for name, args in _ACTING_CALLS:
+                assert name in tools, name
+                asked = len(person.questions)
+                refused = await client.call_tool(name, args)
+                assert refused.is_error and "Denied: the person did not allow" in text(refused), (name, text(refused))
+                assert len(person.questions) == asked + 1, name
+                assert person.questions[-1].startswith("Allow the browser to "), person.questions[-1]
+            inspected = await client.call_tool("browser_inspect", {})  # reading is not asked
+            assert not inspected.is_error and len(person.questions) == len(_ACTING_CALLS) + 1
+        await _nothing_reached(server)
+    finally:
+        await srv.aclose()
+
+
+async def test_mode_plan_refuses_every_tool_before_the_page_is_touched(server: TestServer) -> None:
+    srv = create_server("coding", config=Config(allow_private=True), mode="plan")
+    try:
+        async with mcp.Client(srv.server) as client:
+            for name, args in [("browser_navigate", {"url": serve(server)}), ("browser_inspect", {}),
+                               *_ACTING_CALLS]:
+                refused = await client.call_tool(name, args)
+                assert refused.is_error and "--mode plan" in text(refused), (name, text(refused))
+        assert reached(server) == [] and server.requests_to("/reach.html") == []
+    finally:
+        await srv.aclose()
+
+
 _SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import refwright
 from refwright.replay import parse_script
 from refwright.replay._params import bind
-from refwright.replay._parse import script_params
 from refwright.replay._run import Replayer
+from refwright.replay._script_reader import script_params
 
 from ..server import TestServer
 from .test_replay_params import _created

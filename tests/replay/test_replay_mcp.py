@@ -11,7 +11,7 @@ import pytest_asyncio
 import mcp
 from refwright import Config
 from refwright.demo import DemoServer
-from refwright.mcp import BrowserSession, create_server
+from refwright.mcp import ClientBrowser, create_server
 from refwright.replay import Check, Step, parse_script
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -24,13 +24,13 @@ def demo() -> Iterator[DemoServer]:
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="session")
-async def session() -> AsyncIterator[BrowserSession]:
-    shared = BrowserSession(config=Config(allow_private=True))
+async def session() -> AsyncIterator[ClientBrowser]:
+    shared = ClientBrowser(config=Config(allow_private=True))
     yield shared
     await shared.close()
 
 
-async def test_browser_save_run_writes_the_sessions_steps_as_a_script(session: BrowserSession,
+async def test_browser_save_run_writes_the_sessions_steps_as_a_script(session: ClientBrowser,
                                                                       demo: DemoServer) -> None:
     async with mcp.Client(create_server("coding", session=session, approve="auto").server) as client:
         async def call(tool: str, **args: Any) -> str:

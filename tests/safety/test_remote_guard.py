@@ -85,7 +85,7 @@ async def test_a_remote_browser_goes_through_the_proxy_at_the_listen_address(
 
 
 def refwright_gap(head: str) -> str:
-    from refwright._async._guard import REMOTE_PROXY_GAP
+    from refwright._async.launch._guard_wiring import REMOTE_PROXY_GAP
 
     assert REMOTE_PROXY_GAP.startswith(head)
     return REMOTE_PROXY_GAP

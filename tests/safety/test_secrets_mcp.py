@@ -11,7 +11,7 @@ import pytest_asyncio
 
 import mcp
 from refwright import Config, Secret
-from refwright.mcp import BrowserSession, create_server
+from refwright.mcp import ClientBrowser, create_server
 
 from ..conftest import TEST_CONFIG
 from ..server import TestServer
@@ -21,8 +21,8 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest_asyncio.fixture(loop_scope="session")
-async def session(server: TestServer) -> AsyncIterator[BrowserSession]:
-    shared = BrowserSession(config=Config(timeouts=TEST_CONFIG.timeouts, allow_private=True,
+async def session(server: TestServer) -> AsyncIterator[ClientBrowser]:
+    shared = ClientBrowser(config=Config(timeouts=TEST_CONFIG.timeouts, allow_private=True,
                                           secrets=[Secret("PW", PW, (server.prefix,))]))
     yield shared
     await shared.close()
@@ -33,7 +33,7 @@ def text(result: Any) -> str:
 
 
 async def test_mcp_tools_name_the_secrets_type_them_on_their_origin_and_never_return_them(
-        session: BrowserSession, server: TestServer, cross_server: TestServer) -> None:
+        session: ClientBrowser, server: TestServer, cross_server: TestServer) -> None:
     server.html("/secrets-login-done", "<title>Welcome</title><h1>Signed in</h1>")
     async with mcp.Client(create_server("commands", session=session).server) as client:
         tools = (await client.list_tools()).tools

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from refwright._browser._discovery import find_browser
+from refwright._driver._discovery import find_browser
 
 from ..inprocess import environment, refwright
 from ..server import TestServer

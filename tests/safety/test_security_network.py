@@ -22,7 +22,7 @@ from playwright.async_api import async_playwright
 
 import refwright
 from refwright import Config, Page, PolicyDeniedError, RefwrightError, TimeoutConfig
-from refwright._browser._discovery import chromium_args, find_browser
+from refwright._driver._discovery import chromium_args, find_browser
 
 from ..conftest import run
 from ..safety_upstream import Upstream

@@ -15,7 +15,7 @@ import pytest_asyncio
 
 import refwright
 from refwright import Page, RefwrightError, TimeoutConfig
-from refwright._browser._playwright_private import impl_of
+from refwright._driver._playwright_private import impl_of
 
 from ..conftest import TEST_CONFIG, run
 from ..server import TestServer, _Handler

@@ -9,7 +9,7 @@ import pytest
 
 import refwright
 from refwright import BrowserError
-from refwright._browser._discovery import BrowserCandidate, find_browser, is_headless_shell
+from refwright._driver._discovery import BrowserCandidate, find_browser, is_headless_shell
 
 
 def _executable(path: Path) -> Path:

@@ -11,7 +11,7 @@ import pytest
 import pytest_asyncio
 
 import refwright
-from refwright._browser._discovery import find_browser, is_headless_shell
+from refwright._driver._discovery import find_browser, is_headless_shell
 
 from ..commands.test_tabs import until
 from ..conftest import TEST_CONFIG, run

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 import refwright
-from refwright._browser._discovery import chromium_args
+from refwright._driver._discovery import chromium_args
 
 from ..server import TestServer
 

@@ -15,7 +15,7 @@ import mcp
 import refwright
 from refwright import Config, Page
 from refwright.agent import browser_tool
-from refwright.mcp import BrowserSession, create_server
+from refwright.mcp import ClientBrowser, create_server
 
 from ..conftest import TEST_CONFIG, run
 from ..mcp.wire import text
@@ -121,7 +121,7 @@ async def test_the_setting_turns_it_off(page: Page, server: TestServer) -> None:
 
 
 async def test_mcp_commands_profile(server: TestServer) -> None:
-    session = BrowserSession(config=Config(allow_private=True))
+    session = ClientBrowser(config=Config(allow_private=True))
     try:
         async with mcp.Client(create_server("commands", session=session).server) as client:
             async def browser(command: str) -> str:

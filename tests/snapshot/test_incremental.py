@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from refwright import Page
-from refwright._async._engine import run_op
+from refwright._async.runtime._runtime_engine import run_op
 
 from ..conftest import run
 from ..server import TestServer

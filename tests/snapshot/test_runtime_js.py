@@ -7,7 +7,7 @@ import json
 import pytest
 
 from refwright import Page, RefwrightError
-from refwright._async._engine import ENGINE, RUNTIME_SOURCE, run_op
+from refwright._async.runtime._runtime_engine import ENGINE, RUNTIME_SOURCE, run_op
 from refwright.snapshot._format import MAX_VALUE, quote
 from refwright.snapshot._runtime import shipped
 

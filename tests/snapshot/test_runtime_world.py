@@ -5,8 +5,8 @@ navigations, and a page can neither reach nor imitate the runtime through its ow
 from __future__ import annotations
 
 import refwright
-from refwright._async._engine import ENGINE, ENGINES, encode_request
-from refwright._async._world import FrameGoneError, UtilityWorld
+from refwright._async.runtime._runtime_engine import ENGINE, ENGINES, encode_request
+from refwright._async.runtime._world import FrameGoneError, UtilityWorld
 from tests.conftest import run
 from tests.server import TestServer
 

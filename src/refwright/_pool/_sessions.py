@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from types import TracebackType
 
 from .._async import Browser, Page
-from .._async._remote import endpoint_kind, parse_listen, redact, selenium_hub
-from .._async._translate import best_effort, first_line, from_playwright
+from .._async.launch._remote import endpoint_kind, parse_listen, redact, selenium_hub
+from .._async.pipeline._translate import best_effort, first_line, from_playwright
 from .._capabilities import Capabilities
 from .._config import Config
 from .._errors import BrowserError
@@ -155,7 +155,7 @@ class SessionPool:
         browser = slot.browser
         watch = None
         if self._console:
-            from ..console._pool import watch_session
+            from ..console._pool_watch import watch_session
 
             watch = await watch_session(self._console, page)
         failure: BaseException | None = None

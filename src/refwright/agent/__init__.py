@@ -21,7 +21,6 @@ from ._events import (
 )
 from ._loop import AgentRun, Llm, run_agent
 from ._prompt import BOUNDARY_SENTENCE, SYSTEM_PROMPT, system_prompt
-from ._spec import llm_from_spec, provider_names
 from ._tool import (
     TOOL_NAME,
     CommandRunner,
@@ -33,6 +32,7 @@ from ._tool import (
     tool_json_schema,
     tool_parameters,
 )
+from ._tool_spec import llm_from_spec, provider_names
 from ._turns import Assistant, Reply, ToolCall, ToolResult, Turn, Usage, User, turn_from_json, turn_to_json
 from .providers import AnthropicMessages, LocalResolverLlm, OpenAIChat, RetryPolicy, ScriptedLlm
 

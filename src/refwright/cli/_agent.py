@@ -11,7 +11,7 @@ from typing import IO, TYPE_CHECKING, Any
 from .._errors import RefwrightError
 from ..snapshot._format import counted, json_line
 from ._options import add_browser_options, add_profile_option, browser_options, show_guard
-from ._person import ask_at_terminal
+from ._tty_handoff import ask_at_terminal
 
 if TYPE_CHECKING:
     from ..agent import AgentEvent, AgentRun, Turn

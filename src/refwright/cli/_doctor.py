@@ -7,7 +7,7 @@ import asyncio
 import sys
 from importlib import metadata
 
-from .._browser._discovery import browser_version, chromium_args, find_browser, is_headless_shell
+from .._driver._discovery import browser_version, chromium_args, find_browser, is_headless_shell
 
 __all__ = ["add_parser"]
 

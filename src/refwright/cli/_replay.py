@@ -47,7 +47,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     from ..replay._params import bind
-    from ..replay._parse import ScriptError, parse_script, script_params
+    from ..replay._script_reader import ScriptError, parse_script, script_params
     from ._replay_rows import read_rows, values_from
 
     path = Path(args.script)

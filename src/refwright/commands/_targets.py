@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from urllib.parse import urljoin
 
-from .._url import normalize_url
+from .._open_url import normalize_url
 
 __all__ = ["first_url", "relative_url", "second_url", "tab_url"]
 

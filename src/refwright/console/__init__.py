@@ -12,7 +12,7 @@ from ..agent import ApprovalRequest, Approver, Decision
 from ._client import ConsoleClient, RunReporter, run_reported
 from ._console import Console
 from ._desk import ApprovalDesk
-from ._server import ConsoleServer
+from ._host import ConsoleServer
 
 __all__ = ["ApprovalDesk", "ApprovalRequest", "Approver", "Console", "ConsoleClient", "ConsoleServer",
            "Decision", "RunReporter", "run_reported"]

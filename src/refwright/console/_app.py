@@ -20,7 +20,7 @@ from .._errors import RefwrightError
 from ..agent import ApprovalRequest, Decision
 from ._auth import TokenGate, cookie_name
 from ._console import Console
-from ._relay import WATCH_WAIT
+from ._live_relay import WATCH_WAIT
 from ._runs import Run
 
 __all__ = ["build_app"]

@@ -21,11 +21,11 @@ from urllib.parse import parse_qs, urlsplit
 
 import httpx
 
-from .._async._handover import handover_of
+from .._async.tab._handover import handover_of
 from .._errors import RefwrightError
 from ..agent import AgentEvent, ApprovalRequest, Decision
 from ._hooks import page_hooks
-from ._relay import FrameRelay
+from ._live_relay import FrameRelay
 
 if TYPE_CHECKING:
     from .. import Page
@@ -160,7 +160,7 @@ class RunReporter:
         if self._on_event is not None:
             await self._on_event(event)
             return
-        from ._events import event_json
+        from ._event_json import event_json
 
         data = event_json(event)
         if data is not None:

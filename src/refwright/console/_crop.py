@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 from playwright.async_api import FloatRect
 from playwright.async_api import Page as PlaywrightPage
 
-from .._async._translate import best_effort
+from .._async.pipeline._translate import best_effort
 from ..agent import ApprovalRequest
 
 __all__ = ["crop_around", "step_shot"]

@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.async_api import Page as PlaywrightPage
 
-from .._async._handover import hand_back, handover_of, take_over
+from .._async.tab._handover import hand_back, handover_of, take_over
 from .._errors import RefwrightError
 from ._input import PersonInput
 from ._runs import Run, RunBook

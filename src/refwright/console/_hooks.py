@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..agent import AgentEvent, ApprovalRequest, Decision, policy_request
 from ._crop import crop_around, step_shot
-from ._events import event_json
+from ._event_json import event_json
 
 if TYPE_CHECKING:
     from .. import Page

@@ -15,7 +15,7 @@ from typing import Any
 from playwright.async_api import CDPSession
 from playwright.async_api import Page as PlaywrightPage
 
-from .._async._translate import best_effort
+from .._async.pipeline._translate import best_effort
 
 __all__ = ["DEFAULT_FPS", "Screencast"]
 

@@ -1,5 +1,5 @@
 """The bundled demo app (a signup flow) and a loopback server for it."""
 
-from ._server import DemoServer
+from ._site import DemoServer
 
 __all__ = ["DemoServer"]

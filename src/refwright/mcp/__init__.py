@@ -15,17 +15,17 @@ from dataclasses import replace
 from typing import Any, Literal, get_args
 
 from .._config import LaunchOptions
-from ._actions import ActionsBrowser
-from ._approval import MODES, Mode
-from ._http import DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE, http_app
+from ._actions_profile import ActionsBrowser
+from ._client_browser import ClientBrowser, SharedBrowser, launch_options
+from ._current_call import confirm_through_client
+from ._elicitation import MODES, Mode
+from ._http_transport import DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE, http_app
 from ._serve import serve
 from ._server import RefwrightMcp
-from ._session import BrowserSession, SharedBrowser, launch_options
 from ._tenants import Tenants
-from ._tools import confirm_through_client
 
 __all__ = ["APPROVE", "DEFAULT_MAX_SESSIONS", "DEFAULT_SESSION_IDLE", "MODES", "PROFILES", "ActionsBrowser",
-           "BrowserSession", "RefwrightMcp", "SharedBrowser", "Tenants", "confirm_through_client", "create_server",
+           "ClientBrowser", "RefwrightMcp", "SharedBrowser", "Tenants", "confirm_through_client", "create_server",
            "http_app", "serve"]
 
 Profile = Literal["commands", "actions", "coding"]
@@ -35,7 +35,7 @@ APPROVE: tuple[Approve, ...] = get_args(Approve)
 
 
 def create_server(profile: Profile = "commands", *, mode: Mode = "auto", approve: Approve = "ask",
-                  hang_limit: float = 120.0, session: BrowserSession | None = None, vision: Any = None,
+                  hang_limit: float = 120.0, session: ClientBrowser | None = None, vision: Any = None,
                   isolate: bool = False, session_idle: float | None = DEFAULT_SESSION_IDLE,
                   options: LaunchOptions | None = None, **launch_kwargs: Any) -> RefwrightMcp:
     """An MCP server for ``profile``; its browser is launched on the first call with ``options`` (the CLI's
@@ -61,11 +61,11 @@ def create_server(profile: Profile = "commands", *, mode: Mode = "auto", approve
         raise ValueError(f"approve must be one of {', '.join(APPROVE)}, not {approve!r}")
     launch = launch_options(options, launch_kwargs)
     if profile == "commands":
-        from ._commands import commands_tools
+        from ._commands_profile import commands_tools
 
         tools = commands_tools()
     elif profile == "actions":
-        from ._actions import actions_tools, closing_popups
+        from ._actions_profile import actions_tools, closing_popups
 
         tools = actions_tools()
         launch = closing_popups(launch)
@@ -86,6 +86,6 @@ def create_server(profile: Profile = "commands", *, mode: Mode = "auto", approve
     if isolate:
         tenants = Tenants(mode=mode, extra=extra, shared=SharedBrowser(launch), session_idle=session_idle)
     else:
-        tenants = Tenants(mode=mode, extra=extra, session=session or BrowserSession(launch))
+        tenants = Tenants(mode=mode, extra=extra, session=session or ClientBrowser(launch))
     return RefwrightMcp(tools, tenants, profile=profile, approve_auto=approve == "auto", hang_limit=hang_limit,
                         secrets=secrets)

@@ -15,13 +15,13 @@ import urllib.request
 from typing import Any
 from urllib.parse import urlsplit
 
-from .._browser._notes import with_notes
+from .._driver._notes import with_notes
 from .._errors import RefwrightError
 from ..commands._registry import lookup
 from ..resolve import render_inspection
 from ..resolve._outcome import StepResult
 from ..safety import clean_line
-from ._actions import check_url
+from ._actions_profile import check_url
 from ._tools import CallContext, ToolDef
 from ._visual import visual_tools
 
@@ -86,7 +86,6 @@ async def _launch(args: dict[str, Any], call: CallContext) -> str:
     page.recording()  # every session's steps can be saved as a script (browser_save_run)
     if url is None:
         return "Launched an isolated Chromium profile on a blank page. Next: browser_navigate."
-    await call.permit("navigate", url)
     result = await call.bounded(page.run_command(f"open {json.dumps(url)}"))
     return result.output
 
@@ -138,7 +137,6 @@ async def _connect(args: dict[str, Any], call: CallContext) -> str:
 
 async def _navigate(args: dict[str, Any], call: CallContext) -> str:
     url = check_url(args["url"])
-    await call.permit("navigate", url)
     page = await call.page()
     page.recording()
     return (await call.bounded(page.run_command(f"open {json.dumps(url)}"))).output
@@ -163,7 +161,7 @@ async def _save_run(args: dict[str, Any], call: CallContext) -> str:
 
 
 async def _inspect(args: dict[str, Any], call: CallContext) -> str:
-    await call.permit("inspect", reads=True)
+    call.refuse_while_planning("inspect")
     page = await call.page()
     return render_inspection(await call.bounded(page.inspect()))
 
@@ -176,7 +174,7 @@ async def _action(args: dict[str, Any], call: CallContext) -> str:
     page = await call.page()
     if ref:
         ref = "@" + str(ref).lstrip("@")
-        await call.permit("click", detail=ref)
+        call.refuse_while_planning("click")
         inspection = await call.bounded(page.inspect())
         control = next((c for c in inspection.controls if "@" + c.ref == ref), None)
         if control is None:
@@ -188,18 +186,18 @@ async def _action(args: dict[str, Any], call: CallContext) -> str:
                 return (f"Declined: the person did not approve `{summary}` ({control.risk_reason}), so nothing was "
                         "done. Ask the person what they want instead.")
         return (await call.bounded(page.run_command(f"click {ref}"))).output
-    await call.permit("act", detail=str(request))
+    call.refuse_while_planning("act")
     return await _step(call, await call.bounded(page.act(str(request), new=bool(args.get("new")))))
 
 
 async def _fill(args: dict[str, Any], call: CallContext) -> str:
-    await call.permit("fill", detail=str(args["target"]))
+    call.refuse_while_planning("fill")
     page = await call.page()
     return await _step(call, await call.bounded(page.set_field(str(args["target"]), str(args["value"]))))
 
 
 async def _copy(args: dict[str, Any], call: CallContext) -> str:
-    await call.permit("fill", detail=f"copy {args['source']} to {args['target']}")
+    call.refuse_while_planning("fill")
     page = await call.page()
     return await _step(call, await call.bounded(page.copy_field(str(args["source"]), str(args["target"]))))
 
@@ -208,25 +206,25 @@ async def _checks(args: dict[str, Any], call: CallContext) -> str:
     items = args["items"]
     if not all(isinstance(v, bool) for v in items.values()):
         raise RefwrightError('items maps each checkbox label to true or false, for example {"Remember me": true}.')
-    await call.permit("check", detail=", ".join(items)[:300])
+    call.refuse_while_planning("check")
     page = await call.page()
     return await _step(call, await call.bounded(page.set_checks(dict(items))))
 
 
 async def _select(args: dict[str, Any], call: CallContext) -> str:
-    await call.permit("select", detail=str(args["option"]))
+    call.refuse_while_planning("select")
     page = await call.page()
     return await _step(call, await call.bounded(page.select_exact(args.get("target"), str(args["option"]))))
 
 
 async def _range(args: dict[str, Any], call: CallContext) -> str:
-    await call.permit("fill", detail=f"{args.get('target') or 'the slider'} = {args['value']}")
+    call.refuse_while_planning("fill")
     page = await call.page()
     return await _step(call, await call.bounded(page.set_range(args.get("target"), float(args["value"]))))
 
 
 async def _drag(args: dict[str, Any], call: CallContext) -> str:
-    await call.permit("drag", detail=f"{args['source']} onto {args['target']}")
+    call.refuse_while_planning("drag")
     page = await call.page()
     return await _step(call, await call.bounded(page.drag_to(str(args["source"]), str(args["target"]))))
 
@@ -237,7 +235,7 @@ async def _confirm(args: dict[str, Any], call: CallContext) -> str:
     if text is None:
         raise RefwrightError(f"There is no open proposal {token!r} from this session. Proposals are put to the "
                              "person when they are made; run the step again to make a new one.")
-    await call.permit("confirm", detail=token)
+    call.refuse_while_planning("confirm")
     return await _decide(call, token, text)
 
 

@@ -70,7 +70,7 @@ async def _stdio(server: RefwrightMcp) -> None:
 async def _http(server: RefwrightMcp, port: int, options: dict[str, Any], stop: asyncio.Event) -> None:
     import uvicorn
 
-    from ._http import http_app
+    from ._http_transport import http_app
 
     config = uvicorn.Config(http_app(server, **options), host="127.0.0.1", port=port, log_level="warning",
                             lifespan="on", timeout_graceful_shutdown=1)

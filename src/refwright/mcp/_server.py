@@ -14,16 +14,17 @@ import mcp_types as types
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
 
-from .._async._handover import HANDOFF_ASKER
-from .._async._translate import first_line, mapped
+from .._async.pipeline._translate import first_line, mapped
+from .._async.tab._handover import HANDOFF_ASKER
 from .._errors import RefwrightError
 from ..safety import clean_text
 from ..safety._secrets import Secrets
-from ._approval import Approvals, Asker, InputRequiredError
+from ._client_browser import ClientBrowser, is_gone
+from ._current_call import CURRENT_CALL
+from ._elicitation import Approvals, Asker, InputRequiredError
 from ._handoff import handoff_asker
-from ._session import BrowserSession, is_gone
 from ._tenants import SHARED_KEY, Tenant, Tenants, sessionless_refusal
-from ._tools import CURRENT_CALL, CallContext, HangError, Reply, ToolDef, check_args
+from ._tools import CallContext, HangError, Reply, ToolDef, check_args
 
 __all__ = ["RefwrightMcp"]
 
@@ -51,7 +52,7 @@ class RefwrightMcp:
             on_list_tools=self._list_tools, on_call_tool=self._call_tool)
 
     @property
-    def session(self) -> BrowserSession:
+    def session(self) -> ClientBrowser:
         """The browser of a server that shares one among its callers (not isolating MCP sessions)."""
         return self.tenants.shared_tenant().browser
 

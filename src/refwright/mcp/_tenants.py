@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._errors import RefwrightError
-from ._approval import Approvals, Mode
-from ._session import BrowserSession, SharedBrowser
+from ._client_browser import ClientBrowser, SharedBrowser
+from ._elicitation import Approvals, Mode
 
 __all__ = ["SHARED_KEY", "Tenant", "Tenants", "sessionless_refusal"]
 
@@ -30,7 +30,7 @@ _REMEMBERED = 256
 class Tenant:
     """One MCP session's browser, approvals and per-session tool state (``extra``)."""
 
-    browser: BrowserSession
+    browser: ClientBrowser
     approvals: Approvals
     extra: dict[str, Any]
     busy: int = 0
@@ -42,7 +42,7 @@ class Tenants:
     context of its own); without it there is a single tenant, with a browser of its own (``session``, when
     given, is that browser: tests share one between servers)."""
 
-    def __init__(self, *, mode: Mode, extra: dict[str, Any] | None = None, session: BrowserSession | None = None,
+    def __init__(self, *, mode: Mode, extra: dict[str, Any] | None = None, session: ClientBrowser | None = None,
                  shared: SharedBrowser | None = None, session_idle: float | None = None) -> None:
         self.mode = mode
         self.shared = shared
@@ -54,7 +54,7 @@ class Tenants:
         # of its client.
         self._approver: Any = None
         if shared is None:
-            self._tenants[SHARED_KEY] = self._new(session or BrowserSession())
+            self._tenants[SHARED_KEY] = self._new(session or ClientBrowser())
 
     @property
     def isolated(self) -> bool:
@@ -68,7 +68,7 @@ class Tenants:
         """Every open tenant with its session key."""
         return list(self._tenants.items())
 
-    def _new(self, browser: BrowserSession) -> Tenant:
+    def _new(self, browser: ClientBrowser) -> Tenant:
         return Tenant(browser, Approvals(mode=self.mode, approver=self._approver), dict(self._extra))
 
     def ask_through(self, approver: Any) -> None:
@@ -90,7 +90,7 @@ class Tenants:
                 "(--session-idle), with its pages, cookies and storage, so this call did nothing. The next call "
                 "starts a fresh browser context on a blank page: open the page again.")
         assert self.shared is not None
-        tenant = self._tenants[key] = self._new(BrowserSession(shared=self.shared))
+        tenant = self._tenants[key] = self._new(ClientBrowser(shared=self.shared))
         return tenant
 
     def shared_tenant(self) -> Tenant:

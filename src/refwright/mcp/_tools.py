@@ -7,19 +7,18 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from .._async import Page
 from .._errors import HangError, PolicyDeniedError, RefwrightError
 from ..safety import ActionType, clean_line
-from ._approval import Approvals, Asker, InputRequiredError, grant_scope
-from ._session import BrowserSession
+from ._client_browser import ClientBrowser
+from ._elicitation import Approvals, Asker, InputRequiredError, grant_scope
 
 _log = logging.getLogger(__name__)
 
-__all__ = ["CallContext", "HangError", "Reply", "ToolDef", "confirm_through_client"]
+__all__ = ["CallContext", "HangError", "Reply", "ToolDef"]
 
 T = TypeVar("T")
 
@@ -46,7 +45,7 @@ class ToolDef:
 class CallContext:
     """One tool call's context: the shared browser, the way to ask the person, and the server's settings."""
 
-    session: BrowserSession
+    session: ClientBrowser
     asker: Asker
     approvals: Approvals
     hang_limit: float = 120.0
@@ -58,6 +57,9 @@ class CallContext:
     # Time spent waiting for the person inside browser work, which the hang limit does not count.
     _asked: float = field(default=0.0, init=False)
     _asking: bool = field(default=False, init=False)
+    # --mode strict questions the person allowed during this call: one call may pass the same gate twice (act
+    # and the confirm of its proposal), and is asked once.
+    _allowed: set[str] = field(default_factory=set, init=False)
 
     async def page(self) -> Page:
         return await self.bounded(self.session.page())
@@ -125,15 +127,20 @@ class CallContext:
             return False
         return decision != "deny"
 
-    async def permit(self, verb: str, url: str | None = None, *, reads: bool = False, detail: str | None = None
-                     ) -> None:
-        """The ``--mode`` gate before a browser action: auto allows, plan denies, strict asks the person."""
-        mode = self.approvals.mode
-        if mode == "plan":
+    def refuse_while_planning(self, verb: str) -> None:
+        """``--mode plan`` turns the browser off for every call, reading included. A tool checks it before it
+        starts (what its actions do to the page is gated again where the policy decides them)."""
+        if self.approvals.mode == "plan":
             raise PolicyDeniedError(
                 f"Denied: the browser is off while planning (--mode plan), so `{verb}` was not run. Describe "
                 "the steps you would take instead; the person can restart the server with --mode auto or strict.")
-        if mode != "strict" or reads:
+
+    async def permit(self, verb: str, url: str | None = None, *, reads: bool = False, detail: str | None = None
+                     ) -> None:
+        """The ``--mode`` gate before a browser action: auto allows, plan denies, strict asks the person. The
+        pipeline's authorize stage asks it for every action a command takes (``permit_through_client``)."""
+        self.refuse_while_planning(verb)
+        if self.approvals.mode != "strict" or reads:
             return
         scope = grant_scope(verb, url)
         if scope in self.approvals.grants:
@@ -141,12 +148,16 @@ class CallContext:
         where = f" {clean_line(url)[:300]}" if url else ""
         what = f" ({clean_line(detail)[:300]})" if detail else ""
         question = f"Allow the browser to {verb}{where}{what}?"
-        decision = await self.asker.ask(f"permit:{scope}", question, always=True)
+        if question in self._allowed:
+            return
+        with self._asking_person():  # asked inside browser work: the wait is not a hang
+            decision = await self.asker.ask(f"permit:{scope}", question, always=True)
         if decision == "deny":
             raise PolicyDeniedError(
                 f"Denied: the person did not allow `{verb}`{where}. Nothing was done; ask them, or try another way.")
         if decision == "always":
             self.approvals.grants.add(scope)
+        self._allowed.add(question)
 
     async def approve_proposal(self, summary: str) -> bool:
         """Whether the person approves a proposal (``--approve auto`` approves without asking)."""
@@ -154,17 +165,6 @@ class CallContext:
             return True
         decision = await self.asker.ask(f"proposal:{summary}", f"Approve this browser step? {summary}")
         return decision != "deny"
-
-
-# The call in progress, for the confirm callback the browser was launched with (it runs inside browser work).
-CURRENT_CALL: ContextVar[CallContext | None] = ContextVar("refwright_mcp_call", default=None)
-
-
-async def confirm_through_client(action: ActionType, url: str) -> bool:
-    """The confirm callback of an MCP server's browser: the client asks its person (elicitation). Outside a
-    tool call there is nobody to ask, which is a no."""
-    call = CURRENT_CALL.get()
-    return False if call is None else await call.confirm_action(action, url)
 
 
 def check_args(args: dict[str, Any], schema: dict[str, Any]) -> None:

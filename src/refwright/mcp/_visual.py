@@ -35,7 +35,7 @@ def _obj(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
 
 
 async def _text(args: dict[str, Any], call: CallContext) -> str:
-    await call.permit("read the screen", reads=True)
+    call.refuse_while_planning("read the screen")
     page = await call.page()
     seen = await call.bounded(page.visual_text(segmentation=str(args.get("segmentationMode") or "automatic"),
                                                content=str(args.get("contentMode") or "general")))
@@ -44,36 +44,36 @@ async def _text(args: dict[str, Any], call: CallContext) -> str:
 
 async def _action(args: dict[str, Any], call: CallContext, step: Step) -> str:
     text = str(args["text"])
-    await call.permit("click", detail=f'visual "{text}"')
+    call.refuse_while_planning("click")
     page = await call.page()
     return await step(call, await call.bounded(page.visual.click_text(text)))
 
 
 async def _click(args: dict[str, Any], call: CallContext, step: Step) -> str:
-    await call.permit("click", detail=f"visual at ({args['x']},{args['y']})")
+    call.refuse_while_planning("click")
     page = await call.page()
     return await step(call, await call.bounded(page.visual.click(float(args["x"]), float(args["y"]))))
 
 
 async def _drag(args: dict[str, Any], call: CallContext, step: Step) -> str:
-    await call.permit("drag", detail=f"visual ({args['x1']},{args['y1']}) to ({args['x2']},{args['y2']})")
+    call.refuse_while_planning("drag")
     page = await call.page()
     return await step(call, await call.bounded(page.visual.drag(
         float(args["x1"]), float(args["y1"]), float(args["x2"]), float(args["y2"]))))
 
 
 async def _scroll(args: dict[str, Any], call: CallContext) -> str:
-    await call.permit("scroll", detail=f"visual at ({args['x']},{args['y']}) by {args['dy']}")
+    call.refuse_while_planning("scroll")
     page = await call.page()
     return await call.bounded(page.visual.scroll(float(args["x"]), float(args["y"]), float(args["dy"])))
 
 
 async def _inspect(args: dict[str, Any], call: CallContext) -> str:
-    await call.permit("read the screen", reads=True)
+    call.refuse_while_planning("read the screen")
     page = await call.page()
     provider = call.extra.get(VISION)
     if provider is None:
-        from .._async.visual._inspect import NO_PROVIDER
+        from .._async.visual._vqa import NO_PROVIDER
 
         raise RefwrightError(NO_PROVIDER)
     page.visual.set_provider(provider)

@@ -9,8 +9,8 @@ replay``). The script writing, parsing and healing's matching are pure; the repl
 from __future__ import annotations
 
 from ._heal import HealMatch, heal_match
-from ._parse import ScriptError, parse_script
 from ._record import Recording, quoted_texts
+from ._script_reader import ScriptError, parse_script
 from ._steps import Check, Step
 from ._update import rewrite
 from ._write import write_script

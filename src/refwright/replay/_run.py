@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.async_api import Locator, expect
 
-from .._async._translate import best_effort, mapped
+from .._async.pipeline._translate import best_effort, mapped
 from .._errors import RefwrightError, ReplayError
 from ._code import check_statement, locator_code, not_kept, py_str, value_code
 from ._heal import heal_match
@@ -22,7 +22,7 @@ from ._steps import Check, Step
 from ._verify import APPEAR_MS, is_password, locator, missing_options, named_elsewhere, password_fields
 
 if TYPE_CHECKING:
-    from .._async._page import Page
+    from .._async.facade._page import Page
     from ..resolve._model import Control
 
 __all__ = ["Outcome", "ReplayError", "Replayer"]
@@ -251,7 +251,7 @@ class Replayer:
                                    "only. Check the page, or record the run again.")
         target = found[0]
         await target.fill(self._value(step), timeout=self.page.config.timeouts.action)
-        from .._async._locating import relocated
+        from .._async.tab._locating import relocated
 
         new = await relocated(step, pw, target, "textbox", step.meant or step.name)
         return Outcome(step, "healed", 0, old=locator_code(step), new=new,
@@ -329,7 +329,7 @@ class Replayer:
                                "the prompt in a terminal), or check the page.")
 
     async def _new_step(self, step: Step, control: Control) -> Step | None:
-        from .._async._locating import KIND_ROLES, relocated
+        from .._async.tab._locating import KIND_ROLES, relocated
 
         role = control.role or KIND_ROLES.get(control.kind) or step.role
         return await relocated(step, self.here.playwright_page, self.here.locator(f"@{control.ref}"), role,

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.async_api import Locator
 
-from .._async._translate import best_effort
+from .._async.pipeline._translate import best_effort
 from ..resolve._labels import fold
 from ._heal import family
 from ._steps import Step
 
 if TYPE_CHECKING:
-    from .._async._page import Page
+    from .._async.facade._page import Page
     from ..resolve._model import Control
 
 __all__ = ["APPEAR_MS", "is_password", "locator", "missing_options", "named_elsewhere", "password_fields", "scope"]

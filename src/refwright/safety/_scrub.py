@@ -26,7 +26,7 @@ def scrub_result(secrets: Secrets, result: CommandResult) -> CommandResult:
                             title=secrets.scrub(snapshot.title), truncated=snapshot.truncated)
     shot = result.screenshot
     if shot is not None and shot.annotations:
-        # The image is blanked already (_async/_secrets.py); the labels' names are page text.
+        # The image is blanked already (_async/tab/_secret_fields.py); the labels' names are page text.
         shot = replace(shot, annotations=tuple(replace(a, name=secrets.scrub(a.name)) for a in shot.annotations))
     return replace(result, command=secrets.scrub(result.command), output=secrets.scrub(result.output),
                    snapshot=snapshot, screenshot=shot, events=tuple(secrets.scrub(e) for e in result.events))

@@ -3,7 +3,7 @@ model as ``{{secret:NAME}}``, and scrubbed from everything refwright hands back.
 
 Pure: declaring (flags, a dotenv-style file, ``Config``), checking an origin, substituting a token, and
 scrubbing text or bytes. The page side (which frame a field is in, masking a screenshot) is in
-``_async/_secrets.py``.
+``_async/tab/_secret_fields.py``.
 """
 
 from __future__ import annotations

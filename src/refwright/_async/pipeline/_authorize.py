@@ -8,16 +8,16 @@ from __future__ import annotations
 import time
 
 from ...safety import ActionType
-from .._session import Session
+from ..tab._tab import Tab
 from ._invocation import Invocation
 
 __all__ = ["authorize"]
 
 
-async def authorize(tab: Session, invocation: Invocation) -> None:
+async def authorize(tab: Tab, invocation: Invocation) -> None:
     """Raise ``PolicyDeniedError`` unless the window's policy lets ``invocation`` run on ``tab``. The actions
     it allowed are the tab's grants while it runs, so a resolver step that turns out to need another
-    action asks for that one too (``Session.authorize_step``)."""
+    action asks for that one too (``Tab.authorize_step``)."""
     command = invocation.command
     targets = command.spec.policy_targets(command.args, command.flags, tab.url)
     if command.spec.carries_proposal and command.args:
@@ -25,11 +25,11 @@ async def authorize(tab: Session, invocation: Invocation) -> None:
         if action is not None:
             targets = [(action, tab.url)]
     for action, url in targets:
-        await tab.check_policy(action, url)
+        await tab.check_policy(action, url, command.line)
     tab.granted = frozenset(action for action, _ in targets)
 
 
-def _proposal_action(tab: Session, token: str) -> ActionType | None:
+def _proposal_action(tab: Tab, token: str) -> ActionType | None:
     """The action an open proposal carries out (a drag is a Drag, a click a Click); None when there is no
     such proposal (``confirm`` then says so, doing nothing)."""
     proposal = tab.resolving.state.proposals.peek(token, time.monotonic())

@@ -9,23 +9,23 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from ..._browser._watchdog import command_seconds
+from ..._driver._watchdog import command_seconds
 from ..._errors import BrowserError, DialogOpenError, PageUnresponsiveError, RefwrightError, RefwrightTimeoutError
-from .._action_changes import with_changes
-from .._handover import person_turn
-from .._listeners import dialog_warning
-from .._recording import note_command, note_request, noted_done
-from .._session import Session, close_over_cdp
-from .._settle import settled
-from .._translate import best_effort, is_timeout, mapped
+from ..tab._handover import person_turn
+from ..tab._listeners import dialog_warning
+from ..tab._script_recording import note_command, note_request, noted_done
+from ..tab._tab import Tab, close_over_cdp
+from ._action_changes import with_changes
 from ._invocation import Invocation
+from ._settle import settled
+from ._translate import best_effort, is_timeout, mapped
 
 __all__ = ["execute"]
 
 T = TypeVar("T")
 
 
-async def execute(tab: Session, invocation: Invocation, run: Callable[[], Awaitable[T]],
+async def execute(tab: Tab, invocation: Invocation, run: Callable[[], Awaitable[T]],
                   answer: Callable[[T], str]) -> T | DialogOpenError:
     """Run ``run`` (the handler) as ``invocation``: under the watchdog, noted by a recording, settled after.
     A dialog the command opened and that is kept open is returned (its warning is the command's answer)."""
@@ -67,7 +67,7 @@ async def execute(tab: Session, invocation: Invocation, run: Callable[[], Awaita
     return result
 
 
-async def _changes_told(tab: Session, invocation: Invocation, settle: Callable[[], Awaitable[T]]) -> T:
+async def _changes_told(tab: Tab, invocation: Invocation, settle: Callable[[], Awaitable[T]]) -> T:
     """A command line's action, its answer followed by what it changed in the interactive view (a typed
     method's answer is its own: a step says its changes, a value has none)."""
     if invocation.typed:
@@ -85,7 +85,7 @@ def _timed_out(exc: BaseException) -> bool:
     return isinstance(exc, RefwrightError) and "Timeout" in str(exc) and "exceeded" in str(exc)
 
 
-async def _within(tab: Session, seconds: float, run: Callable[[], Awaitable[T]]) -> T:
+async def _within(tab: Tab, seconds: float, run: Callable[[], Awaitable[T]]) -> T:
     """Run one command (or one public call) so that it answers within ``seconds`` whatever the
     page's scripts do: a page that stops answering is closed and replaced, and the call raises
     PageUnresponsiveError. Nested calls run under the outer deadline."""
@@ -133,7 +133,7 @@ async def _within(tab: Session, seconds: float, run: Callable[[], Awaitable[T]])
     return result
 
 
-async def _answers(tab: Session, deadline: float) -> bool:
+async def _answers(tab: Tab, deadline: float) -> bool:
     """Whether the page's scripts let it answer at all (bounded: a spinning renderer says no). It is
     given until the command's deadline: work of refwright's own that timed out may still be running
     in the page (a snapshot of a huge page), and a page that ends it in time is not hung."""
@@ -146,7 +146,7 @@ async def _answers(tab: Session, deadline: float) -> bool:
     return not is_timeout(probe.error)
 
 
-async def _replace_hung_page(tab: Session, seconds: float) -> PageUnresponsiveError:
+async def _replace_hung_page(tab: Tab, seconds: float) -> PageUnresponsiveError:
     """Close a page whose renderer stopped answering (over CDP, which needs no renderer) and go on
     in a fresh tab; the error says what happened and what to do."""
     hung = tab.pw

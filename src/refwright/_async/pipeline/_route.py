@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from ..._errors import RefwrightError
-from .._listeners import dialog_warning
-from .._session import Session
+from ..tab._listeners import dialog_warning
+from ..tab._tab import Tab
 from ._invocation import Invocation
 
 __all__ = ["route"]
 
 
-def route(session: Session, invocation: Invocation) -> Session:
+def route(session: Tab, invocation: Invocation) -> Tab:
     """The tab ``invocation`` runs on: a line on the window's active tab, a typed method on its own page.
     While a dialog is kept open, only the commands that answer it or leave its tab run beside it."""
     tab = session if invocation.typed else session.active_tab()

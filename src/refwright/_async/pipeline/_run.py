@@ -5,22 +5,22 @@ from __future__ import annotations
 from ..._errors import DialogOpenError
 from ..._result import CommandResult
 from ...safety._scrub import scrubbed_errors
-from .._action_changes import quotes_page
-from .._batch import run_batch
-from .._session import Session
-from .._translate import mapped
-from ..commands import HANDLERS
+from ..handlers import HANDLERS
+from ..tab._tab import Tab
+from ._action_changes import quotes_page
 from ._authorize import authorize
+from ._batch_runner import run_batch
 from ._check import check_input
 from ._execute import execute
 from ._invocation import Invocation
 from ._present import finish, present
 from ._route import route
+from ._translate import mapped
 
 __all__ = ["run_line"]
 
 
-async def run_line(session: Session, line: str) -> CommandResult:
+async def run_line(session: Tab, line: str) -> CommandResult:
     """Run one command line on the active tab of ``session``'s window; failures raise ``RefwrightError``.
     Both come out with every declared secret's value replaced by ``{{secret:NAME}}``."""
     with scrubbed_errors(session.config.secrets), mapped():
@@ -28,7 +28,7 @@ async def run_line(session: Session, line: str) -> CommandResult:
         return present(session, await _line(session, line))
 
 
-async def _line(session: Session, line: str) -> CommandResult:
+async def _line(session: Tab, line: str) -> CommandResult:
     invocation = Invocation.parse(line)
     spec = invocation.command.spec
     if spec.runs_lines:

@@ -54,11 +54,11 @@ from ...resolve.state._memory import Memo, ResolverState
 from ...resolve.state._status import done_text, pending_parts
 from ...safety._secrets import has_token
 from ...snapshot._format import counted
-from .._fill import TextNotEnteredError, fill_text, not_entered
+from ..tab._fill import TextNotEnteredError, fill_text, not_entered
 from ._answer import step_answer, step_highlight
 from ._do import act_on_control, copy_between, select_label, set_slider
 from ._guess import step_guess
-from ._inspect import ACT_LIMIT, inspect_page, settle
+from ._inspection import ACT_LIMIT, inspect_page, settle
 from ._items import step_item
 from ._more import step_lookup, step_scroll, step_sliders, step_suggest
 from ._numbered import step_classify, step_until
@@ -70,7 +70,7 @@ from ._spot import step_spot
 from ._step import Step, click_step, did_text
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["act"]
 
@@ -80,14 +80,14 @@ _AFTER_TEXT = frozenset({Kind.CLICK, Kind.SUBMIT, Kind.FIND, Kind.MENU, Kind.EXP
 _TEXT_KINDS = frozenset({Kind.FILL, Kind.LOOKUP, Kind.SUGGEST, Kind.ANSWER})
 
 # Each step function reads the part at `index` of `plan` and returns what it did.
-StepFn = Callable[["Session", ResolverState, Plan, int, Inspection, Memo], Awaitable[Step]]
+StepFn = Callable[["Tab", ResolverState, Plan, int, Inspection, Memo], Awaitable[Step]]
 
 
 # ---------------------------------------------------------------------------------------------------
 # Steps
 
 
-async def _step_click(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_click(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                       memo: Memo) -> Step:
     part = plan.parts[index]
     try:
@@ -118,7 +118,7 @@ async def _step_click(session: Session, state: ResolverState, plan: Plan, index:
                         "the request asks to click it")
 
 
-async def _step_focus(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_focus(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                       memo: Memo) -> Step:
     part = plan.parts[index]
     match = find_target(part.targets, inspection.controls, TEXT_KINDS | CLICKABLE | {"select"})
@@ -127,7 +127,7 @@ async def _step_focus(session: Session, state: ResolverState, plan: Plan, index:
     return Step(did_text(match, "Focused (clicked into)"))
 
 
-async def _step_fill(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_fill(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                      memo: Memo) -> Step:
     part = plan.parts[index]
     value = part.value or ""
@@ -166,7 +166,7 @@ async def _step_fill(session: Session, state: ResolverState, plan: Plan, index: 
     return Step(f"Entered the requested text ({counted(len(value), 'character')}) into {shown} ({how})")
 
 
-async def _step_copy(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_copy(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                      memo: Memo) -> Step:
     part = plan.parts[index]
     source = find_target(part.targets, inspection.controls, TEXT_KINDS,
@@ -180,7 +180,7 @@ async def _step_copy(session: Session, state: ResolverState, plan: Plan, index: 
                  f"({target.how}); the text is not shown")
 
 
-async def _step_names(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_names(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                       memo: Memo) -> Step:
     part = plan.parts[index]
     on = part.value != "off"
@@ -227,7 +227,7 @@ async def _step_names(session: Session, state: ResolverState, plan: Plan, index:
     return Step("Everything named is already selected")
 
 
-async def _step_option(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_option(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                        memo: Memo) -> Step:
     part = plan.parts[index]
     label = part.labels[0]
@@ -272,7 +272,7 @@ async def _step_option(session: Session, state: ResolverState, plan: Plan, index
                         "the option the request names")
 
 
-async def _step_slider(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_slider(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                        memo: Memo) -> Step:
     part = plan.parts[index]
     value = float(part.value or "0")
@@ -282,7 +282,7 @@ async def _step_slider(session: Session, state: ResolverState, plan: Plan, index
     return Step(f"Set {describe(match.control)} to {number_text(value)} ({match.how}; {how})")
 
 
-async def _step_check(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_check(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                       memo: Memo) -> Step:
     part = plan.parts[index]
     match = find_target(part.targets, inspection.controls, {"radio", "checkbox"})
@@ -295,7 +295,7 @@ async def _step_check(session: Session, state: ResolverState, plan: Plan, index:
     return Step(did_text(match, "Checked"))
 
 
-async def _dismiss_popup(session: Session, state: ResolverState, inspection: Inspection, control: Control,
+async def _dismiss_popup(session: Tab, state: ResolverState, inspection: Inspection, control: Control,
                          missing: str) -> Step:
     match = Match((control,), "the button that closes the popup", Target(label=control.label))
     step = await click_step(session, state, inspection, match, lambda: None,
@@ -308,7 +308,7 @@ async def _dismiss_popup(session: Session, state: ResolverState, inspection: Ins
     return step
 
 
-async def _step_submit(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def _step_submit(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                        memo: Memo) -> Step:
     found = submit_candidates(inspection)
     if not found:
@@ -375,7 +375,7 @@ def _names_nothing(plan: Plan, inspection: Inspection) -> bool:
     return False
 
 
-async def act(session: Session, request: str, *, new: bool = False) -> StepResult:
+async def act(session: Tab, request: str, *, new: bool = False) -> StepResult:
     """Carry out ONE step of ``request`` without a model, or refuse with a reason and what to do next."""
     state = session.resolving.state
     before = await inspect_page(session, limit=ACT_LIMIT, texts=True)
@@ -396,7 +396,7 @@ async def act(session: Session, request: str, *, new: bool = False) -> StepResul
     return with_note(result, afresh) if afresh else result
 
 
-async def _act_step(session: Session, state: ResolverState, plan: Plan, before: Inspection, memo: Memo) -> StepResult:
+async def _act_step(session: Tab, state: ResolverState, plan: Plan, before: Inspection, memo: Memo) -> StepResult:
     pending = pending_parts(plan, before, memo)
     if not pending:
         repeat = memo.finished is not None

@@ -13,19 +13,19 @@ from ...resolve.matching._match import find_target
 from ...resolve.matching._page_text import Block, math_answer, pick_block, shown_text, word_at
 from ...resolve.matching._select import field_match
 from ...resolve.state._memory import Memo, ResolverState
-from .._fill import fill_text
-from .._recording import note_element, noted_done
+from ..tab._fill import fill_text
+from ..tab._script_recording import note_element, noted_done
 from ._do import act_on_control
-from ._inspect import element_locator, run_resolver_op
+from ._inspection import element_locator, run_resolver_op
 from ._step import Step
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["read_blocks", "step_answer", "step_highlight"]
 
 
-async def read_blocks(session: Session) -> list[Block]:
+async def read_blocks(session: Tab) -> list[Block]:
     """The text blocks the page shows outside its controls, in page order."""
     raw = await run_resolver_op(session, "reading")
     return [Block(int(b["id"]), str(b["tag"]), str(b["t"])) for b in raw.get("blocks", [])]
@@ -40,7 +40,7 @@ def _paragraph(part: Part, at: int) -> int | None:
     return int(n) if n else None
 
 
-async def _answer(session: Session, part: Part, inspection: Inspection) -> tuple[str, str, int | None]:
+async def _answer(session: Tab, part: Part, inspection: Inspection) -> tuple[str, str, int | None]:
     """The value to type, how it was found, and the id of the field it was read from (if any)."""
     what = part.labels[0]
     if what == "math":
@@ -68,7 +68,7 @@ async def _answer(session: Session, part: Part, inspection: Inspection) -> tuple
     return block.text, "the only text the page shows outside its controls", None
 
 
-async def step_answer(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def step_answer(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                       memo: Memo) -> Step:
     """Type into a field an answer computed or read from the page's text, saying what it came from."""
     part = plan.parts[index]
@@ -79,7 +79,7 @@ async def step_answer(session: Session, state: ResolverState, plan: Plan, index:
     return Step(f"Typed {value!r} into {describe(match.control)} ({how}; the field: {match.how})")
 
 
-async def step_highlight(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def step_highlight(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                          memo: Memo) -> Step:
     """Select the text of a paragraph as a person does: a triple-click on it; when that selects more or less
     than the paragraph, a selection range over exactly its text."""

@@ -10,19 +10,19 @@ from ...resolve._changes import summarize_changes
 from ...resolve._model import control_from_raw
 from ...resolve._outcome import StepResult
 from ...resolve.state._proposal_book import ProposalError
-from .._recording import note_drag, noted_done
+from ..tab._script_recording import note_drag, noted_done
 from ..visual._points import VISUAL_PREFIX, confirm_visual
 from ._do import act_on_control
-from ._inspect import ACT_LIMIT, element_locator, inspect_page, settle
+from ._inspection import ACT_LIMIT, element_locator, inspect_page, settle
 from ._step import hover_click
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["confirm"]
 
 
-async def confirm(session: Session, token: str) -> StepResult:
+async def confirm(session: Tab, token: str) -> StepResult:
     state = session.resolving.state
     proposal = state.proposals.take(token, time.monotonic())
     if proposal.action.startswith(VISUAL_PREFIX):

@@ -15,14 +15,14 @@ from ...resolve.state._decisions import Decider, decide_reply, parse_decision
 from ..visual._fallback import ocr_fallback
 from ._act import act as act_locally
 from ._do import act_on_control
-from ._inspect import ACT_LIMIT, inspect_page, settle
+from ._inspection import ACT_LIMIT, inspect_page, settle
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["act"]
 
-async def act(session: Session, request: str, *, new: bool = False) -> StepResult:
+async def act(session: Tab, request: str, *, new: bool = False) -> StepResult:
     """One step of ``request``: resolved locally, else picked by the page's decision provider, if any."""
     try:
         return await act_locally(session, request, new=new)
@@ -37,7 +37,7 @@ async def act(session: Session, request: str, *, new: bool = False) -> StepResul
         return await _decide(session, provider, request, refusal)
 
 
-async def _decide(session: Session, provider: Decider, request: str, refusal: Exception) -> StepResult:
+async def _decide(session: Tab, provider: Decider, request: str, refusal: Exception) -> StepResult:
     before = await inspect_page(session, limit=ACT_LIMIT, texts=True)
     reply = await await_coroutine(decide_reply(provider, request, before))
     control, reason = parse_decision(reply, before)

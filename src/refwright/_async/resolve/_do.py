@@ -12,13 +12,13 @@ from ...commands import lookup
 from ...resolve._model import Control, Inspection, describe
 from ...resolve.matching._match import DisabledTargetError
 from ...resolve.matching._select import number_text
-from .._actionable import ensure_actionable
-from .._recording import note_control, note_key, noted_done
-from .._translate import perform
-from ._inspect import element_locator, run_resolver_op
+from ..pipeline._actionable import ensure_actionable
+from ..pipeline._translate import perform
+from ..tab._script_recording import note_control, note_key, noted_done
+from ._inspection import element_locator, run_resolver_op
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["act_on_control", "checked_to", "copy_between", "select_label", "set_slider", "unusable"]
 
@@ -39,7 +39,7 @@ def unusable(control: Control, verb: str) -> RefwrightError | None:
     return None
 
 
-async def act_on_control(session: Session, inspection: Inspection, control: Control, command: str,
+async def act_on_control(session: Tab, inspection: Inspection, control: Control, command: str,
                          action: Callable[[Locator, float], Awaitable[Any]]) -> None:
     """Run one Playwright action on ``control``, with refwright's error messages."""
     problem = unusable(control, command)
@@ -78,7 +78,7 @@ def _close(a: float | None, b: float) -> bool:
     return a is not None and abs(a - b) < 1e-9
 
 
-async def set_slider(session: Session, inspection: Inspection, control: Control, value: float) -> str:
+async def set_slider(session: Tab, inspection: Inspection, control: Control, value: float) -> str:
     """Move a slider to exactly ``value``; returns how. The original value is restored on failure."""
     lo, hi, _step = control.bounds or (None, None, None)
     shown = describe(control)
@@ -111,7 +111,7 @@ async def set_slider(session: Session, inspection: Inspection, control: Control,
     return await _keyboard_slider(session, inspection, control, value)
 
 
-async def _keyboard_slider(session: Session, inspection: Inspection, control: Control, value: float) -> str:
+async def _keyboard_slider(session: Tab, inspection: Inspection, control: Control, value: float) -> str:
     shown = describe(control)
     keyboard = session.pw.keyboard
     await act_on_control(session, inspection, control, "focus", lambda loc, t: loc.focus(timeout=t))
@@ -208,7 +208,7 @@ _COPY_FAILS = {
 }
 
 
-async def copy_between(session: Session, source_id: int, target_id: int, source: str, target: str) -> None:
+async def copy_between(session: Tab, source_id: int, target_id: int, source: str, target: str) -> None:
     """Copy one field's text into another inside the page; ``source``/``target`` name them in errors."""
     if source_id == target_id:
         raise RefwrightError("The source and the target are the same field; nothing was copied.")

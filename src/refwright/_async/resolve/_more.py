@@ -11,14 +11,14 @@ from ...resolve.matching._match import AmbiguousTargetError, TargetNotFoundError
 from ...resolve.matching._select import OPTION_KINDS, field_match, number_text
 from ...resolve.state._memory import Memo, ResolverState
 from ...snapshot._format import counted
-from .._fill import fill_text
-from .._recording import note_element, note_wheel, noted_done
+from ..tab._fill import fill_text
+from ..tab._script_recording import note_element, note_wheel, noted_done
 from ._do import act_on_control, set_slider
-from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op
+from ._inspection import ACT_LIMIT, element_locator, inspect_page, run_resolver_op
 from ._step import Step
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["step_lookup", "step_scroll", "step_sliders", "step_suggest"]
 
@@ -29,7 +29,7 @@ _SUGGEST_WAITS = 15
 _TO_THE_END = 100_000
 
 
-async def step_scroll(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def step_scroll(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                       memo: Memo) -> Step:
     """Scroll a box to its end with the mouse wheel over it, as a person does (a page that counts scrolling
     sees real wheel events)."""
@@ -49,7 +49,7 @@ async def step_scroll(session: Session, state: ResolverState, plan: Plan, index:
     return Step(f"Scrolled {describe(match.control)} to {where} with the mouse wheel ({match.how})")
 
 
-async def step_sliders(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def step_sliders(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                        memo: Memo) -> Step:
     """Set the page's sliders, in page order, to the request's values, one value each."""
     part = plan.parts[index]
@@ -66,7 +66,7 @@ async def step_sliders(session: Session, state: ResolverState, plan: Plan, index
     return Step("Set " + ", ".join(done) + " (the sliders in page order, one value each)")
 
 
-async def step_suggest(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def step_suggest(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                        memo: Memo) -> Step:
     """Type the start of a value so the field suggests, then click the one suggestion that fits."""
     part = plan.parts[index]
@@ -117,7 +117,7 @@ def _value_for(key: str, pairs: list[tuple[str, str]]) -> str:
     raise AmbiguousTargetError(f"Ambiguous: the page shows {len(values)} values for {key!r}. Nothing was done.")
 
 
-async def step_lookup(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def step_lookup(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                       memo: Memo) -> Step:
     """Enter the value the page shows for a key (a table row, a definition) into a field; with no key, each
     empty labelled field gets the value shown for its label."""

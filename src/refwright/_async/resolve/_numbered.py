@@ -14,11 +14,11 @@ from ...resolve.matching._match import AmbiguousTargetError, TargetNotFoundError
 from ...resolve.state._memory import Memo, ResolverState
 from ._answer import read_blocks
 from ._do import act_on_control
-from ._inspect import run_resolver_op
+from ._inspection import run_resolver_op
 from ._step import Step
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["step_classify", "step_until"]
 
@@ -26,7 +26,7 @@ __all__ = ["step_classify", "step_until"]
 _TRIES = 12
 
 
-async def _rows(session: Session, choices: list[Control]) -> dict[int, tuple[str, dict[str, list[Control]]]]:
+async def _rows(session: Tab, choices: list[Control]) -> dict[int, tuple[str, dict[str, list[Control]]]]:
     """The rows the choices are in, by the id of the row: the one number each row shows, and its choices."""
     near = (await run_resolver_op(session, "numberNear", ids=[c.id for c in choices]))["items"]
     rows: dict[int, tuple[str, dict[str, list[Control]]]] = {}
@@ -37,7 +37,7 @@ async def _rows(session: Session, choices: list[Control]) -> dict[int, tuple[str
     return rows
 
 
-async def step_classify(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def step_classify(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                         memo: Memo) -> Step:
     """Mark each number the page shows by clicking, in its row, the choice its class names."""
     part = plan.parts[index]
@@ -73,7 +73,7 @@ async def step_classify(session: Session, state: ResolverState, plan: Plan, inde
                 "computed from the number its own row shows)")
 
 
-async def step_until(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def step_until(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                      memo: Memo) -> Step:
     """Press the button the request's verb names until the number the page shows is the one asked for."""
     part = plan.parts[index]

@@ -14,7 +14,7 @@ from ._do import act_on_control
 from ._step import Step, click_step
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["step_result"]
 
@@ -24,7 +24,7 @@ def _nth(n: int) -> str:
     return f"{n}{suffix}"
 
 
-async def step_result(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def step_result(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                       memo: Memo) -> Step:
     """Open the page of results the Nth one is on (counting the results a page shows), then click it."""
     n = int(plan.parts[index].labels[0])

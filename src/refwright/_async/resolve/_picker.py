@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Any
 from ..._errors import RefwrightError
 from ...resolve._model import Control, Inspection, describe
 from ...resolve.grammar._dates import month_name, month_of, months_between, parse_date
-from .._recording import note_element, noted_done
+from ..tab._script_recording import note_element, noted_done
 from ._do import act_on_control
-from ._inspect import element_locator, run_resolver_op
+from ._inspection import element_locator, run_resolver_op
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["pick_date"]
 
@@ -20,7 +20,7 @@ __all__ = ["pick_date"]
 _MAX_MONTHS = 60
 
 
-async def _calendar(session: Session, wait_ms: int = 0) -> dict[str, Any]:
+async def _calendar(session: Tab, wait_ms: int = 0) -> dict[str, Any]:
     waited = 0
     while True:
         cal = await run_resolver_op(session, "calendar")
@@ -30,7 +30,7 @@ async def _calendar(session: Session, wait_ms: int = 0) -> dict[str, Any]:
         waited += 100
 
 
-async def pick_date(session: Session, inspection: Inspection, control: Control, value: str) -> str | None:
+async def pick_date(session: Tab, inspection: Inspection, control: Control, value: str) -> str | None:
     """Pick ``value`` in the calendar of the read-only ``control``; what was done, or None when ``value``
     is not a date (the caller then refuses as for any read-only field)."""
     wanted = parse_date(value)

@@ -12,18 +12,18 @@ from ...resolve.grammar._plan import Plan, Target
 from ...resolve.matching._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
 from ...resolve.matching._select import MENU_KINDS
 from ...resolve.state._memory import Memo, ResolverState
-from .._recording import note_element, noted_done
+from ..tab._script_recording import note_element, noted_done
 from ._do import act_on_control
-from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op
+from ._inspection import ACT_LIMIT, element_locator, inspect_page, run_resolver_op
 from ._step import Step, click_step
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["step_expand", "step_find", "step_menu", "wait_visible"]
 
 
-async def step_menu(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def step_menu(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                      memo: Memo) -> Step:
     part = plan.parts[index]
     labels = part.labels
@@ -58,7 +58,7 @@ async def step_menu(session: Session, state: ResolverState, plan: Plan, index: i
                          f"{' > '.join(labels)} does not match this menu. Run `inspect` to see its items.")
 
 
-async def wait_visible(session: Session, label: str, max_ms: int = 1_200) -> bool:
+async def wait_visible(session: Tab, label: str, max_ms: int = 1_200) -> bool:
     """Whether a menu item labelled ``label`` shows within ``max_ms`` (a submenu opening after a hover)."""
     waited = 0
     while True:
@@ -72,7 +72,7 @@ async def wait_visible(session: Session, label: str, max_ms: int = 1_200) -> boo
         waited += 100
 
 
-async def step_find(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def step_find(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                      memo: Memo) -> Step:
     part = plan.parts[index]
     match: Match | None = None
@@ -110,7 +110,7 @@ async def step_find(session: Session, state: ResolverState, plan: Plan, index: i
     return Step(f"Expanded the section {str(pick['l'])!r} to look for {part.targets[0].describe()} ({why})", False)
 
 
-async def step_expand(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+async def step_expand(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                        memo: Memo) -> Step:
     found = (await run_resolver_op(session, "disclosures", label=""))["items"]
     items = [i for i in found if not i.get("tab") or i.get("x")]

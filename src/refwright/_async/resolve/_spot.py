@@ -13,14 +13,14 @@ from ...resolve.state._memory import Memo, ResolverState
 from ._step import Step
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["step_spot"]
 
-StepFn = Callable[["Session", ResolverState, Plan, int, Inspection, Memo], Awaitable[Step]]
+StepFn = Callable[["Tab", ResolverState, Plan, int, Inspection, Memo], Awaitable[Step]]
 
 
-async def step_spot(steps: Mapping[Kind, StepFn], session: Session, state: ResolverState, plan: Plan, index: int,
+async def step_spot(steps: Mapping[Kind, StepFn], session: Tab, state: ResolverState, plan: Plan, index: int,
                     inspection: Inspection, memo: Memo) -> Step:
     part = plan.parts[index]
     concrete = concrete_part(part, inspection)

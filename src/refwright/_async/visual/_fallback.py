@@ -18,12 +18,12 @@ from ...visual import OcrUnavailableError
 from ._proposals import propose_click_text
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["ocr_fallback"]
 
 
-async def ocr_fallback(session: Session, request: str, refusal: Exception) -> StepResult | None:
+async def ocr_fallback(session: Tab, request: str, refusal: Exception) -> StepResult | None:
     """A visual click proposal for the request's label, or None when the request is not one plain click or
     OCR does not read the label exactly once (the caller then keeps the original refusal)."""
     try:

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 from ..._errors import RefwrightError
 from ...resolve._outcome import StepResult
 from ...resolve.state._proposal_book import Proposal, ProposalError
-from .._secrets import secret_rects
+from ..tab._secret_fields import secret_rects
 from ._capture import masked_screenshot
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["VISUAL_PREFIX", "confirm_visual", "fingerprint", "visual_fingerprint"]
 
@@ -22,12 +22,12 @@ def fingerprint(viewport: tuple[int, int], digest: str) -> str:
     return f"{viewport[0]}x{viewport[1]}:{digest}"
 
 
-async def visual_fingerprint(page: Session) -> str:
+async def visual_fingerprint(page: Tab) -> str:
     _, _, viewport, _, digest = await masked_screenshot(page.pw, await secret_rects(page))
     return fingerprint(viewport, digest)
 
 
-async def confirm_visual(page: Session, proposal: Proposal) -> StepResult:
+async def confirm_visual(page: Tab, proposal: Proposal) -> StepResult:
     """The approved visual step, only if the page looks exactly as it did when it was proposed."""
     if page.url != proposal.url:
         raise ProposalError(f"Cancelled: the page moved from {proposal.url} to {page.url} since the visual "

@@ -8,17 +8,17 @@ from typing import TYPE_CHECKING
 from ..._errors import RefwrightError
 from ...resolve._outcome import StepResult
 from ...visual import find_phrase
-from .._secrets import secret_rects
+from ..tab._secret_fields import secret_rects
 from ._capture import capture_text
 from ._points import VISUAL_PREFIX, fingerprint, visual_fingerprint
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["propose_click_text", "propose_points", "visual_scroll"]
 
 
-def _proposal(page: Session, action: str, summary: str, print_: str, points: list[tuple[float, float]]) -> StepResult:
+def _proposal(page: Tab, action: str, summary: str, print_: str, points: list[tuple[float, float]]) -> StepResult:
     proposal = page.resolving.state.proposals.create(
         VISUAL_PREFIX + action, f"{VISUAL_PREFIX}{action} {summary}", url=page.url, fingerprint=print_,
         now=time.monotonic(), args={"points": [list(p) for p in points]})
@@ -28,7 +28,7 @@ def _proposal(page: Session, action: str, summary: str, print_: str, points: lis
     return StepResult(text, token=proposal.token)
 
 
-async def propose_click_text(page: Session, text: str) -> StepResult:
+async def propose_click_text(page: Tab, text: str) -> StepResult:
     """A proposal to click the one place showing exactly ``text``; one slower sparse pass when it is missing."""
     if not text.strip():
         raise RefwrightError('Usage: visual click "<text>" or visual click <x> <y>')
@@ -50,7 +50,7 @@ async def propose_click_text(page: Session, text: str) -> StepResult:
                      fingerprint(seen.viewport, seen.screenshot_hash), [point])
 
 
-async def propose_points(page: Session, action: str, points: list[tuple[float, float]]) -> StepResult:
+async def propose_points(page: Tab, action: str, points: list[tuple[float, float]]) -> StepResult:
     """A proposal to click at one CSS point or drag between two."""
     size = page.pw.viewport_size or {"width": 0, "height": 0}
     for x, y in points:
@@ -61,7 +61,7 @@ async def propose_points(page: Session, action: str, points: list[tuple[float, f
     return _proposal(page, action, f"at {where}", await visual_fingerprint(page), points)
 
 
-async def visual_scroll(page: Session, x: float, y: float, dy: float) -> str:
+async def visual_scroll(page: Tab, x: float, y: float, dy: float) -> str:
     """Wheel the scrollable area under (x, y) by ``dy`` CSS pixels, then read the screen again."""
     mouse = page.pw.mouse
     await mouse.move(x, y)

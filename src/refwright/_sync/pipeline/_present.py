@@ -6,20 +6,20 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from ..._browser._notes import with_notes
+from ..._driver._notes import with_notes
 from ..._result import CommandResult
 from ...resolve._outcome import StepResult
 from ...safety import create_content_boundary, truncate
 from ...safety._scrub import scrub_result, scrub_step
-from .._listeners import dialog_warning
-from .._session import Session
+from ..tab._listeners import dialog_warning
+from ..tab._tab import Tab
 
 __all__ = ["finish", "present", "present_typed"]
 
 T = TypeVar("T")
 
 
-def finish(session: Session, result: CommandResult, page_text: bool = False, *,
+def finish(session: Tab, result: CommandResult, page_text: bool = False, *,
            dialog_note: bool = True) -> CommandResult:
     events = session.events.drain() + session.refusal_notes()
     held = session.events.dialog
@@ -38,12 +38,12 @@ def finish(session: Session, result: CommandResult, page_text: bool = False, *,
                          screenshot=result.screenshot, events=tuple(events))
 
 
-def present(session: Session, result: CommandResult) -> CommandResult:
+def present(session: Tab, result: CommandResult) -> CommandResult:
     """A command line's finished answer, scrubbed of the window's secrets."""
     return scrub_result(session.config.secrets, result)
 
 
-def present_typed(session: Session, result: T) -> T:
+def present_typed(session: Tab, result: T) -> T:
     """A typed method's answer, scrubbed of the window's secrets: a step quotes the page (its change
     summary). What the step set off stays in ``Page.drain_events()``, as the typed methods have it."""
     secrets = session.config.secrets

@@ -12,20 +12,20 @@ from typing import TypeVar
 from ..._errors import DialogOpenError
 from ...resolve._outcome import StepResult
 from ...safety._scrub import scrubbed_errors
-from .._session import Session
-from .._translate import mapped
+from ..tab._tab import Tab
 from ._authorize import authorize
 from ._execute import execute
 from ._invocation import Invocation
 from ._present import present_typed
 from ._route import route
+from ._translate import mapped
 
 __all__ = ["Invocation", "authorize_only", "run_typed"]
 
 T = TypeVar("T")
 
 
-def run_typed(session: Session, invocation: Invocation, run: Callable[[Session], T]) -> T:
+def run_typed(session: Tab, invocation: Invocation, run: Callable[[Tab], T]) -> T:
     """Run a typed method's call (``run``, on the tab it is given) as ``invocation``, through the same
     stages as a line: route, authorize, execute, present."""
     with scrubbed_errors(session.config.secrets), mapped():
@@ -40,7 +40,7 @@ def run_typed(session: Session, invocation: Invocation, run: Callable[[Session],
         return present_typed(session, result)
 
 
-def authorize_only(session: Session, invocation: Invocation) -> None:
+def authorize_only(session: Tab, invocation: Invocation) -> None:
     """The route and authorize stages alone, for a step refwright's replay performs with Playwright's own
     calls (a kept script's ``page.get_by_role(...).click()``): the policy decides it as ``invocation``."""
     with scrubbed_errors(session.config.secrets), mapped():

@@ -4,7 +4,7 @@
 from ._bounded import copy_field, drag_to, select_exact, set_checks, set_field, set_range
 from ._confirm import confirm
 from ._decide import act
-from ._inspect import inspect_page
+from ._inspection import inspect_page
 
 __all__ = ["act", "confirm", "copy_field", "drag_to", "inspect_page", "select_exact", "set_checks", "set_field",
            "set_range"]

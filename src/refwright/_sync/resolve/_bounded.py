@@ -15,13 +15,13 @@ from ...resolve.grammar._plan import Target
 from ...resolve.matching._match import find_target
 from ...resolve.matching._select import number_text
 from ...snapshot._format import counted
-from .._fill import TextNotEnteredError, fill_text, not_entered
-from .._secrets import reveal_on_page
+from ..tab._fill import TextNotEnteredError, fill_text, not_entered
+from ..tab._secret_fields import reveal_on_page
 from ._do import act_on_control, checked_to, copy_between, set_slider
-from ._inspect import ACT_LIMIT, inspect_page, ref_id, run_resolver_op, settle
+from ._inspection import ACT_LIMIT, inspect_page, ref_id, run_resolver_op, settle
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["copy_field", "drag_to", "select_exact", "set_checks", "set_field", "set_range"]
 
@@ -36,7 +36,7 @@ _REASONS = {
 }
 
 
-def _control(session: Session, inspection: Inspection, target: str, kinds: Collection[str], what: str) -> Control:
+def _control(session: Tab, inspection: Inspection, target: str, kinds: Collection[str], what: str) -> Control:
     element_id = ref_id(session, target, inspection)
     if element_id is not None:
         control = inspection.get(element_id)
@@ -56,13 +56,13 @@ def _control(session: Session, inspection: Inspection, target: str, kinds: Colle
     return find_target([Target(label=target)], inspection.controls, kinds, what=f"{what} labelled {target!r}").control
 
 
-def _finish(session: Session, before: Inspection, text: str) -> StepResult:
+def _finish(session: Tab, before: Inspection, text: str) -> StepResult:
     settle(session)
     after = inspect_page(session, limit=ACT_LIMIT, texts=True)
     return StepResult(f"{text}\n{summarize_changes(before, after)}")
 
 
-def set_field(session: Session, target: str, value: str) -> StepResult:
+def set_field(session: Tab, target: str, value: str) -> StepResult:
     """Fill a visible text, date or time field with ``value``; nothing is submitted."""
     before = inspect_page(session, limit=ACT_LIMIT, texts=True)
     control = _control(session, before, target, TEXT_KINDS, "a text, date or time field")
@@ -75,7 +75,7 @@ def set_field(session: Session, target: str, value: str) -> StepResult:
                                           f"({counted(len(value), 'character')}); nothing was submitted.")
 
 
-def copy_field(session: Session, source: str, target: str) -> StepResult:
+def copy_field(session: Tab, source: str, target: str) -> StepResult:
     """Copy the text of one visible field into another; the text itself is never returned."""
     before = inspect_page(session, limit=ACT_LIMIT, texts=True)
     ids: list[int] = []
@@ -106,7 +106,7 @@ def _check_items(items: Mapping[str, bool] | Sequence[str]) -> list[tuple[str, b
     return out
 
 
-def set_checks(session: Session, items: Mapping[str, bool] | Sequence[str]) -> StepResult:
+def set_checks(session: Tab, items: Mapping[str, bool] | Sequence[str]) -> StepResult:
     """Set up to 40 uniquely labelled visible checkboxes (``label``/``label=on`` checks, ``label=off`` clears)."""
     wanted = _check_items(items)
     if not wanted:
@@ -137,7 +137,7 @@ def set_checks(session: Session, items: Mapping[str, bool] | Sequence[str]) -> S
     return _finish(session, before, text)
 
 
-def select_exact(session: Session, target: str | None, option: str) -> StepResult:
+def select_exact(session: Tab, target: str | None, option: str) -> StepResult:
     """Choose one exact, enabled option of a visible native select (the only select when ``target`` is None)."""
     before = inspect_page(session, limit=ACT_LIMIT, texts=True)
     if target is None:
@@ -157,7 +157,7 @@ def select_exact(session: Session, target: str | None, option: str) -> StepResul
     return _finish(session, before, f"Selected {label!r} in {describe(control)}; nothing was submitted.")
 
 
-def set_range(session: Session, target: str | None, value: float) -> StepResult:
+def set_range(session: Tab, target: str | None, value: float) -> StepResult:
     """Set a slider to exactly ``value`` within its bounds and step; restored when it cannot get there."""
     before = inspect_page(session, limit=ACT_LIMIT, texts=True)
     if target is None:
@@ -168,7 +168,7 @@ def set_range(session: Session, target: str | None, value: float) -> StepResult:
     return _finish(session, before, f"Set {describe(control)} to {number_text(value)} ({how}).")
 
 
-def drag_to(session: Session, source: str, target: str) -> StepResult:
+def drag_to(session: Tab, source: str, target: str) -> StepResult:
     """Propose dragging an inspected draggable onto a declared drop target (always needs ``confirm``)."""
     before = inspect_page(session, limit=ACT_LIMIT)
     src = _control(session, before, source, {"draggable"}, "a draggable item")

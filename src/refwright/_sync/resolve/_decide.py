@@ -16,14 +16,14 @@ from ...resolve.state._decisions import Decider, decide_reply, parse_decision
 from ..visual._fallback import ocr_fallback
 from ._act import act as act_locally
 from ._do import act_on_control
-from ._inspect import ACT_LIMIT, inspect_page, settle
+from ._inspection import ACT_LIMIT, inspect_page, settle
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["act"]
 
-def act(session: Session, request: str, *, new: bool = False) -> StepResult:
+def act(session: Tab, request: str, *, new: bool = False) -> StepResult:
     """One step of ``request``: resolved locally, else picked by the page's decision provider, if any."""
     try:
         return act_locally(session, request, new=new)
@@ -38,7 +38,7 @@ def act(session: Session, request: str, *, new: bool = False) -> StepResult:
         return _decide(session, provider, request, refusal)
 
 
-def _decide(session: Session, provider: Decider, request: str, refusal: Exception) -> StepResult:
+def _decide(session: Tab, provider: Decider, request: str, refusal: Exception) -> StepResult:
     before = inspect_page(session, limit=ACT_LIMIT, texts=True)
     reply = run_coroutine(decide_reply(provider, request, before))
     control, reason = parse_decision(reply, before)

@@ -14,14 +14,14 @@ from ...resolve.grammar._plan import Part, Plan, Target
 from ...resolve.matching._match import AmbiguousTargetError, TargetNotFoundError, find_target
 from ...resolve.matching._select import field_match, submit_candidates
 from ...resolve.state._memory import Memo, ResolverState
-from .._fill import fill_text
+from ..tab._fill import fill_text
 from ._answer import read_blocks
 from ._do import act_on_control
-from ._inspect import ACT_LIMIT, inspect_page
+from ._inspection import ACT_LIMIT, inspect_page
 from ._step import Step
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["step_guess"]
 
@@ -38,7 +38,7 @@ def _button(part: Part, inspection: Inspection) -> Control:
     return found[0]
 
 
-def step_guess(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+def step_guess(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                      memo: Memo) -> Step:
     """One guess: read the feedback on the last one, type the middle of what is left, and send it."""
     part = plan.parts[index]

@@ -22,11 +22,11 @@ from ...resolve.matching._item_match import (
 from ...resolve.matching._match import Match, TargetNotFoundError
 from ...resolve.state._memory import Memo, ResolverState
 from ._do import act_on_control
-from ._inspect import run_resolver_op
+from ._inspection import run_resolver_op
 from ._step import Step, click_step, hover_click
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["step_item"]
 
@@ -42,7 +42,7 @@ def _first_of(found: list[Item], part: Part) -> str:
     return f"; the first of {len(same)} items showing {part.labels[0]!r}, which the request names alike"
 
 
-def _in_each(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+def _in_each(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                    memo: Memo, chosen: list[Item], targets: tuple[Target, ...]) -> Step | None:
     """The next part done in every chosen item ("Like all posts by X"), one click per call."""
     matches = [control_in(item, targets, inspection) for item in chosen]
@@ -72,7 +72,7 @@ def _in_each(session: Session, state: ResolverState, plan: Plan, index: int, ins
     return step
 
 
-def _turn_page(session: Session, state: ResolverState, inspection: Inspection, memo: Memo,
+def _turn_page(session: Tab, state: ResolverState, inspection: Inspection, memo: Memo,
                      name: str) -> Step:
     """No item shows ``name`` here: the next page of a paginated list, or a refusal once none is left."""
     page = next_page(inspection)
@@ -90,7 +90,7 @@ def _turn_page(session: Session, state: ResolverState, inspection: Inspection, m
                               "`inspect` to see the page.")
 
 
-def _in_item(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+def _in_item(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                    memo: Memo, found: list[Item]) -> Step | None:
     """The next part's control clicked inside the item (or its text, or its menu opened first); None when
     the item holds none of them."""
@@ -129,7 +129,7 @@ def _in_item(session: Session, state: ResolverState, plan: Plan, index: int, ins
     return None
 
 
-def step_item(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+def step_item(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                     memo: Memo) -> Step:
     """Find the item the part names by its content, then do the next part in it, or open it first."""
     part = plan.parts[index]

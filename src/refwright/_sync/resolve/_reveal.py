@@ -13,18 +13,18 @@ from ...resolve.grammar._plan import Plan, Target
 from ...resolve.matching._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
 from ...resolve.matching._select import MENU_KINDS
 from ...resolve.state._memory import Memo, ResolverState
-from .._recording import note_element, noted_done
+from ..tab._script_recording import note_element, noted_done
 from ._do import act_on_control
-from ._inspect import ACT_LIMIT, element_locator, inspect_page, run_resolver_op
+from ._inspection import ACT_LIMIT, element_locator, inspect_page, run_resolver_op
 from ._step import Step, click_step
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["step_expand", "step_find", "step_menu", "wait_visible"]
 
 
-def step_menu(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+def step_menu(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                      memo: Memo) -> Step:
     part = plan.parts[index]
     labels = part.labels
@@ -59,7 +59,7 @@ def step_menu(session: Session, state: ResolverState, plan: Plan, index: int, in
                          f"{' > '.join(labels)} does not match this menu. Run `inspect` to see its items.")
 
 
-def wait_visible(session: Session, label: str, max_ms: int = 1_200) -> bool:
+def wait_visible(session: Tab, label: str, max_ms: int = 1_200) -> bool:
     """Whether a menu item labelled ``label`` shows within ``max_ms`` (a submenu opening after a hover)."""
     waited = 0
     while True:
@@ -73,7 +73,7 @@ def wait_visible(session: Session, label: str, max_ms: int = 1_200) -> bool:
         waited += 100
 
 
-def step_find(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+def step_find(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                      memo: Memo) -> Step:
     part = plan.parts[index]
     match: Match | None = None
@@ -111,7 +111,7 @@ def step_find(session: Session, state: ResolverState, plan: Plan, index: int, in
     return Step(f"Expanded the section {str(pick['l'])!r} to look for {part.targets[0].describe()} ({why})", False)
 
 
-def step_expand(session: Session, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
+def step_expand(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
                        memo: Memo) -> Step:
     found = (run_resolver_op(session, "disclosures", label=""))["items"]
     items = [i for i in found if not i.get("tab") or i.get("x")]

@@ -15,19 +15,19 @@ from ...resolve.matching._match import AmbiguousTargetError, DisabledTargetError
 from ...resolve.matching._select import fill_fields, is_secret
 from ...safety._secrets import TOKEN
 from ...safety._totp import TOTP_TOKEN
-from .._fill import TextNotEnteredError, fill_text, not_entered
-from .._recording import note_password
-from .._secrets import reveal_on_page
+from ..tab._fill import TextNotEnteredError, fill_text, not_entered
+from ..tab._script_recording import note_password
+from ..tab._secret_fields import reveal_on_page
 from ._do import act_on_control
-from ._inspect import element_locator, run_resolver_op
+from ._inspection import element_locator, run_resolver_op
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["enter_password", "fill_secret"]
 
 
-def enter_password(session: Session, token: str, field: Target, value: str) -> tuple[int, str]:
+def enter_password(session: Tab, token: str, field: Target, value: str) -> tuple[int, str]:
     """Fill the password field(s) ``field`` names; how many, and how they were matched."""
     items = (run_resolver_op(session, "secrets"))["items"]
     if not items:
@@ -56,7 +56,7 @@ def enter_password(session: Session, token: str, field: Target, value: str) -> t
     return len(chosen), tier or ("every password field" if field.every else "the only password field")
 
 
-def fill_secret(session: Session, part: Part, inspection: Inspection, field: Target, token: str) -> str:
+def fill_secret(session: Tab, part: Part, inspection: Inspection, field: Target, token: str) -> str:
     """``{{secret:NAME}}`` into the field ``part`` names (a password field the password way); what was done.
     The value is never read back or compared, so the step counts as done once entered."""
     names = ", ".join(dict.fromkeys(TOKEN.findall(token) + TOTP_TOKEN.findall(token)))

@@ -16,7 +16,7 @@ from ...resolve.state._memory import ResolverState
 from ._do import act_on_control
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["Step", "click_step", "did_text", "hover_click"]
 
@@ -42,7 +42,7 @@ def did_text(match: Match, verb: str) -> str:
     return f"{verb} {describe(match.control)} ({match.how})"
 
 
-def click_step(session: Session, state: ResolverState, inspection: Inspection, match: Match,
+def click_step(session: Tab, state: ResolverState, inspection: Inspection, match: Match,
                      on_done: Callable[[], None], why: str) -> Step:
     """Click the matched control, or propose the click when it needs approval (``why`` says why it was
     chosen); ``on_done`` runs once the click happened."""

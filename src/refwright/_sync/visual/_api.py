@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING
 from ...resolve._outcome import StepResult
 from ...resolve.state._decisions import Decider
 from ...visual import VisualText
-from .._secrets import secret_rects
-from .._translate import mapped
+from ..pipeline._translate import mapped
 from ..pipeline._typed import Invocation, run_typed
+from ..tab._secret_fields import secret_rects
 from ._capture import capture_text
-from ._inspect import visual_inspect
 from ._proposals import propose_click_text, propose_points, visual_scroll
+from ._vqa import visual_inspect
 
 if TYPE_CHECKING:
-    from .._session import Session
+    from ..tab._tab import Tab
 
 __all__ = ["Visual"]
 
@@ -25,7 +25,7 @@ class Visual:
     """Local OCR and pointer actions at what the screen shows. Clicks and drags are proposals: nothing
     happens before ``page.confirm(token)``, and that re-checks the URL, viewport and masked screenshot."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Tab) -> None:
         self._session = session
 
     def text(self, segmentation: str = "automatic", content: str = "general",

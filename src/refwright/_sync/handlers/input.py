@@ -1,0 +1,137 @@
+# Generated from src/refwright/_async/handlers/input.py by scripts/unasync.py. DO NOT EDIT: edit that file.
+"""find, upload, keyboard, mouse and clipboard."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator
+
+from ..._errors import RefwrightError
+from ...commands import ParsedCommand
+from ...commands._specs_input import FIND_ACTIONS, split_find
+from ...safety._secrets import has_token
+from ...snapshot._format import counted
+from ..facade._devices import button_of, read_clipboard, write_clipboard
+from ..pipeline._actionable import ensure_actionable
+from ..pipeline._translate import perform
+from ..tab._fill import TextNotEnteredError, not_entered
+from ..tab._secret_fields import reveal_focused, type_secret
+from ..tab._semantic_find import describe, find
+from ..tab._tab import Tab
+from ..tab._upload import upload
+
+
+def find_(session: Tab, cmd: ParsedCommand) -> str:
+    by, value, nth, action, rest = split_find(cmd.args)
+    if action not in FIND_ACTIONS:
+        raise RefwrightError(f"Unknown action '{action}' for find. Valid actions: {', '.join(FIND_ACTIONS)}.")
+    if not value:
+        raise RefwrightError(f"Usage: {cmd.spec.usage}")
+    index: int | None = None
+    if nth is not None:
+        try:
+            index = int(nth)
+        except ValueError:
+            raise RefwrightError("Usage: find nth <index> <selector> [action] (the index is a whole number, "
+                                 "0 for the first)") from None
+    name = cmd.flag("name")
+    name = name if isinstance(name, str) and name else None
+    first, count = find(session, by, value, name=name, exact=bool(cmd.flag("exact")), index=index)
+    what = describe(by, value, name, index)
+    timeout = session.config.timeouts.action
+
+    def act(run: str) -> None:
+        def go(loc: Locator, t: float) -> object:
+            if run == "fill" and has_token(" ".join(rest)):
+                try:
+                    type_secret(session, loc, " ".join(rest), t)
+                except TextNotEnteredError:
+                    raise not_entered(what, "Nothing else was done.") from None
+                return None
+            if run == "fill":
+                loc.fill(" ".join(rest), timeout=t)
+                return None
+            result: object = getattr(loc, run)(timeout=t)
+            return result
+
+        ensure_actionable(session, first, what, run)
+        perform(first, go, target=what, command=run, timeout=timeout)
+
+    if action == "text":
+        text: str = first.inner_text(timeout=timeout)
+        return text
+    act(action)
+    verb = {"click": "Clicked", "fill": "Filled", "check": "Checked", "hover": "Hovered"}[action]
+    more = (f" (the first of {count} matches; `snapshot -i` lists them with refs)"
+            if count > 1 and by not in ("first", "last", "nth") else "")
+    return f"{verb} {what}{more}"
+
+
+def upload_(session: Tab, cmd: ParsedCommand) -> str:
+    target = cmd.args[0]
+    count = upload(session, target, cmd.args[1:])
+    return f"Uploaded {count} file(s) to {target}"
+
+
+def keyboard(session: Tab, cmd: ParsedCommand) -> str:
+    sub = cmd.args[0].lower()
+    text = cmd.text_from(1)
+    if sub == "type":
+        session.pw.keyboard.type(reveal_focused(session, text))
+        return "Typed into the focused element"
+    if sub in ("inserttext", "insert"):
+        session.pw.keyboard.insert_text(reveal_focused(session, text))
+        return "Inserted text into the focused element"
+    raise RefwrightError("Usage: keyboard <type|inserttext> <text> (for keys such as Enter use `press`)")
+
+
+def _number(text: str, what: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise RefwrightError(f"{what} must be a number, not `{text}`.") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise RefwrightError(f"{what} must be a finite number, not `{text}`.")
+    return value
+
+
+def _fmt(value: float) -> str:
+    return str(int(value)) if value == int(value) else str(value)
+
+
+def mouse(session: Tab, cmd: ParsedCommand) -> str:
+    sub = cmd.args[0].lower()
+    args = cmd.args[1:]
+    mouse_ = session.pw.mouse
+    if sub == "move":
+        if len(args) < 2:
+            raise RefwrightError("Usage: mouse move <x> <y>")
+        x, y = _number(args[0], "x"), _number(args[1], "y")
+        mouse_.move(x, y)
+        return f"Moved mouse to {_fmt(x)}, {_fmt(y)}"
+    if sub in ("down", "up"):
+        button = button_of(args[0] if args else None)
+        (mouse_.down if sub == "down" else mouse_.up)(button=button)  # type: ignore[arg-type]
+        return f"Mouse {button} {sub}"
+    if sub == "wheel":
+        if not args:
+            raise RefwrightError("Usage: mouse wheel <dy> [dx]")
+        dy = _number(args[0], "dy")
+        dx = _number(args[1], "dx") if len(args) > 1 else 0.0
+        mouse_.wheel(dx, dy)
+        return f"Scrolled wheel by {_fmt(dy)}, {_fmt(dx)}"
+    raise RefwrightError("Usage: mouse <move x y|down [button]|up [button]|wheel dy [dx]>")
+
+
+def clipboard(session: Tab, cmd: ParsedCommand) -> str:
+    sub = cmd.args[0].lower()
+    if sub == "read":
+        text = read_clipboard(session)
+        return text if text else "Clipboard is empty"
+    if sub == "write":
+        text = cmd.text_from(1)
+        write_clipboard(session, text)
+        return f"Wrote {counted(len(text), 'character')} to the clipboard"
+    raise RefwrightError("Usage: clipboard <read|write <text>>")
+
+
+HANDLERS = {"find": find_, "upload": upload_, "keyboard": keyboard, "mouse": mouse, "clipboard": clipboard}
