@@ -1,6 +1,7 @@
 """CrewAI's own loop (a Crew's ``kickoff`` with a fake LLM) driving refwright's ``browser`` tool on the demo
-app: refs, a refusal, a proposal as text naming its token, a screenshot as a file path; and CrewAI's
-``asyncio.run`` of an async tool, which must not touch the page from its own loop."""
+app: refs, a refusal, a proposal as text naming its token, a screenshot as a file path; CrewAI's
+``asyncio.run`` of an async tool, which must not touch the page from its own loop; ``agent_tool``, refwright's
+agent loop as one tool; and the docs' examples, the MCP one through crewai-tools' ``MCPServerAdapter``."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from crewai.llms.base_llm import BaseLLM
 import refwright
 from refwright import ActionPolicy, ActionType
 from refwright.agent import tool_description
-from refwright.integrations.crewai import browser_tool
+from refwright.integrations.crewai import agent_tool, browser_tool
 
 from . import scenarios
 from .examples import example
@@ -68,9 +69,9 @@ class BrainLLM(BaseLLM):  # type: ignore[misc]
         return 100_000
 
 
-def kickoff(brain: Brain, tool: Any, task: str) -> str:
+def kickoff(brain: Brain, tool: Any, task: str, llm: Any = None) -> str:
     agent = Agent(role="Web operator", goal="Do the task in the browser", backstory="Careful.",
-                  llm=BrainLLM(model="brain", brain=brain), tools=[tool], verbose=False, max_iter=12)
+                  llm=llm or BrainLLM(model="brain", brain=brain), tools=[tool], verbose=False, max_iter=12)
     crew = Crew(agents=[agent], tasks=[Task(description=task, expected_output="what happened", agent=agent)],
                 verbose=False)
     return str(crew.kickoff().raw)
@@ -125,3 +126,50 @@ async def test_the_docs_native_example_signs_up() -> None:
     answer = await asyncio.to_thread(module.main, TaskLLM(model="brain"))
     assert answer == f"Finished. The last answer was: {WELCOME}"
 
+
+
+async def test_the_docs_mcp_example_signs_up_through_refwright_mcp() -> None:
+    pytest.importorskip("crewai_tools")
+    pytest.importorskip("mcpadapt")
+    module = example("crewai", "mcp")
+    answer = await asyncio.to_thread(module.main, TaskLLM(model="brain"))
+    assert answer == f"Finished. The last answer was: {WELCOME}"
+
+
+class OuterLLM(BrainLLM):
+    """A crew's model that hands the whole task to ``browse`` and reports what it answered."""
+
+    def call(self, messages: Any, *args: Any, **kwargs: Any) -> str:
+        answers = observations(messages)
+        if answers:
+            return f"Thought: I now know the final answer\nFinal Answer: The browsing agent said: {answers[0]}"
+        # The crew's task as CrewAI wrote it for the agent, handed on whole.
+        given = re.search(r"Current Task: ([^\n]*)", json.dumps(messages).replace("\\n", "\n"))
+        task = given.group(1) if given else "Sign up as test@example.com"
+        return f"{_STEP}\nAction: browse\nAction Input: {json.dumps({'task': task})}"
+
+
+async def test_agent_tool_hands_a_whole_task_to_refwrights_agent_loop(signup_page: refwright.Page) -> None:
+    tool = agent_tool(signup_page, scenarios.BrainLlm(scenarios.signup))
+    assert tool.name == "browse" and list(tool.args_schema.model_fields) == ["task"]
+    answer = await asyncio.to_thread(kickoff, scenarios.signup, tool, "Get me an account", OuterLLM(model="outer"))
+    assert answer == f"The browsing agent said: Finished. The last answer was: {WELCOME}"
+
+
+async def test_agent_tools_async_run_on_crewais_own_loop_reaches_the_pages_loop(signup_page: refwright.Page) -> None:
+    tool = agent_tool(signup_page, scenarios.BrainLlm(scenarios.signup))
+    answer = await asyncio.to_thread(lambda: asyncio.run(tool.arun(task="Sign up")))
+    assert answer == f"Finished. The last answer was: {WELCOME}"
+
+
+async def test_the_docs_agent_tool_example_signs_up() -> None:
+    class Browsing(scenarios.BrainLlm):
+        """The signup brain, after opening the page the task names (the pool's page starts blank)."""
+
+        async def next(self, system: str, turns: list[Any]) -> list[Any]:
+            self.brain = scenarios.opening_first(turns[0].text, scenarios.signup)
+            return await super().next(system, turns)
+
+    module = example("crewai", "agent_tool")
+    answer = await module.main(OuterLLM(model="outer"), Browsing(scenarios.signup))
+    assert answer == f"The browsing agent said: Finished. The last answer was: {WELCOME}"

@@ -1,6 +1,6 @@
 """smolagents' own loop (``ToolCallingAgent.run`` with a fake ``Model``) driving refwright's ``browser`` tool
-on the demo app: refs, a refusal, a proposal as text naming its token, a screenshot as a file path; and a
-sync ``SessionPool`` for sync programs."""
+on the demo app: refs, a refusal, a proposal as text naming its token, a screenshot as a file path; a sync
+``SessionPool`` for sync programs; and ``agent_tool``, refwright's agent loop as one tool."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ import refwright
 import refwright.sync_api
 from refwright import ActionPolicy, ActionType
 from refwright.agent import tool_description
-from refwright.integrations.smolagents import browser_tool
+from refwright.integrations.smolagents import agent_tool, browser_tool
 
 from ..conftest import TEST_CONFIG
 from . import scenarios
@@ -130,3 +130,39 @@ async def test_the_docs_mcp_example_signs_up_through_refwright_mcp() -> None:
     pytest.importorskip("mcpadapt")
     module = example("smolagents", "mcp")
     assert await asyncio.to_thread(module.main, TaskModel()) == f"Finished. The last answer was: {WELCOME}"
+
+
+class Outer(Model):  # type: ignore[misc]
+    """A manager model that hands the whole task to ``browse`` and reports what it answered."""
+
+    def __init__(self) -> None:
+        super().__init__(model_id="outer")
+
+    def generate(self, messages: list[Any], *args: Any, **kwargs: Any) -> ChatMessage:
+        answers = observations(messages)
+        name, arguments = ("final_answer", {"answer": f"The browsing agent said: {answers[0]}"}) if answers else (
+            "browse", {"task": "Sign up as test@example.com"})
+        return ChatMessage(role=MessageRole.ASSISTANT, content="", tool_calls=[ChatMessageToolCall(
+            function=ChatMessageToolCallFunction(name=name, arguments=arguments), id=f"call{next(_ids)}",
+            type="function")])
+
+
+async def test_agent_tool_hands_a_whole_task_to_refwrights_agent_loop(signup_page: refwright.Page) -> None:
+    tool = agent_tool(signup_page, scenarios.BrainLlm(scenarios.signup))
+    assert tool.name == "browse" and list(tool.inputs) == ["task"]
+    agent = ToolCallingAgent(tools=[tool], model=Outer(), max_steps=4, verbosity_level=0)
+    answer = await asyncio.to_thread(agent.run, "Get me an account")
+    assert answer == f"The browsing agent said: Finished. The last answer was: {WELCOME}"
+
+
+async def test_agent_tool_gives_each_task_its_own_pooled_page(demo: Any) -> None:
+    async with refwright.SessionPool(config=TEST_CONFIG) as pool:
+        tool = agent_tool(pool, scenarios.BrainLlm(scenarios.opening_first(f"{demo.url}/", scenarios.signup)))
+        answer = await asyncio.to_thread(tool, task="Sign up")
+        assert answer == f"Finished. The last answer was: {WELCOME}"
+        assert [s["active"] for s in pool.stats()] == [0]  # the task's page went back when it ended
+
+
+def test_agent_tool_needs_the_async_api() -> None:
+    with refwright.sync_api.SessionPool(config=TEST_CONFIG) as pool, pytest.raises(TypeError, match="async"):
+        agent_tool(pool, scenarios.BrainLlm(scenarios.signup))

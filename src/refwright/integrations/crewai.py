@@ -10,13 +10,16 @@ give the tool a ``refwright.sync_api.SessionPool``. CrewAI has no approval hook 
 proposal comes back as text naming its ``confirm`` token, as in ``refwright agent`` without an approver. A
 screenshot is saved as a PNG file and its path is in the answer. With a pool, the tool has one pooled
 page (make one tool per agent).
+
+``agent_tool(page, llm)`` is one tool, ``browse(task)``, that hands a whole task to refwright's agent loop
+(``run_agent``) and answers with its answer: a browsing sub-agent a crew's agent can delegate to.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ._core import Binding, keep_binding, missing_framework
+from ._core import AGENT_TOOL_DESCRIPTION, AGENT_TOOL_NAME, Binding, keep_binding, missing_framework
 
 try:
     from crewai.tools import BaseTool
@@ -25,7 +28,7 @@ except ImportError as exc:
     raise ImportError(missing_framework("CrewAI", "crewai", exc)) from exc
 
 
-__all__ = ["BrowserTool", "browser_tool"]
+__all__ = ["AgentTool", "BrowserTool", "agent_tool", "browser_tool"]
 
 
 class BrowserInput(BaseModel):
@@ -54,4 +57,40 @@ def browser_tool(page: Any) -> BrowserTool:
     binding = Binding(page)
     tool = BrowserTool(description=binding.description())
     tool._binding = binding
+    return keep_binding(tool, binding)
+
+
+class TaskInput(BaseModel):
+    """The ``browse`` tool's one argument."""
+
+    task: str = Field(description="The whole task: where to go, what to do, what to report")
+
+
+class AgentTool(BaseTool):  # type: ignore[misc]  # crewai's BaseTool is not typed for mypy here
+    """refwright's agent loop as one CrewAI ``BaseTool``: a whole task in, the run's answer out."""
+
+    name: str = AGENT_TOOL_NAME
+    description: str = AGENT_TOOL_DESCRIPTION
+    args_schema: type[BaseModel] = TaskInput
+    _binding: Binding = PrivateAttr()
+    _llm: Any = PrivateAttr()
+    _options: dict[str, Any] = PrivateAttr()
+
+    def _run(self, task: str) -> str:
+        return self._binding.task(self._llm, task, self._options)
+
+    async def _arun(self, task: str) -> str:
+        return await self._binding.atask(self._llm, task, self._options)
+
+
+def agent_tool(page: Any, llm: Any, *, name: str = AGENT_TOOL_NAME, description: str = AGENT_TOOL_DESCRIPTION,
+               **options: Any) -> AgentTool:
+    """One tool, ``browse(task)``, that hands the whole task to ``refwright.agent.run_agent`` with ``llm`` (any
+    ``refwright.Llm``, not a CrewAI LLM) on ``page`` (an async ``Page``, or a ``SessionPool``: a pooled page per
+    task) and answers with the run's answer. ``options`` go to ``run_agent`` (``max_steps``, ``approve``, ...).
+    The task runs on the page's loop: kick the crew off from a worker thread or with ``kickoff_async``."""
+    binding = Binding(page)
+    binding.need_async()
+    tool = AgentTool(name=name, description=description)
+    tool._binding, tool._llm, tool._options = binding, llm, options
     return keep_binding(tool, binding)

@@ -11,13 +11,16 @@ for a function's description is larger). A screenshot comes back as an ``ImageBl
 LlamaIndex has no approval hook that pauses a tool call: a proposal comes back as text naming its
 ``confirm`` token, as in ``refwright agent`` without an approver. With a ``SessionPool``, each workflow run
 (its ``Context``) gets its own page, given back once the run's context is gone.
+
+``agent_tool(page, llm)`` is one tool, ``browse(task)``, that hands a whole task to refwright's agent loop
+(``run_agent``) and answers with its answer: a browsing sub-agent for an orchestrating agent.
 """
 
 # No `from __future__ import annotations`: LlamaIndex finds the Context parameter by comparing the annotation
 # object itself.
 from typing import Any
 
-from ._core import Answer, Binding, keep_binding, missing_framework
+from ._core import AGENT_TOOL_DESCRIPTION, AGENT_TOOL_NAME, Answer, Binding, keep_binding, missing_framework
 
 try:
     from llama_index.core.base.llms.types import ImageBlock, TextBlock
@@ -28,7 +31,7 @@ except ImportError as exc:
     raise ImportError(missing_framework("LlamaIndex", "llamaindex", exc)) from exc
 
 
-__all__ = ["browser_tool"]
+__all__ = ["agent_tool", "browser_tool"]
 
 
 class BrowserInput(BaseModel):
@@ -55,6 +58,32 @@ def browser_tool(page: Any) -> FunctionTool:
 
     metadata = _Metadata(name=binding.name, description=binding.description(), fn_schema=BrowserInput)
     tool = FunctionTool(fn=browser, async_fn=abrowser, metadata=metadata)
+    return keep_binding(tool, binding)
+
+
+class TaskInput(BaseModel):
+    """The ``browse`` tool's one argument."""
+
+    task: str = Field(description="The whole task: where to go, what to do, what to report")
+
+
+def agent_tool(page: Any, llm: Any, *, name: str = AGENT_TOOL_NAME, description: str = AGENT_TOOL_DESCRIPTION,
+               **options: Any) -> FunctionTool:
+    """One tool, ``browse(task)``, that hands the whole task to ``refwright.agent.run_agent`` with ``llm`` (any
+    ``refwright.Llm``, not a LlamaIndex LLM) on ``page`` (an async ``Page``, or a ``SessionPool``: a pooled page
+    per task) and answers with the run's answer. ``options`` go to ``run_agent`` (``max_steps``, ``approve``,
+    ...)."""
+    binding = Binding(page)
+    binding.need_async()
+
+    async def abrowse(task: str) -> str:
+        return await binding.atask(llm, task, options)
+
+    def browse(task: str) -> str:
+        return binding.task(llm, task, options)
+
+    metadata = ToolMetadata(name=name, description=description, fn_schema=TaskInput)
+    tool = FunctionTool(fn=browse, async_fn=abrowse, metadata=metadata)
     return keep_binding(tool, binding)
 
 
