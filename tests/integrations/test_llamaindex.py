@@ -1,6 +1,6 @@
 """LlamaIndex's own loop (a ``FunctionAgent`` run with its ``MockFunctionCallingLLM``) driving refwright's
 ``browser`` tool on the demo app: refs, a refusal, a proposal as text naming its token, a screenshot as an
-``ImageBlock``; and the sync ``call`` from a worker thread."""
+``ImageBlock``; the sync ``call`` from a worker thread; and ``agent_tool``, refwright's agent loop as one tool."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from llama_index.core.workflow import Context
 import refwright
 from refwright import ActionPolicy, ActionType
 from refwright.agent import tool_description
-from refwright.integrations.llamaindex import browser_tool
+from refwright.integrations.llamaindex import agent_tool, browser_tool
 
 from . import scenarios
 from .examples import example
@@ -108,3 +108,40 @@ async def test_the_docs_mcp_example_signs_up_through_refwright_mcp() -> None:
     module = example("llamaindex", "mcp")
     answer = await module.main(MockFunctionCallingLLM(response_generator=respond))
     assert answer == f"Finished. The last answer was: {WELCOME}"
+
+
+def outer_llm() -> MockFunctionCallingLLM:
+    """An orchestrating model that hands the user's whole request to ``browse`` and reports its answer."""
+    def respond(messages: list[ChatMessage], **kwargs: Any) -> ChatMessage:
+        answers = [str(m.content) for m in messages if m.role == MessageRole.TOOL]
+        if answers:
+            return ChatMessage(role=MessageRole.ASSISTANT, content=f"The browsing agent said: {answers[0]}")
+        task = next(str(m.content) for m in messages if m.role == MessageRole.USER)
+        return ChatMessage(role=MessageRole.ASSISTANT, blocks=[
+            ToolCallBlock(tool_call_id=f"call{next(_ids)}", tool_name="browse", tool_kwargs={"task": task})])
+    return MockFunctionCallingLLM(response_generator=respond)
+
+
+async def test_agent_tool_hands_a_whole_task_to_refwrights_agent_loop(signup_page: refwright.Page) -> None:
+    tool = agent_tool(signup_page, scenarios.BrainLlm(scenarios.signup))
+    assert tool.metadata.name == "browse"
+    assert list(tool.metadata.to_openai_tool()["function"]["parameters"]["properties"]) == ["task"]
+    answer = await FunctionAgent(tools=[tool], llm=outer_llm()).run("Sign up as test@example.com")
+    assert str(answer) == f"The browsing agent said: Finished. The last answer was: {WELCOME}"
+    # A sync call (from a worker thread) runs the task on the page's loop too.
+    reader = agent_tool(signup_page, scenarios.BrainLlm(lambda outs: scenarios.final(outs) if outs else ["get text h1"]))
+    again = await asyncio.to_thread(lambda: reader.call(task="Read the heading"))
+    assert str(again) == f"Finished. The last answer was: {WELCOME}"
+
+
+async def test_the_docs_agent_tool_example_signs_up() -> None:
+    class Browsing(scenarios.BrainLlm):
+        """The signup brain, after opening the page the task names (the pool's page starts blank)."""
+
+        async def next(self, system: str, turns: list[Any]) -> list[Any]:
+            self.brain = scenarios.opening_first(turns[0].text, scenarios.signup)
+            return await super().next(system, turns)
+
+    module = example("llamaindex", "agent_tool")
+    answer = await module.main(outer_llm(), Browsing(scenarios.signup))
+    assert answer == f"The browsing agent said: Finished. The last answer was: {WELCOME}"
