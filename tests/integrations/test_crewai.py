@@ -163,13 +163,6 @@ async def test_agent_tools_async_run_on_crewais_own_loop_reaches_the_pages_loop(
 
 
 async def test_the_docs_agent_tool_example_signs_up() -> None:
-    class Browsing(scenarios.BrainLlm):
-        """The signup brain, after opening the page the task names (the pool's page starts blank)."""
-
-        async def next(self, system: str, turns: list[Any]) -> list[Any]:
-            self.brain = scenarios.opening_first(turns[0].text, scenarios.signup)
-            return await super().next(system, turns)
-
     module = example("crewai", "agent_tool")
-    answer = await module.main(OuterLLM(model="outer"), Browsing(scenarios.signup))
+    answer = await module.main(OuterLLM(model="outer"), scenarios.OpeningLlm(scenarios.signup))
     assert answer == f"The browsing agent said: Finished. The last answer was: {WELCOME}"

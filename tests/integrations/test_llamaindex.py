@@ -129,19 +129,13 @@ async def test_agent_tool_hands_a_whole_task_to_refwrights_agent_loop(signup_pag
     answer = await FunctionAgent(tools=[tool], llm=outer_llm()).run("Sign up as test@example.com")
     assert str(answer) == f"The browsing agent said: Finished. The last answer was: {WELCOME}"
     # A sync call (from a worker thread) runs the task on the page's loop too.
-    reader = agent_tool(signup_page, scenarios.BrainLlm(lambda outs: scenarios.final(outs) if outs else ["get text h1"]))
+    heading = scenarios.BrainLlm(lambda outs: scenarios.final(outs) if outs else ["get text h1"])
+    reader = agent_tool(signup_page, heading)
     again = await asyncio.to_thread(lambda: reader.call(task="Read the heading"))
     assert str(again) == f"Finished. The last answer was: {WELCOME}"
 
 
 async def test_the_docs_agent_tool_example_signs_up() -> None:
-    class Browsing(scenarios.BrainLlm):
-        """The signup brain, after opening the page the task names (the pool's page starts blank)."""
-
-        async def next(self, system: str, turns: list[Any]) -> list[Any]:
-            self.brain = scenarios.opening_first(turns[0].text, scenarios.signup)
-            return await super().next(system, turns)
-
     module = example("llamaindex", "agent_tool")
-    answer = await module.main(outer_llm(), Browsing(scenarios.signup))
+    answer = await module.main(outer_llm(), scenarios.OpeningLlm(scenarios.signup))
     assert answer == f"The browsing agent said: Finished. The last answer was: {WELCOME}"

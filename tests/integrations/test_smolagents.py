@@ -140,8 +140,11 @@ class Outer(Model):  # type: ignore[misc]
 
     def generate(self, messages: list[Any], *args: Any, **kwargs: Any) -> ChatMessage:
         answers = observations(messages)
+        # The user's whole task, handed on as it was given.
+        given = next(p["text"] for m in messages if m.role == MessageRole.USER for p in m.content)
+        task = given.split("New task:\n")[-1]
         name, arguments = ("final_answer", {"answer": f"The browsing agent said: {answers[0]}"}) if answers else (
-            "browse", {"task": "Sign up as test@example.com"})
+            "browse", {"task": task})
         return ChatMessage(role=MessageRole.ASSISTANT, content="", tool_calls=[ChatMessageToolCall(
             function=ChatMessageToolCallFunction(name=name, arguments=arguments), id=f"call{next(_ids)}",
             type="function")])
@@ -166,3 +169,9 @@ async def test_agent_tool_gives_each_task_its_own_pooled_page(demo: Any) -> None
 def test_agent_tool_needs_the_async_api() -> None:
     with refwright.sync_api.SessionPool(config=TEST_CONFIG) as pool, pytest.raises(TypeError, match="async"):
         agent_tool(pool, scenarios.BrainLlm(scenarios.signup))
+
+
+async def test_the_docs_agent_tool_example_signs_up() -> None:
+    module = example("smolagents", "agent_tool")
+    answer = await module.main(Outer(), scenarios.OpeningLlm(scenarios.signup))
+    assert answer == f"The browsing agent said: Finished. The last answer was: {WELCOME}"
