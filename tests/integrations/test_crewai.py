@@ -1,5 +1,5 @@
 """CrewAI's own loop (a Crew's ``kickoff`` with a fake LLM) driving refwright's ``browser`` tool on the demo
-app: refs, a refusal, a proposal as text naming its token, a screenshot as a file path; CrewAI's
+app: refs, a refusal, a proposal as text naming its token, an approval through CrewAI's tool-call hook, a screenshot as a file path; CrewAI's
 ``asyncio.run`` of an async tool, which must not touch the page from its own loop; ``agent_tool``, refwright's
 agent loop as one tool; and the docs' examples, the MCP one through crewai-tools' ``MCPServerAdapter``."""
 
@@ -20,12 +20,13 @@ os.environ.setdefault("CREWAI_TRACING_ENABLED", "false")
 pytest.importorskip("crewai")
 
 from crewai import Agent, Crew, Task
+from crewai.hooks import register_before_tool_call_hook, unregister_before_tool_call_hook
 from crewai.llms.base_llm import BaseLLM
 
 import refwright
 from refwright import ActionPolicy, ActionType
 from refwright.agent import tool_description
-from refwright.integrations.crewai import agent_tool, browser_tool
+from refwright.integrations.crewai import agent_tool, approval_hook, browser_tool
 
 from . import scenarios
 from .examples import example
@@ -103,6 +104,37 @@ async def test_a_denied_action_comes_back_as_a_readable_refusal(signup_page: ref
 async def test_a_proposal_is_text_naming_its_token(signup_page: refwright.Page) -> None:
     answer = await asyncio.to_thread(kickoff, scenarios.approval, browser_tool(signup_page), "Sign up")
     assert answer == f"Finished. The last answer was: {WELCOME}"
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+async def test_an_approval_goes_through_crewais_before_tool_call_hook(signup_page: refwright.Page,
+                                                                      allowed: bool) -> None:
+    asked: list[Any] = []
+
+    def ask(request: Any, context: Any) -> str:
+        asked.append((request, context.tool_name, context.agent.role))
+        return "yes" if allowed else "no"
+
+    read: list[str] = []
+
+    def brain(outputs: list[str]) -> list[str] | str:
+        read[:] = outputs
+        return scenarios.approval(outputs)
+
+    hook = approval_hook(ask)
+    register_before_tool_call_hook(hook)
+    try:
+        answer = await asyncio.to_thread(kickoff, brain, browser_tool(signup_page), "Sign up")
+    finally:
+        unregister_before_tool_call_hook(hook)
+    ((request, tool_name, role),) = asked  # only the confirm was asked about, once
+    assert (tool_name, role, request.kind) == ("browser", "Web operator", "proposal")
+    assert request.summary.startswith("Needs approval: click") and "Create account" in request.summary
+    if allowed:
+        assert answer == f"Finished. The last answer was: {WELCOME}"
+    else:  # the step did not run, the model read why, and the form is still there
+        assert read[4].startswith('Error: The person denied this step: click @e') and "Nothing was done" in read[4]
+        assert answer == "Finished. The last answer was: Create your account"
 
 
 async def test_a_screenshot_comes_back_as_a_file_path(signup_page: refwright.Page) -> None:

@@ -6,8 +6,10 @@ A CrewAI ``BaseTool``. CrewAI calls a tool's sync ``_run`` from its worker threa
 with ``asyncio.run`` (another event loop); either way the command is handed to the page's own loop and
 the caller waits for its answer, so the page is never used from a foreign loop. A Crew's ``kickoff`` on
 the page's own loop thread would block that loop: use ``kickoff_async``/``akickoff`` or a worker thread, or
-give the tool a ``refwright.sync_api.SessionPool``. CrewAI has no approval hook that pauses a tool call: a
-proposal comes back as text naming its ``confirm`` token, as in ``refwright agent`` without an approver. A
+give the tool a ``refwright.sync_api.SessionPool``. Approvals go through CrewAI's own tool-call hooks:
+``register_before_tool_call_hook(approval_hook())`` asks the person (``request_human_input`` by default)
+before a ``confirm p-...`` carries out a proposal; a denied step's answer says so. Without it, a proposal
+comes back as text naming its ``confirm`` token, as in ``refwright agent`` without an approver. A
 screenshot is saved as a PNG file and its path is in the answer. With a pool, the tool has one pooled
 page (make one tool per agent).
 
@@ -17,18 +19,22 @@ page (make one tool per agent).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from ..agent import ApprovalRequest, Decision
+from ..agent._approval import denied_text
 from ._core import AGENT_TOOL_DESCRIPTION, AGENT_TOOL_NAME, Binding, keep_binding, missing_framework
 
 try:
+    from crewai.hooks import ToolCallHookContext
     from crewai.tools import BaseTool
     from pydantic import BaseModel, Field, PrivateAttr
 except ImportError as exc:
     raise ImportError(missing_framework("CrewAI", "crewai", exc)) from exc
 
 
-__all__ = ["AgentTool", "BrowserTool", "agent_tool", "browser_tool"]
+__all__ = ["AgentTool", "BrowserTool", "agent_tool", "approval_hook", "browser_tool"]
 
 
 class BrowserInput(BaseModel):
@@ -45,11 +51,18 @@ class BrowserTool(BaseTool):  # type: ignore[misc]  # crewai's BaseTool is not t
     args_schema: type[BaseModel] = BrowserInput
     _binding: Binding = PrivateAttr()
 
+    _refused: dict[str, str] = PrivateAttr(default_factory=dict)
+
     def _run(self, command: str) -> str:
-        return self._binding.with_path(self._binding.run(command))
+        return self._refusal(command) or self._binding.with_path(self._binding.run(command))
 
     async def _arun(self, command: str) -> str:
-        return self._binding.with_path(await self._binding.arun(command))
+        return self._refusal(command) or self._binding.with_path(await self._binding.arun(command))
+
+    def _refusal(self, command: str) -> str:
+        # What approval_hook left for a step the person did not allow: the call's answer, instead of running it.
+        token = self._binding.confirm_token(command)
+        return self._refused.pop(token, "") if token is not None else ""
 
 
 def browser_tool(page: Any) -> BrowserTool:
@@ -58,6 +71,50 @@ def browser_tool(page: Any) -> BrowserTool:
     tool = BrowserTool(description=binding.description())
     tool._binding = binding
     return keep_binding(tool, binding)
+
+
+Ask = Callable[[ApprovalRequest, ToolCallHookContext], "bool | Decision | str"]
+_YES = frozenset({"y", "yes", "allow", "approve", "ok"})
+
+
+def approval_hook(ask: Ask | None = None) -> Callable[[ToolCallHookContext], bool | None]:
+    """A CrewAI ``before_tool_call`` hook that asks the person before a ``browser`` tool carries out a proposal
+    (``confirm p-...``, the step ``act`` stopped at). Register it with
+    ``crewai.hooks.register_before_tool_call_hook(approval_hook())``.
+
+    ``ask(request, context)`` gets the :class:`refwright.agent.ApprovalRequest` (``.summary`` is the sentence
+    to show) and CrewAI's hook context, and answers ``True``/``False``, a :class:`refwright.agent.Decision`, or
+    the person's reply (``yes`` allows). By default it asks on the console through CrewAI's
+    ``context.request_human_input``. A denied step is not run: the tool's answer says the person denied it.
+    Other tools' calls, and the browser's other commands, pass untouched."""
+
+    def hook(context: ToolCallHookContext) -> bool | None:
+        tool = getattr(context.tool, "_original_tool", None)
+        if not isinstance(tool, BrowserTool):
+            return None
+        command = context.tool_input.get("command")
+        request = tool._binding.approval_request(command) if isinstance(command, str) else None
+        if request is None:
+            return None
+        decision = _decision((ask or _console)(request, context))
+        if not decision.allowed:
+            tool._refused[request.token] = denied_text(request, decision)
+        return None
+
+    return hook
+
+
+def _console(request: ApprovalRequest, context: ToolCallHookContext) -> str:
+    return context.request_human_input(prompt=request.summary, default_message="Type yes to allow it:")
+
+
+def _decision(answer: bool | Decision | str) -> Decision:
+    if isinstance(answer, Decision):
+        return answer
+    if isinstance(answer, bool):
+        return Decision.ALLOW if answer else Decision.DENY
+    word = answer.strip().lower()
+    return Decision.ALLOW if word in _YES else Decision.ALWAYS if word == "always" else Decision.DENY
 
 
 class TaskInput(BaseModel):
