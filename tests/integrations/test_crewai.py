@@ -1,7 +1,8 @@
 """CrewAI's own loop (a Crew's ``kickoff`` with a fake LLM) driving refwright's ``browser`` tool on the demo
-app: refs, a refusal, a proposal as text naming its token, an approval through CrewAI's tool-call hook, a screenshot as a file path; CrewAI's
-``asyncio.run`` of an async tool, which must not touch the page from its own loop; ``agent_tool``, refwright's
-agent loop as one tool; and the docs' examples, the MCP one through crewai-tools' ``MCPServerAdapter``."""
+app: refs, a refusal, a proposal as text naming its token, an approval through CrewAI's tool-call hook, a
+screenshot as a file path; CrewAI's ``asyncio.run`` of an async tool, which must not touch the page from its
+own loop; ``agent_tool``, refwright's agent loop as one tool; and the docs' examples, the MCP one through
+crewai-tools' ``MCPServerAdapter``."""
 
 from __future__ import annotations
 

@@ -105,7 +105,7 @@ def approval_hook(ask: Ask | None = None) -> Callable[[ToolCallHookContext], boo
 
 
 def _console(request: ApprovalRequest, context: ToolCallHookContext) -> str:
-    return context.request_human_input(prompt=request.summary, default_message="Type yes to allow it:")
+    return str(context.request_human_input(prompt=request.summary, default_message="Type yes to allow it:"))
 
 
 def _decision(answer: bool | Decision | str) -> Decision:
