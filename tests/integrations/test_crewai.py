@@ -25,10 +25,12 @@ from crewai.hooks import register_before_tool_call_hook, unregister_before_tool_
 from crewai.llms.base_llm import BaseLLM
 
 import refwright
+import refwright.sync_api
 from refwright import ActionPolicy, ActionType
 from refwright.agent import tool_description
 from refwright.integrations.crewai import agent_tool, approval_hook, browser_tool
 
+from ..conftest import TEST_CONFIG
 from . import scenarios
 from .examples import example
 from .scenarios import WELCOME, Brain
@@ -87,6 +89,15 @@ async def test_the_models_calls_sign_up_through_refs(signup_page: refwright.Page
     assert answer == f"Finished. The last answer was: {WELCOME}"
 
 
+async def test_akickoff_on_the_pages_own_loop_signs_up(signup_page: refwright.Page) -> None:
+    agent = Agent(role="Web operator", goal="Do the task in the browser", backstory="Careful.",
+                  llm=BrainLLM(model="brain", brain=scenarios.signup_one_by_one), tools=[browser_tool(signup_page)],
+                  verbose=False, max_iter=12)
+    crew = Crew(agents=[agent], tasks=[Task(description="Sign up", expected_output="what happened", agent=agent)],
+                verbose=False)
+    assert (await crew.akickoff()).raw == f"Finished. The last answer was: {WELCOME}"
+
+
 async def test_crewais_asyncio_run_of_the_async_tool_reaches_the_pages_loop(signup_page: refwright.Page) -> None:
     tool = browser_tool(signup_page)
     # What CrewAI does with an async tool in its worker thread: a new loop, foreign to the page's.
@@ -136,6 +147,28 @@ async def test_an_approval_goes_through_crewais_before_tool_call_hook(signup_pag
     else:  # the step did not run, the model read why, and the form is still there
         assert read[4].startswith('Error: The person denied this step: click @e') and "Nothing was done" in read[4]
         assert answer == "Finished. The last answer was: Create your account"
+
+
+def test_a_pool_gives_each_kickoff_its_own_page_and_takes_it_back(demo: Any) -> None:
+    with refwright.sync_api.SessionPool(config=TEST_CONFIG) as pool:
+        tool = browser_tool(pool)
+        first = kickoff(lambda outs: [f"open {demo.url}", "get title"][len(outs):len(outs) + 1] or outs[-1], tool, "Go")
+        assert first == "Acme Cloud — Sign up"
+        _wait_for(lambda: [s["active"] for s in pool.stats()] == [0])  # given back when the kickoff completed
+        # The next kickoff starts on a page of its own, not on the first one's.
+        assert kickoff(lambda outs: ["get url"] if not outs else outs[-1], tool, "Where?") == "about:blank"
+        _wait_for(lambda: [s["active"] for s in pool.stats()] == [0])
+
+
+def _wait_for(condition: Any) -> None:
+    # CrewAI tells its event handlers in threads of their own, right after the kickoff returns.
+    import time
+
+    for _ in range(100):
+        if condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError("the condition did not hold within 5 seconds")
 
 
 async def test_a_screenshot_comes_back_as_a_file_path(signup_page: refwright.Page) -> None:

@@ -348,6 +348,16 @@ class Binding:
             if stack is not None:
                 await stack.aclose()
 
+    def release_soon(self, run: str) -> None:
+        """Give the pooled page of ``run`` back from any thread, without waiting for it (a framework's event
+        handler saying the run ended)."""
+        if not self.pooled or run not in self._exits:
+            return
+        if not self.is_async:
+            threading.Thread(target=self.release, args=(run,), daemon=True).start()
+        elif self.loop is not None and not self.loop.is_closed():
+            asyncio.run_coroutine_threadsafe(self.arelease(run), self.loop)
+
     def release(self, run: str | None = None) -> None:
         """The same from sync code (not on the page's own loop thread)."""
         if self.is_async:

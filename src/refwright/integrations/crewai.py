@@ -10,8 +10,9 @@ give the tool a ``refwright.sync_api.SessionPool``. Approvals go through CrewAI'
 ``register_before_tool_call_hook(approval_hook())`` asks the person (``request_human_input`` by default)
 before a ``confirm p-...`` carries out a proposal; a denied step's answer says so. Without it, a proposal
 comes back as text naming its ``confirm`` token, as in ``refwright agent`` without an approver. A
-screenshot is saved as a PNG file and its path is in the answer. With a pool, the tool has one pooled
-page (make one tool per agent).
+screenshot is saved as a PNG file and its path is in the answer. With a pool, each kickoff (CrewAI's
+execution id: a crew's ``kickoff``, or the flow it runs in) gets its own pooled page, given back when a
+crew's kickoff completes or fails.
 
 ``agent_tool(page, llm)`` is one tool, ``browse(task)``, that hands a whole task to refwright's agent loop
 (``run_agent``) and answers with its answer: a browsing sub-agent a crew's agent can delegate to.
@@ -19,6 +20,7 @@ page (make one tool per agent).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +29,8 @@ from ..agent._approval import denied_text
 from ._core import AGENT_TOOL_DESCRIPTION, AGENT_TOOL_NAME, Binding, keep_binding, missing_framework
 
 try:
+    from crewai.events import CrewKickoffCompletedEvent, CrewKickoffFailedEvent, crewai_event_bus
+    from crewai.execution import get_execution_uuid
     from crewai.hooks import ToolCallHookContext
     from crewai.tools import BaseTool
     from pydantic import BaseModel, Field, PrivateAttr
@@ -54,10 +58,10 @@ class BrowserTool(BaseTool):  # type: ignore[misc]  # crewai's BaseTool is not t
     _refused: dict[str, str] = PrivateAttr(default_factory=dict)
 
     def _run(self, command: str) -> str:
-        return self._refusal(command) or self._binding.with_path(self._binding.run(command))
+        return self._refusal(command) or self._binding.with_path(self._binding.run(command, _kickoff()))
 
     async def _arun(self, command: str) -> str:
-        return self._refusal(command) or self._binding.with_path(await self._binding.arun(command))
+        return self._refusal(command) or self._binding.with_path(await self._binding.arun(command, _kickoff()))
 
     def _refusal(self, command: str) -> str:
         # What approval_hook left for a step the person did not allow: the call's answer, instead of running it.
@@ -66,11 +70,41 @@ class BrowserTool(BaseTool):  # type: ignore[misc]  # crewai's BaseTool is not t
 
 
 def browser_tool(page: Any) -> BrowserTool:
-    """The ``browser`` tool on ``page`` (a ``refwright.Page``, or a ``SessionPool`` of either API)."""
+    """The ``browser`` tool on ``page`` (a ``refwright.Page``, or a ``SessionPool`` of either API: a pooled
+    page per kickoff)."""
     binding = Binding(page)
     tool = BrowserTool(description=binding.description())
     tool._binding = binding
+    if binding.pooled:
+        _listen()
+        _POOLED.add(binding)
     return keep_binding(tool, binding)
+
+
+def _kickoff() -> str | None:
+    # CrewAI's execution id: set for a kickoff (the outermost crew or flow) and seen in the threads its tools
+    # run in. None outside a crew, where the tool keeps one page.
+    return get_execution_uuid()
+
+
+# The pooled tools' bindings, told when a kickoff ends: CrewAI gives a tool no end-of-run call of its own.
+_POOLED: weakref.WeakSet[Binding] = weakref.WeakSet()
+_LISTENING: list[bool] = []
+
+
+def _listen() -> None:
+    if _LISTENING:
+        return
+    _LISTENING.append(True)
+
+    def ended(source: Any, event: Any) -> None:
+        run = get_execution_uuid()  # the handler runs in the ended kickoff's context
+        if run:
+            for binding in list(_POOLED):
+                binding.release_soon(run)
+
+    crewai_event_bus.on(CrewKickoffCompletedEvent)(ended)
+    crewai_event_bus.on(CrewKickoffFailedEvent)(ended)
 
 
 Ask = Callable[[ApprovalRequest, ToolCallHookContext], "bool | Decision | str"]
