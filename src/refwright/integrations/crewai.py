@@ -84,7 +84,8 @@ def browser_tool(page: Any) -> BrowserTool:
 def _kickoff() -> str | None:
     # CrewAI's execution id: set for a kickoff (the outermost crew or flow) and seen in the threads its tools
     # run in. None outside a crew, where the tool keeps one page.
-    return get_execution_uuid()
+    run = get_execution_uuid()
+    return run if isinstance(run, str) else None
 
 
 # The pooled tools' bindings, told when a kickoff ends: CrewAI gives a tool no end-of-run call of its own.
