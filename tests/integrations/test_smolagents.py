@@ -109,6 +109,37 @@ def test_a_sync_session_pool_gives_the_tool_a_page(demo: Any) -> None:
         assert [s["active"] for s in pool.stats()] == [0]
 
 
+def test_the_guard_secrets_and_content_boundaries_hold_through_the_sync_tool(demo: Any) -> None:
+    """Through a sync pool's page (the sync API's pipeline): a secret typed by name and never read back, a
+    private address the guard refuses, page text inside content markers, and a description that names the
+    secret and the markers."""
+    secret = refwright.Secret("SIGNUP_PW", "correct-horse-battery", (demo.url.rstrip("/"),))
+    config = refwright.Config(allow_private=(demo.host,), content_boundaries=True, secrets=[secret])
+    read: list[str] = []
+
+    def brain(outputs: list[str]) -> list[str] | str:
+        read[:] = outputs
+        if not outputs:
+            return [f"open {demo.url}"]
+        if len(outputs) == 1:
+            return ["snapshot -i"]
+        email = scenarios.ref_for(outputs[1], "email")
+        steps = [f"fill {email} {{{{secret:SIGNUP_PW}}}}", f"get value {email}", "open http://169.254.169.254/"]
+        return [steps[len(outputs) - 2]] if len(outputs) - 2 < len(steps) else scenarios.final(outputs)
+
+    with refwright.sync_api.SessionPool(config=config) as pool:
+        tool = browser_tool(pool)
+        assert "{{secret:SIGNUP_PW}}" in tool.description and "AGENT_BROWSER_PAGE_CONTENT markers" in tool.description
+        run(brain, tool, "Type the password")
+        from refwright.integrations import release_sync
+
+        release_sync(tool)
+    assert not any("correct-horse-battery" in a for a in read)
+    assert read[1].startswith("--- AGENT_BROWSER_PAGE_CONTENT")
+    assert "{{secret:SIGNUP_PW}}" in read[3]  # the field holds the secret; the model reads its name
+    assert read[4].startswith("Error: ") and "169.254.169.254" in read[4]
+
+
 class TaskModel(BrainModel):
     """The signup brain, after opening the page the task names (a pooled page starts blank)."""
 

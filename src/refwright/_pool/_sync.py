@@ -145,6 +145,11 @@ class SessionPool:
                                 executable_path=executable_path, headless=headless, guard_listen=guard_listen,
                                 guard_host=guard_host)
 
+    @property
+    def config(self) -> Config:
+        """The configuration every pooled page runs with (as :attr:`refwright.SessionPool.config`)."""
+        return self._pool.config
+
     def __enter__(self) -> SessionPool:
         return self
 
