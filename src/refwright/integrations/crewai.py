@@ -124,7 +124,9 @@ def approval_hook(ask: Ask | None = None) -> Callable[[ToolCallHookContext], boo
     Other tools' calls, and the browser's other commands, pass untouched."""
 
     def hook(context: ToolCallHookContext) -> bool | None:
-        tool = getattr(context.tool, "_original_tool", None)
+        # CrewAI hands hooks the CrewStructuredTool it made of the tool (both its ReAct and its native
+        # function-calling paths); the tool itself is accepted as well.
+        tool = context.tool if isinstance(context.tool, BrowserTool) else getattr(context.tool, "_original_tool", None)
         if not isinstance(tool, BrowserTool):
             return None
         command = context.tool_input.get("command")
