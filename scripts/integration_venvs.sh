@@ -21,6 +21,7 @@ declare -A test_deps=(
   [langchain]="langchain-mcp-adapters>=0.3,<0.4"
   [pydantic-ai]="pydantic-ai-slim[mcp]>=2.78,<3"
   [smolagents]="smolagents[mcp]>=1.26,<2 mcp>=1.24,<2"
+  [crewai]="crewai-tools[mcp]>=1.15,<2"
   [llamaindex]="llama-index-tools-mcp>=0.6,<0.7"
 )
 

@@ -110,3 +110,16 @@ class BrainLlm:
         if isinstance(answer, str):
             return [Assistant(answer)]
         return [ToolCall(f"c{i}", command) for i, command in enumerate(answer)]
+
+
+class OpeningLlm(BrainLlm):
+    """A ``BrainLlm`` that first opens the page its task names (a pooled page starts blank): the sub-agent of
+    the docs' ``agent_tool`` examples."""
+
+    def __init__(self, brain: Brain) -> None:
+        super().__init__(brain)
+        self.first = brain
+
+    async def next(self, system: str, turns: list[Any]) -> list[Any]:
+        self.brain = opening_first(turns[0].text, self.first)
+        return await super().next(system, turns)

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 import refwright
+from refwright import sync_api
 from refwright.demo import DemoServer
 from refwright.integrations._core import Binding
 
@@ -86,3 +87,20 @@ async def test_a_pool_with_no_browser_to_give_answers_with_an_error_the_model_re
     async with refwright.SessionPool(endpoints=["ws://127.0.0.1:9/"]) as pool:
         answer = await Binding(pool).arun("get url", "a")
     assert answer.text.startswith("Error: No browser in the pool could open a session (ws://127.0.0.1:9/")
+
+
+@pytest.mark.parametrize("api", ["async", "sync"])
+async def test_a_pools_secrets_and_content_markers_reach_the_description(api: str) -> None:
+    secret = refwright.Secret("SIGNUP_PW", "correct-horse-battery", ("https://example.com",))
+    config = refwright.Config(secrets=[secret], content_boundaries=True)
+    if api == "async":
+        async with refwright.SessionPool(config=config) as pool:
+            text = Binding(pool).description()
+    else:
+        def describe() -> str:
+            with sync_api.SessionPool(config=config) as pool:
+                return Binding(pool).description()
+
+        text = await asyncio.to_thread(describe)
+    assert "{{secret:SIGNUP_PW}}" in text and "AGENT_BROWSER_PAGE_CONTENT markers" in text
+    assert "correct-horse-battery" not in text

@@ -15,7 +15,7 @@ pytest.importorskip("langchain_core")
 pytest.importorskip("langgraph")
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
@@ -149,19 +149,28 @@ async def test_the_docs_mcp_example_signs_up_through_refwright_mcp() -> None:
     assert await module.main(TaskChat(brain=None)) == f"Finished. The last answer was: {WELCOME}"
 
 
-async def test_agent_tool_hands_a_whole_task_to_refwrights_agent_loop(signup_page: refwright.Page) -> None:
-    class Outer(BrainChat):
-        def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None,
-                      **kwargs: Any) -> ChatResult:
-            answers = [text_of(m) for m in messages if isinstance(m, ToolMessage)]
-            message = AIMessage(content=f"The browsing agent said: {answers[0]}") if answers else AIMessage(
-                content="", tool_calls=[{"name": "browse", "args": {"task": "Sign up"}, "id": "b1",
-                                         "type": "tool_call"}])
-            return ChatResult(generations=[ChatGeneration(message=message)])
+class Outer(BrainChat):
+    """A chat model that hands the user's whole request to ``browse`` and reports what it answered."""
 
+    def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None,
+                  **kwargs: Any) -> ChatResult:
+        answers = [text_of(m) for m in messages if isinstance(m, ToolMessage)]
+        task = str(next(m.content for m in messages if isinstance(m, HumanMessage)))
+        message = AIMessage(content=f"The browsing agent said: {answers[0]}") if answers else AIMessage(
+            content="", tool_calls=[{"name": "browse", "args": {"task": task}, "id": "b1", "type": "tool_call"}])
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+
+async def test_agent_tool_hands_a_whole_task_to_refwrights_agent_loop(signup_page: refwright.Page) -> None:
     tool = agent_tool(signup_page, scenarios.BrainLlm(scenarios.signup))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         agent = create_react_agent(Outer(brain=None), [tool])
     state = await agent.ainvoke({"messages": [("user", "Get me an account")]})
     assert last_text(state) == f"The browsing agent said: Finished. The last answer was: {WELCOME}"
+
+
+async def test_the_docs_agent_tool_example_signs_up() -> None:
+    module = example("langchain", "agent_tool")
+    answer = await module.main(Outer(brain=None), scenarios.OpeningLlm(scenarios.signup))
+    assert answer == f"The browsing agent said: Finished. The last answer was: {WELCOME}"

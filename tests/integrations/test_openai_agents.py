@@ -169,18 +169,29 @@ async def test_the_docs_mcp_example_signs_up_through_refwright_mcp() -> None:
     assert await module.main(TaskModel()) == f"Finished. The last answer was: {WELCOME}"
 
 
-async def test_agent_tool_hands_a_whole_task_to_refwrights_agent_loop(signup_page: refwright.Page) -> None:
-    class Outer(BrainModel):
-        async def get_response(self, system_instructions: str | None, input: Any, *args: Any,
-                               **kwargs: Any) -> ModelResponse:
-            answers = outputs_of(input)
-            if answers:
-                return await BrainModel(lambda _: f"The browsing agent said: {answers[0]}").get_response(
-                    system_instructions, input, *args, **kwargs)
-            call = ResponseFunctionToolCall(id="f-browse", call_id="c-browse", name="browse", type="function_call",
-                                            arguments=json.dumps({"task": "Sign up as test@example.com"}))
-            return ModelResponse(output=[call], usage=Usage(), response_id=None)
+class Outer(BrainModel):
+    """A model that hands the user's whole request to ``browse`` and reports what it answered."""
 
+    async def get_response(self, system_instructions: str | None, input: Any, *args: Any,
+                           **kwargs: Any) -> ModelResponse:
+        answers = outputs_of(input)
+        if answers:
+            return await BrainModel(lambda _: f"The browsing agent said: {answers[0]}").get_response(
+                system_instructions, input, *args, **kwargs)
+        task = input if isinstance(input, str) else next(
+            str(i["content"]) for i in input if isinstance(i, dict) and i.get("role") == "user")
+        call = ResponseFunctionToolCall(id="f-browse", call_id="c-browse", name="browse", type="function_call",
+                                        arguments=json.dumps({"task": task}))
+        return ModelResponse(output=[call], usage=Usage(), response_id=None)
+
+
+async def test_agent_tool_hands_a_whole_task_to_refwrights_agent_loop(signup_page: refwright.Page) -> None:
     tool = agent_tool(signup_page, scenarios.BrainLlm(scenarios.signup))
     result = await Runner.run(Agent(name="outer", model=Outer(scenarios.signup), tools=[tool]), "Get me an account")
     assert result.final_output == f"The browsing agent said: Finished. The last answer was: {WELCOME}"
+
+
+async def test_the_docs_agent_tool_example_signs_up() -> None:
+    module = example("openai_agents", "agent_tool")
+    answer = await module.main(Outer(scenarios.signup), scenarios.OpeningLlm(scenarios.signup))
+    assert answer == f"The browsing agent said: Finished. The last answer was: {WELCOME}"

@@ -10,7 +10,14 @@ import pytest
 pytest.importorskip("pydantic_ai")
 
 from pydantic_ai import Agent, BinaryContent, DeferredToolRequests, DeferredToolResults, ToolDenied
-from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart, ToolReturnPart
+from pydantic_ai.messages import (
+    ModelMessage,
+    ModelResponse,
+    TextPart,
+    ToolCallPart,
+    ToolReturnPart,
+    UserPromptPart,
+)
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 import refwright
@@ -146,13 +153,22 @@ async def test_the_guard_secrets_and_content_boundaries_hold_through_the_tool(de
     assert "{{secret:SIGNUP_PW}}" in tool.description and "AGENT_BROWSER_PAGE_CONTENT markers" in tool.description
 
 
-async def test_agent_tool_hands_a_whole_task_to_refwrights_agent_loop(signup_page: refwright.Page) -> None:
-    def outer(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        answers = [text_of(p) for p in returns(messages)]
-        if not answers:
-            return ModelResponse(parts=[ToolCallPart("browse", {"task": "Sign up as test@example.com"})])
-        return ModelResponse(parts=[TextPart(f"The browsing agent said: {answers[0]}")])
+def outer(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+    """Hand the user's whole request to ``browse`` and report what it answered."""
+    answers = [text_of(p) for p in returns(messages)]
+    if not answers:
+        task = next(str(p.content) for m in messages for p in getattr(m, "parts", []) if isinstance(p, UserPromptPart))
+        return ModelResponse(parts=[ToolCallPart("browse", {"task": task})])
+    return ModelResponse(parts=[TextPart(f"The browsing agent said: {answers[0]}")])
 
+
+async def test_agent_tool_hands_a_whole_task_to_refwrights_agent_loop(signup_page: refwright.Page) -> None:
     tool = agent_tool(signup_page, scenarios.BrainLlm(scenarios.signup))
     result = await Agent(FunctionModel(outer), tools=[tool]).run("Get me an account")
     assert result.output == f"The browsing agent said: Finished. The last answer was: {WELCOME}"
+
+
+async def test_the_docs_agent_tool_example_signs_up() -> None:
+    module = example("pydantic_ai", "agent_tool")
+    answer = await module.main(FunctionModel(outer), scenarios.OpeningLlm(scenarios.signup))
+    assert answer == f"The browsing agent said: Finished. The last answer was: {WELCOME}"

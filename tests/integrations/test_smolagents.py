@@ -1,6 +1,6 @@
 """smolagents' own loop (``ToolCallingAgent.run`` with a fake ``Model``) driving refwright's ``browser`` tool
-on the demo app: refs, a refusal, a proposal as text naming its token, a screenshot as a file path; and a
-sync ``SessionPool`` for sync programs."""
+on the demo app: refs, a refusal, a proposal as text naming its token, a screenshot as a file path; a sync
+``SessionPool`` for sync programs; and ``agent_tool``, refwright's agent loop as one tool."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ import refwright
 import refwright.sync_api
 from refwright import ActionPolicy, ActionType
 from refwright.agent import tool_description
-from refwright.integrations.smolagents import browser_tool
+from refwright.integrations.smolagents import agent_tool, browser_tool
 
 from ..conftest import TEST_CONFIG
 from . import scenarios
@@ -109,6 +109,37 @@ def test_a_sync_session_pool_gives_the_tool_a_page(demo: Any) -> None:
         assert [s["active"] for s in pool.stats()] == [0]
 
 
+def test_the_guard_secrets_and_content_boundaries_hold_through_the_sync_tool(demo: Any) -> None:
+    """Through a sync pool's page (the sync API's pipeline): a secret typed by name and never read back, a
+    private address the guard refuses, page text inside content markers, and a description that names the
+    secret and the markers."""
+    secret = refwright.Secret("SIGNUP_PW", "correct-horse-battery", (demo.url.rstrip("/"),))
+    config = refwright.Config(allow_private=(demo.host,), content_boundaries=True, secrets=[secret])
+    read: list[str] = []
+
+    def brain(outputs: list[str]) -> list[str] | str:
+        read[:] = outputs
+        if not outputs:
+            return [f"open {demo.url}"]
+        if len(outputs) == 1:
+            return ["snapshot -i"]
+        email = scenarios.ref_for(outputs[1], "email")
+        steps = [f"fill {email} {{{{secret:SIGNUP_PW}}}}", f"get value {email}", "open http://169.254.169.254/"]
+        return [steps[len(outputs) - 2]] if len(outputs) - 2 < len(steps) else scenarios.final(outputs)
+
+    with refwright.sync_api.SessionPool(config=config) as pool:
+        tool = browser_tool(pool)
+        assert "{{secret:SIGNUP_PW}}" in tool.description and "AGENT_BROWSER_PAGE_CONTENT markers" in tool.description
+        run(brain, tool, "Type the password")
+        from refwright.integrations import release_sync
+
+        release_sync(tool)
+    assert not any("correct-horse-battery" in a for a in read)
+    assert read[1].startswith("--- AGENT_BROWSER_PAGE_CONTENT")
+    assert "{{secret:SIGNUP_PW}}" in read[3]  # the field holds the secret; the model reads its name
+    assert read[4].startswith("Error: ") and "169.254.169.254" in read[4]
+
+
 class TaskModel(BrainModel):
     """The signup brain, after opening the page the task names (a pooled page starts blank)."""
 
@@ -130,3 +161,48 @@ async def test_the_docs_mcp_example_signs_up_through_refwright_mcp() -> None:
     pytest.importorskip("mcpadapt")
     module = example("smolagents", "mcp")
     assert await asyncio.to_thread(module.main, TaskModel()) == f"Finished. The last answer was: {WELCOME}"
+
+
+class Outer(Model):  # type: ignore[misc]
+    """A manager model that hands the whole task to ``browse`` and reports what it answered."""
+
+    def __init__(self) -> None:
+        super().__init__(model_id="outer")
+
+    def generate(self, messages: list[Any], *args: Any, **kwargs: Any) -> ChatMessage:
+        answers = observations(messages)
+        # The user's whole task, handed on as it was given.
+        given = next(p["text"] for m in messages if m.role == MessageRole.USER for p in m.content)
+        task = given.split("New task:\n")[-1]
+        name, arguments = ("final_answer", {"answer": f"The browsing agent said: {answers[0]}"}) if answers else (
+            "browse", {"task": task})
+        return ChatMessage(role=MessageRole.ASSISTANT, content="", tool_calls=[ChatMessageToolCall(
+            function=ChatMessageToolCallFunction(name=name, arguments=arguments), id=f"call{next(_ids)}",
+            type="function")])
+
+
+async def test_agent_tool_hands_a_whole_task_to_refwrights_agent_loop(signup_page: refwright.Page) -> None:
+    tool = agent_tool(signup_page, scenarios.BrainLlm(scenarios.signup))
+    assert tool.name == "browse" and list(tool.inputs) == ["task"]
+    agent = ToolCallingAgent(tools=[tool], model=Outer(), max_steps=4, verbosity_level=0)
+    answer = await asyncio.to_thread(agent.run, "Get me an account")
+    assert answer == f"The browsing agent said: Finished. The last answer was: {WELCOME}"
+
+
+async def test_agent_tool_gives_each_task_its_own_pooled_page(demo: Any) -> None:
+    async with refwright.SessionPool(config=TEST_CONFIG) as pool:
+        tool = agent_tool(pool, scenarios.BrainLlm(scenarios.opening_first(f"{demo.url}/", scenarios.signup)))
+        answer = await asyncio.to_thread(tool, task="Sign up")
+        assert answer == f"Finished. The last answer was: {WELCOME}"
+        assert [s["active"] for s in pool.stats()] == [0]  # the task's page went back when it ended
+
+
+def test_agent_tool_needs_the_async_api() -> None:
+    with refwright.sync_api.SessionPool(config=TEST_CONFIG) as pool, pytest.raises(TypeError, match="async"):
+        agent_tool(pool, scenarios.BrainLlm(scenarios.signup))
+
+
+async def test_the_docs_agent_tool_example_signs_up() -> None:
+    module = example("smolagents", "agent_tool")
+    answer = await module.main(Outer(), scenarios.OpeningLlm(scenarios.signup))
+    assert answer == f"The browsing agent said: Finished. The last answer was: {WELCOME}"

@@ -63,3 +63,23 @@ def test_a_pooled_pages_parts_answer_sync_code(server: TestServer) -> None:
         page.storage.set("k", "v")
         assert page.storage.get("k") == "v"
         assert [tab.url for tab in page.tabs] == [url]
+
+
+def test_a_session_still_open_when_its_pool_closes_is_dropped_quietly() -> None:
+    # What a framework tool holding a pooled page does when the program closes the pool first.
+    import contextlib
+    import gc
+    import sys
+
+    pool = SessionPool(config=CONFIG)
+    stack = contextlib.ExitStack()
+    stack.enter_context(pool.session()).run_command("get url")
+    pool.close()
+    unraisable: list[object] = []
+    hook, sys.unraisablehook = sys.unraisablehook, unraisable.append
+    try:
+        del stack
+        gc.collect()
+    finally:
+        sys.unraisablehook = hook
+    assert unraisable == []

@@ -145,6 +145,11 @@ class SessionPool:
                                 executable_path=executable_path, headless=headless, guard_listen=guard_listen,
                                 guard_host=guard_host)
 
+    @property
+    def config(self) -> Config:
+        """The configuration every pooled page runs with (as :attr:`refwright.SessionPool.config`)."""
+        return self._pool.config
+
     def __enter__(self) -> SessionPool:
         return self
 
@@ -168,11 +173,16 @@ class SessionPool:
         try:
             yield PooledPage(page, self._runner)
         except BaseException as exc:
+            # A session still open when the pool closed (its page closed with the pool, the pool's loop is
+            # gone) ends here when it is dropped: nothing is left to give back.
+            if self._closed:
+                raise
             # The async pool turns a lost browser's error into its own clear one: let it see this one.
             if not self._runner.run(manager.__aexit__(type(exc), exc, exc.__traceback__)):
                 raise
         else:
-            self._runner.run(manager.__aexit__(None, None, None))
+            if not self._closed:
+                self._runner.run(manager.__aexit__(None, None, None))
 
     def close(self) -> None:
         """Close every browser and stop the pool's thread. Safe to call twice."""

@@ -6,7 +6,8 @@ One module per framework, each needing its extra (``pip install 'refwright[langc
 one string argument ``command`` and the agent loop's description (HELP included). It runs the command
 through ``page.run_command``, so the guard, the action policy, secrets and content boundaries hold as in
 ``refwright agent``; a failure is an ``Error: ...`` answer the model reads. Given a ``SessionPool`` instead
-of a page, each agent run gets a pooled page of its own; :func:`release` gives it back.
+of a page, each agent run gets a pooled page of its own; :func:`release` gives it back. Each also has
+``agent_tool(page, llm)``: one tool, ``browse(task)``, that hands a whole task to refwright's agent loop.
 
 This package imports no framework; each module imports its own on import.
 """

@@ -188,6 +188,8 @@ class Binding:
         from ..agent._loop import run_agent
 
         key = f"task-{next(self._counter)}" if self.pooled else DEFAULT_RUN
+        # As `refwright agent` does: the system prompt explains the page-content markers the page puts there.
+        options = {"content_boundaries": self.config.content_boundaries, **options}
         try:
             page = await self._page(key)
             async with self._turns.setdefault(key, asyncio.Lock()):
@@ -200,6 +202,15 @@ class Binding:
             if self.pooled:
                 await self.arelease(key)
         return run.answer
+
+    def task(self, llm: Any, task: str, options: dict[str, Any]) -> str:
+        """:meth:`atask` from sync code (a framework's worker thread): the task runs on the page's loop and the
+        thread waits for its answer."""
+        blocked = self.blocked()
+        if blocked:
+            return f"Error: {blocked}"
+        assert self.loop is not None
+        return asyncio.run_coroutine_threadsafe(self.atask(llm, task, options), self.loop).result()
 
     def blocked(self) -> str:
         if self.loop is None:
@@ -336,6 +347,16 @@ class Binding:
             self._pages.pop(key, None)
             if stack is not None:
                 await stack.aclose()
+
+    def release_soon(self, run: str) -> None:
+        """Give the pooled page of ``run`` back from any thread, without waiting for it (a framework's event
+        handler saying the run ended)."""
+        if not self.pooled or run not in self._exits:
+            return
+        if not self.is_async:
+            threading.Thread(target=self.release, args=(run,), daemon=True).start()
+        elif self.loop is not None and not self.loop.is_closed():
+            asyncio.run_coroutine_threadsafe(self.arelease(run), self.loop)
 
     def release(self, run: str | None = None) -> None:
         """The same from sync code (not on the page's own loop thread)."""

@@ -13,7 +13,6 @@ gets its own page; ``release(tool, thread_id)`` gives it back.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from ..agent._approval import Decision, denied_text
@@ -94,11 +93,7 @@ def agent_tool(page: Any, llm: Any, *, name: str = AGENT_TOOL_NAME, description:
         return await binding.atask(llm, task, options)
 
     def run(task: str) -> str:
-        blocked = binding.blocked()
-        if blocked:
-            return f"Error: {blocked}"
-        assert binding.loop is not None
-        return asyncio.run_coroutine_threadsafe(binding.atask(llm, task, options), binding.loop).result()
+        return binding.task(llm, task, options)
 
     tool = StructuredTool.from_function(func=run, coroutine=arun, name=name, description=description,
                                         args_schema=TaskInput, infer_schema=False)
