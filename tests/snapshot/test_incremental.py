@@ -215,7 +215,7 @@ async def test_what_no_mutation_reports_is_seen(page: Page, server: TestServer) 
     await run(page, f"open {server.html('/kept.html', html)}")
     await page.snapshot()
     pw = page.playwright_page
-    view = {"interactive": True}
+    view: dict[str, Any] = {"interactive": True}
     changes = [
         "document.getElementById('t').value = 'typed'",
         "document.getElementById('c').checked = true",
