@@ -256,11 +256,12 @@ async def test_a_repeat_snapshot_through_python_reuses_the_result(page: Page, se
 
 # What a partial walk must bound: names read from elsewhere (label for, aria-labelledby, an icon's <use>),
 # style rules on siblings and on control state, controls clipped away unless a visible label stands for
-# them, a flex row whose items squeeze each other, an image map, a disabled fieldset's legend.
+# them, a flex row whose items squeeze each other, an image map, a disabled fieldset's legend, and a shadow
+# tree with slots, its own label, name and sibling rule.
 TANGLED = """<style>
 .toggle:checked + .panel { display: none }
 .row.off ~ .row button { visibility: hidden }
-.sq { display: flex; width: 320px } .sq > * { min-width: 0; overflow: hidden; flex-shrink: 1 }
+.sq { display: flex; width: 320px } .sq > * { min-width: 0; overflow: hidden; flex-shrink: 1; padding: 0; border: 0 }
 .sr { position: absolute; clip: rect(0 0 0 0); width: 1px; height: 1px; overflow: hidden }
 .fz-hide { display: none }
 </style>
@@ -286,25 +287,36 @@ TANGLED = """<style>
 <div onclick="1" style="cursor:pointer">Clickable <span>div</span></div>
 <select aria-label=Size><option>S<option>M</select><textarea aria-label=Note required></textarea>
 <h2 id=h2>Details</h2><section aria-labelledby=h2><button>In section</button></section>
+<div id=host><span slot=s>Slotted <b>text</b></span><button>Light button</button></div>
+<script>document.getElementById('host').attachShadow({mode: 'open'}).innerHTML = '<style>.row + button ' +
+  '{ color: red }</style><label>In shadow <input></label><slot name=s></slot><nav><slot></slot></nav>' +
+  '<span id=sl>Shadow name</span><button aria-labelledby=sl>?</button>';</script>
 </main>"""
+
+SQUEEZE = """<style>.sq { display: flex; width: 320px } #grow { flex-shrink: 0; white-space: nowrap }
+.sq > .s { min-width: 0; overflow: hidden; padding: 0; border: 0 }</style>
+<main><div class=sq><button id=grow>Grow</button><button class=s>B</button><input class=s aria-label=Squeezed>
+<a class=s href="#x">Link</a></div><p><button>Elsewhere</button></p></main>"""
+
 
 # Changes a page's scripts make without an event: each is followed by a snapshot, so that most are walked
 # in part (the focus, scrolling and style-sheet kinds of the fuzz above walk in full).
 PARTIAL_KINDS = ("text", "attr", "attr", "remove", "insert", "value", "checked", "select", "validity",
                  "named-by", "layout", "layout", "class", "class")
-# Pages whose changes a partial walk can mostly bound (the others hold shadow roots, or style rules on
-# validity, which walk in full).
-WALKED_IN_PART = frozenset({"tangled", "/controls.html", "/fidelity/labels.html", "/fidelity/structure.html",
-                            "/fidelity/widgets.html", "/spec/said_once.html"})
+# Pages whose changes a partial walk can mostly bound (the sign-up form's style rules on validity walk in full).
+WALKED_IN_PART = frozenset({"tangled", "squeeze", "/controls.html", "/fidelity/edge.html", "/fidelity/labels.html",
+                            "/fidelity/structure.html", "/fidelity/widgets.html", "/spec/names.html",
+                            "/spec/said_once.html"})
 PARTIAL_VIEWS: tuple[dict[str, Any], ...] = ({"interactive": True}, {"interactive": True, "cursor": True})
 
 
-@pytest.mark.parametrize("path", [*PAGES, "tangled"])
+@pytest.mark.parametrize("path", [*PAGES, "tangled", "squeeze"])
 async def test_a_partial_walk_equals_a_cold_walk(page: Page, server: TestServer, path: str) -> None:
     """After each change, an interactive snapshot re-walks only what the change can reach and reuses the
     rest of the kept walk: it equals a cold walk of the same DOM, in order."""
     rng = random.Random(f"{path}:partial")
-    url = server.html("/tangled.html", TANGLED) if path == "tangled" else server.url(path)
+    inline = {"tangled": TANGLED, "squeeze": SQUEEZE}
+    url = server.html(f"/{path}.html", inline[path]) if path in inline else server.url(path)
     await run(page, f"open {url}")
     await page.snapshot()
     pw = page.playwright_page
@@ -321,3 +333,23 @@ async def test_a_partial_walk_equals_a_cold_walk(page: Page, server: TestServer,
     # The path under test is taken: most of these changes can be bounded.
     assert path not in WALKED_IN_PART or partial >= ROUNDS, (
         f"{path}: only {partial} of {4 * ROUNDS} snapshots were walked in part")
+
+
+async def test_a_partial_walk_sees_what_layout_alone_changed(page: Page, server: TestServer) -> None:
+    """A longer label that squeezes other controls to nothing leaves them out, though nothing of theirs
+    changed; shortened again, they are back."""
+    await run(page, f"open {server.html('/squeeze.html', SQUEEZE)}")
+    await page.snapshot()
+    pw = page.playwright_page
+    view: dict[str, Any] = {"interactive": True}
+    before = await run_op(pw, "snapshot", 10_000, **view)
+    assert '[button] "B"' in before["lines"] and '[textbox] "Squeezed"' in before["lines"]
+    for label, shown in (("Grow " * 80, False), ("Grow", True)):
+        await pw.evaluate("label => { document.getElementById('grow').firstChild.data = label; }", label)
+        served = await run_op(pw, "snapshot", 10_000, **view)
+        assert served.get("reused"), "the change should have been walked in part"
+        cold = await run_op(pw, "snapshot", 10_000, cold=True, **view)
+        assert served["lines"] == cold["lines"]
+        assert ('[button] "B"' in served["lines"]) is shown and ('[textbox] "Squeezed"' in served["lines"]) is shown
+        # The link has no box either, but a keyboard reaches it: it stays.
+        assert '[link] "Link"' in served["lines"]

@@ -111,7 +111,7 @@
 
   // The state a walk reads that no mutation reports, or null when unsure (the walk must run):
   // `sig`, the page-wide part; `ctl`, each form control's state, [element, state, ...] in document order;
-  // `flags`, what the style rules allow a partial walk (partial.js); `roots`, the tree scopes.
+  // `flags`, what the style rules allow a partial walk (partial.js); `rootList`, the tree scopes.
   function signature() {
     if (document.fonts && document.fonts.status === 'loading') return null;
     const animations = document.getAnimations ? document.getAnimations() : [];
@@ -145,7 +145,7 @@
       }
     }
     parts.push(roots.length);
-    return { sig: parts.join('\u0000'), ctl, flags, roots: roots.length };
+    return { sig: parts.join('\u0000'), ctl, flags, rootList: roots };
   }
 
   function sameControls(a, b) {
@@ -200,8 +200,7 @@
     if (after !== null) {
       const stamp = TOKEN + '.' + (++stampSeq);
       if (walk !== null) walk.walks = partial ? walk.walks + 1 : 0;
-      kept.set(key, { gen: generation, seq: mutSeq(), sig: after.sig, ctl: after.ctl, flags: after.flags,
-        roots: after.roots, active, result, stamp, walk: walk !== null && walk.walks < PARTIAL_MAX ? walk : null });
+      kept.set(key, { gen: generation, seq: mutSeq(), sig: after.sig, ctl: after.ctl, flags: after.flags, active, result, stamp, walk: walk !== null && walk.walks < PARTIAL_MAX ? walk : null });
       while (kept.size > KEPT_VIEWS) kept.delete(kept.keys().next().value);
       result.stamp = stamp;
     }

@@ -11,7 +11,9 @@
   //   element that has one, or a label, walks in full;
   // - layout: a control clipped to nothing is left out; every kept control's size is checked again, and
   //   one whose answer changed is walked again. The same for image-map areas and their images;
-  // - focus, the URL, the viewport, scrolling, a modal dialog, shadow roots: compared first (a full walk).
+  // - focus, the URL, the viewport, scrolling, a modal dialog, a new shadow root: compared first (a full walk).
+  // Open shadow roots are walked through: an element's parent is its slot when it is slotted, its host when
+  // it is at the top of a shadow tree.
 
   const PARTIAL_MAX = 50; // partial walks in a row; then a full one, which lets older walks' lines go
   const PARTIAL_RECORDS = 400;
@@ -29,6 +31,20 @@
     const selector = text.startsWith('@') || brace < 0 ? text : text.slice(0, brace);
     if (SIBLING_RULE.test(selector)) flags.siblings = true;
     if (VALIDITY_RULE.test(text)) flags.validity = true;
+  }
+
+  // The element above `n` in the walk's tree (the flat tree), or null above the document's root.
+  function flatParent(n) {
+    if (n.assignedSlot) return n.assignedSlot;
+    const p = n.parentNode;
+    if (!p) return null;
+    return p.nodeType === 11 ? p.host || null : p.nodeType === 1 ? p : null;
+  }
+
+  // Whether `el` is below `root` in the flat tree (contains() stops at shadow roots).
+  function below(root, el) {
+    for (let a = flatParent(el); a; a = flatParent(a)) if (a === root) return true;
+    return false;
   }
 
   function partialWanted(opts) {
@@ -58,7 +74,7 @@
     const dirty = new Set();
     const add = (el) => {
       if (!el.isConnected) return true;
-      if (el === root || !root.contains(el)) return false;
+      if (el === root || !below(root, el)) return false;
       dirty.add(el);
       return true;
     };
@@ -70,8 +86,9 @@
         for (const n of r.addedNodes) if (!plainNode(n, flags)) return null;
         for (const n of r.removedNodes) if (!plainNode(n, flags)) return null;
       }
-      // A text node's change is its element's.
-      const t = r.target.nodeType === 1 ? r.target : r.target.parentNode;
+      // A text node's change is its element's; a shadow root's, its host's.
+      let t = r.target.nodeType === 1 || r.target.nodeType === 11 ? r.target : r.target.parentNode;
+      if (t && t.nodeType === 11) t = t.host || null;
       if (!t) continue;
       if (t.nodeType !== 1) return null;
       if (flags.validity && t.matches(CONTROLS)) return null;
@@ -93,11 +110,14 @@
     changed = null;
     if (flags.siblings) {
       const parents = new Set();
-      for (const d of dirty) parents.add(d.parentElement);
+      for (const d of dirty) {
+        const p = d.parentNode;
+        parents.add(p && p.nodeType === 11 ? p.host : d.parentElement);
+      }
       dirty.clear();
       for (const p of parents) if (!p || !add(p)) return null;
     }
-    if (!closeOverNames(dirty, add, root)) return null;
+    if (!closeOverNames(dirty, add, root, state.rootList)) return null;
     // Layout: a kept control that lost or gained its box, and an area whose image did.
     for (const [el, clip] of walk.geo) {
       if (!el.isConnected) {
@@ -119,16 +139,19 @@
     }
     const above = new Set();
     for (const d of dirty) {
-      for (let a = d.parentElement; a && a !== root && !above.has(a); a = a.parentElement) above.add(a);
+      for (let a = flatParent(d); a && a !== root && !above.has(a); a = flatParent(a)) above.add(a);
     }
     return { dirty, above };
   }
 
   // Adds to `dirty` the elements whose name reads a dirty element: the referrers of an id on it, in it or
   // above it, and the controls of labels in it or above it (with those labels).
-  function closeOverNames(dirty, add, root) {
+  function closeOverNames(dirty, add, root, scopes) {
+    // Ids are matched by their text in every tree scope: a superset of what byIdIn() finds.
     const referrers = new Map();
-    for (const r of document.querySelectorAll('[aria-labelledby], use')) {
+    const named = [];
+    for (const scope of scopes) for (const r of scope.querySelectorAll('[aria-labelledby], use')) named.push(r);
+    for (const r of named) {
       const ids = r.localName === 'use'
         ? [(r.getAttribute('href') || r.getAttribute('xlink:href') || '').replace(/^#/, '')]
         : r.getAttribute('aria-labelledby').trim().split(/\s+/);
@@ -153,7 +176,7 @@
     };
     for (let i = 0; i < queue.length; i++) {
       const d = queue[i];
-      for (let a = d; a && a !== root; a = a.parentElement) {
+      for (let a = d; a && a !== root; a = flatParent(a)) {
         if (!pushReferrers(a)) return false;
         if (a.localName === 'label' && !(push(a) && push(a.control))) return false;
       }
@@ -165,9 +188,7 @@
 
   // A walk of the changed page that re-walks only what the change can reach; null when it cannot be bounded.
   function partialSnapshot(opts, entry, state) {
-    if (!partialWanted(opts) || entry.flags.whole || state.flags.whole || state.roots > 1 || entry.roots > 1) {
-      return null;
-    }
+    if (!partialWanted(opts) || entry.flags.whole || state.flags.whole) return null;
     if (entry.result.truncated || entry.seq < mutBase) return null;
     const root = document.body;
     if (!root || topModal() !== null) return null;
