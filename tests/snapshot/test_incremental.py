@@ -17,6 +17,7 @@ import pytest
 
 from refwright import Page
 from refwright._async._engine import run_op
+from refwright.snapshot._patch import apply_patch
 
 from ..conftest import run
 from ..server import TestServer
@@ -353,3 +354,37 @@ async def test_a_partial_walk_sees_what_layout_alone_changed(page: Page, server:
         assert ('[button] "B"' in served["lines"]) is shown and ('[textbox] "Squeezed"' in served["lines"]) is shown
         # The link has no box either, but a keyboard reaches it: it stays.
         assert '[link] "Link"' in served["lines"]
+
+
+async def test_a_partial_walk_reaches_python_as_a_patch(page: Page, server: TestServer,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a small change, only what differs from the result Python holds crosses over, and the snapshot
+    reads the same as one sent whole."""
+    from refwright._async import _snapshots
+
+    patches: list[int] = []
+
+    def counted(held: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+        patches.append(len(answer["patch"]["lines"][2]))
+        return apply_patch(held, answer)
+
+    monkeypatch.setattr(_snapshots, "apply_patch", counted)
+    await run(page, f"open {server.html('/tangled.html', TANGLED)}")
+    before = await run(page, "snapshot -i")
+    pw = page.playwright_page
+    for n in range(3):
+        await pw.evaluate("n => { document.querySelector('.row button').textContent = 'Renamed ' + n; }", n)
+        patched = await run(page, "snapshot -i")
+        # Another view key: Python holds nothing for it, so its result is sent whole.
+        whole = await run(page, f"snapshot -i -d {50 + n}")
+        assert patched == whole and patched != before
+        assert f'[button] "Renamed {n}"' in patched
+    assert patches == [1, 1, 1]
+
+
+def test_a_patch_keeps_the_head_and_tail_it_names() -> None:
+    held = {"lines": ["a", "b", "c", "d"], "refKinds": "xx-x", "stamp": "t.1", "gone": [3]}
+    answer = {"patch": {"lines": [1, 2, ["B", "B2"]], "refKinds": [2, 0, "f"]}, "base": "t.1", "stamp": "t.2",
+              "gone": []}
+    assert apply_patch(held, answer) == {"lines": ["a", "B", "B2", "c", "d"], "refKinds": "xxf", "stamp": "t.2",
+                                         "gone": []}

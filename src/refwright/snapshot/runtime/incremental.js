@@ -203,9 +203,34 @@
       kept.set(key, { gen: generation, seq: mutSeq(), sig: after.sig, ctl: after.ctl, flags: after.flags, active, result, stamp, walk: walk !== null && walk.walks < PARTIAL_MAX ? walk : null });
       while (kept.size > KEPT_VIEWS) kept.delete(kept.keys().next().value);
       result.stamp = stamp;
+      // The caller holds the result this walk started from: only what differs from it is sent.
+      if (partial && known === entry.stamp) {
+        trimLog();
+        return patchFrom(entry.result, result);
+      }
     }
     trimLog();
     return result;
+  }
+
+  // `result` as a patch of `base` (which the caller holds): for each list of lines and refs, the length
+  // of the head and the tail they share and the new middle. A changed label sends one line, not 100 kB.
+  const PATCHED = ['lines', 'depths', 'refLines', 'refIds', 'refRoles', 'refNames', 'refKinds'];
+
+  function patchFrom(base, result) {
+    const out = Object.assign({}, result, { base: base.stamp, patch: {} });
+    for (const key of PATCHED) {
+      const a = base[key];
+      const b = result[key];
+      delete out[key];
+      const most = Math.min(a.length, b.length);
+      let head = 0;
+      while (head < most && a[head] === b[head]) head++;
+      let tail = 0;
+      while (tail < most - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+      out.patch[key] = [head, tail, b.slice(head, b.length - tail)];
+    }
+    return out;
   }
 
   function quietAfterWalk(state) {
