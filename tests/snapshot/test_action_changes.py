@@ -145,3 +145,19 @@ def test_the_shell_and_its_flag(server: TestServer) -> None:
     off = subprocess.run([*shell, "--no-action-changes"], input=script, capture_output=True, text=True, env=env,
                          timeout=120)
     assert "Clicked #go" in off.stdout and "Changes:" not in off.stdout, off.stdout + off.stderr
+
+
+async def test_select_and_press_say_what_they_changed(on_page: Page, server: TestServer) -> None:
+    html = """<!doctype html><title>Select and press</title>
+<select aria-label="Plan" onchange="document.getElementById('cost').textContent = 'Pay ' + this.value">
+<option>Free<option>Pro</select><button id="cost">Pay Free</button>
+<input aria-label="Search" onkeydown="if (event.key === 'Enter') document.getElementById('hit').hidden = false">
+<button id="hit" hidden>First result</button>"""
+    await run(on_page, f"open {server.html('/select-press.html', html)}")
+    await run(on_page, "snapshot -i")
+    out = (await run(on_page, "select @e1 Pro")).splitlines()
+    assert out[0].startswith("Selected") and out[1] == "Changes:", out
+    assert '~ @e4 [button] "Pay Pro"' in out, out
+    await run(on_page, "focus @e5")
+    out = (await run(on_page, "press Enter")).splitlines()
+    assert out[1:] == ["Changes:", '+ @e6 [button] "First result"'], out

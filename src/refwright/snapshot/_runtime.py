@@ -24,6 +24,7 @@ RUNTIME_PARTS = (
     "walk.js",
     "render.js",
     "incremental.js",
+    "partial.js",
     "overlay.js",
     "ops.js",
     "actionable.js",

@@ -11,6 +11,7 @@ from typing import Any
 from ..._errors import RefwrightError
 from ..._result import Annotation, ScreenshotResult
 from ...snapshot._format import truncate_tree
+from ...snapshot._patch import apply_patch
 from ...snapshot._refs import RefTarget
 from ...snapshot._tree import TreeBuilder
 from ...snapshot._types import Snapshot
@@ -101,6 +102,8 @@ def _run_snapshot(session: Tab, frames: tuple[str, ...], opts: dict[str, Any],
     if last is not None and "same" in result and result["same"] == last.get("stamp"):
         return {**last, "gone": result.get("gone", []), "url": result.get("url", last.get("url")),
                 "title": result.get("title", last.get("title"))}
+    if last is not None and "patch" in result and result.get("base") == last.get("stamp"):
+        result = apply_patch(last, result)
     held.pop(key, None)
     if result.get("stamp"):
         held[key] = result

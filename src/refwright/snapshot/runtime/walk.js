@@ -52,19 +52,40 @@
     return !parent || getComputedStyle(parent).cursor !== 'pointer';
   }
 
-  function snapshot(opts) {
+  // `inc` (incremental.js) records what a kept -i walk needs to be re-walked in part, and when it holds a
+  // plan, reuses the lines of subtrees that nothing changed.
+  function snapshot(opts, inc) {
     scanPseudo();
     labelMap = new Map();
     labelScopes = new Set();
     try {
-      return takeSnapshot(opts);
+      return takeSnapshot(opts, inc || null);
     } finally {
       labelMap = null;
       labelScopes = null;
     }
   }
 
-  function takeSnapshot(opts) {
+  // Whether a control an agent cannot hit is left out: clipped to nothing, with no visible label.
+  // 0: listed and has a box (a size check alone says it still is), 1: listed otherwise, 2: left out.
+  function clipState(el, style) {
+    if (isClippedAway(el, style)) {
+      // An off-screen control is still listed when a visible label stands for it.
+      return labelsOf(el).some(l => l.getBoundingClientRect().width > 0) ? 1 : 2;
+    }
+    return hasBox(el) ? 0 : 1;
+  }
+
+  function hasBox(el) {
+    const w = el.offsetWidth;
+    if (w === undefined) {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0;
+    }
+    return w > 0 && el.offsetHeight > 0;
+  }
+
+  function takeSnapshot(opts, inc) {
     const nodes = [];
     const interactiveOnly = !!opts.interactive;
     const maxDepth = typeof opts.maxDepth === 'number' ? opts.maxDepth : Infinity;
@@ -115,7 +136,40 @@
       }
     }
 
+    // With a plan, a subtree that no change can reach is not walked: its lines from the kept walk are
+    // used again (moved to the new depth). Every visited element's lines are recorded for the next time.
+    let fresh = 0;
+    const reuseDepth = maxDepth === Infinity;
+
     function visit(el, depth, inheritedHidden, insideNamed) {
+      if (inc === null) {
+        visitElement(el, depth, inheritedHidden, insideNamed);
+        return;
+      }
+      const plan = inc.plan;
+      let dirtyRoot = false;
+      if (plan !== null && fresh === 0) {
+        dirtyRoot = plan.dirty.has(el);
+        if (!dirtyRoot && !plan.above.has(el)) {
+          const seg = inc.segs.get(el);
+          if (seg && seg.named === insideNamed && (seg.d === depth || reuseDepth)) {
+            const shift = depth - seg.d;
+            const arr = seg.arr;
+            if (shift === 0) for (let i = seg.s; i < seg.e; i++) nodes.push(arr[i]);
+            else for (let i = seg.s; i < seg.e; i++) nodes.push(Object.assign({}, arr[i], { d: arr[i].d + shift }));
+            inc.reused += seg.e - seg.s;
+            return;
+          }
+        }
+      }
+      const s = nodes.length;
+      if (dirtyRoot) fresh++;
+      visitElement(el, depth, inheritedHidden, insideNamed);
+      if (dirtyRoot) fresh--;
+      inc.segs.set(el, { arr: nodes, s, e: nodes.length, d: depth, named: insideNamed });
+    }
+
+    function visitElement(el, depth, inheritedHidden, insideNamed) {
       const tag = el.localName;
       if (tag === 'label' && el.control && !interactiveOnly) {
         // The label's words already are the control's name; list only the controls inside it.
@@ -126,7 +180,13 @@
           tag === 'link' || tag === 'meta') return;
       const style = styleOf(el);
       const area = tag === 'area';
-      if (area ? !includeHidden && !areaShown(el) : isSubtreeHidden(el, style, includeHidden)) return;
+      if (area && !includeHidden) {
+        const shown = areaShown(el);
+        if (inc !== null) inc.areas.set(el, shown);
+        if (!shown) return;
+      } else if (!area && isSubtreeHidden(el, style, includeHidden)) {
+        return;
+      }
       const visibility = includeHidden || area ? 'visible' : style.visibility;
       const invisible = visibility === 'hidden' || visibility === 'collapse';
       let role = roleOf(el);
@@ -139,11 +199,10 @@
       }
       const structural = role === 'generic' || role === 'none' || role === 'presentation';
       let emit = !invisible && (!structural || cursorTarget);
-      if (emit && (interactive || cursorTarget) && !includeHidden && !area && !el.closest('select') &&
-          isClippedAway(el, style)) {
-        // An off-screen control is still listed when a visible label stands for it.
-        const labels = labelsOf(el);
-        if (!labels.some(l => l.getBoundingClientRect().width > 0)) emit = false;
+      if (emit && (interactive || cursorTarget) && !includeHidden && !area && !el.closest('select')) {
+        const clip = clipState(el, style);
+        if (inc !== null) inc.geo.set(el, clip);
+        if (clip === 2) emit = false;
       }
       let name = '';
       let ref = false;
