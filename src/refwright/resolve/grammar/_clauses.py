@@ -42,7 +42,7 @@ VERBS = CLAUSE_VERBS
 _VERB_ALT = "|".join(VERBS)
 _SPLIT_ALWAYS = re.compile(r"\s*(?:;|,?\s+and\s+then\s+|,\s*then\s+|\s+then\s+|\.\s+(?=\S))\s*", re.IGNORECASE)
 # "Find and click X" is one clause: the "and" after find or locate joins, it does not split.
-_SPLIT_VERB = re.compile(rf"(?<!\bfind)(?<!\blocate)(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=(?:{_VERB_ALT})\b)",
+_SPLIT_VERB = re.compile(rf"(?<!^find)(?<!^locate)(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=(?:{_VERB_ALT})\b)",
                          re.IGNORECASE)
 
 
@@ -111,6 +111,19 @@ def _fill_parts(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
     return out
 
 
+# A value said with what it is: "the password X", "the name Enola".
+_NAMED_VALUE = re.compile(r"(?P<n>password|passcode|pin|user\s?name|login|name|e-?mail(?:\s+address)?|title|"
+                          r"comment|city|phone(?:\s+number)?)\s+(?P<v>\S+)", re.IGNORECASE)
+_EVERY = re.compile(r"^(?:(?:both|all|each|every)(?:\s+of)?(?:\s+the)?|the\s+(?:two|three|four|five))\s+",
+                    re.IGNORECASE)
+
+
+def _every(desc: str) -> tuple[str, bool]:
+    """A field description without the words that say every field it names ("both boxes", "the two fields")."""
+    rest = _EVERY.sub("", desc.strip())
+    return rest, rest != desc.strip()
+
+
 def _fill_values(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
     field_desc: str | None = None
     values_part = body
@@ -135,20 +148,26 @@ def _fill_values(clause: str, body: str, quotes: list[str]) -> list[Part] | None
     else:
         v = strip_articles(values_part)
         v = re.sub(r"^(?:number|text|value|word|date|time|code|amount)\s+", "", v, flags=re.IGNORECASE)
+        named = _NAMED_VALUE.fullmatch(v)
+        noun = ""
+        if named:
+            # "the password X in the two fields": the word before the value says what it is; with no field
+            # named, it names the field ("enter the name Enola").
+            v = named.group("v")
+            noun = named.group("n").lower() if field_desc is None else ""
         if not v or (" " in v and not _TIME_VALUE.fullmatch(v) and parse_date(v) is None):
             return None
-        if re.fullmatch(r"(?:below|above|shown|here|there|it|that|this|them)", v, re.IGNORECASE):
-            # "Type the text below": the value is somewhere on the page, not in the request. Typing the word
-            # "below" would be a guess; refuse instead.
+        if re.fullmatch(r"(?:below|above|shown|here|there|it|that|this|them|(?:your\s+|my\s+)?(?:result|answer|"
+                        r"solution|sum|total|value|number|word))", v, re.IGNORECASE):
+            # "Type the text below", "enter the result": the value is somewhere on the page, not in the request.
+            # Typing the word "below" would be a guess; refuse instead.
             return None
-        values.append(("", restore(v, quotes)))
+        values.append((noun, restore(v, quotes)))
     every = False
     field: Target | None = None
     if field_desc is not None:
         fd = field_desc.strip()
-        if re.match(r"^(?:both|all|each|every)\b", fd, re.IGNORECASE):
-            every = True
-            fd = re.sub(r"^(?:both|all|each|every)\s+(?:of\s+)?(?:the\s+)?", "", fd, flags=re.IGNORECASE)
+        fd, every = _every(fd)
         readings = parse_target(fd, quotes, default_role="textbox")
         # "the Email field": the reading with a field role wins over the plain label "Email field".
         field = next((r for r in readings if r.role in _FIELD_ROLES), readings[0] if readings else None)
@@ -236,7 +255,8 @@ def _role_widget(m: re.Match[str], restored: str, quotes: list[str], search: boo
 def _suggest(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
     # "Enter an item that starts with "Sa" and ends with "ino"": type the start, then choose among the
     # suggestions the one that fits.
-    start, end = quotes[int(m.group("s"))], quotes[int(m.group("e"))] if m.group("e") else ""
+    start = only_quote(m.group("s"), quotes) or m.group("s")
+    end = (only_quote(m.group("e"), quotes) or m.group("e")) if m.group("e") else ""
     field = _field_target(m.group("f"), quotes) if m.group("f") else Target(role="textbox")
     return [Part(Kind.SUGGEST, restored, labels=(start, end), field=field)], search
 
@@ -265,9 +285,10 @@ _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.I
      _scroll),
     (r"^(?:set|move|put|drag|adjust)\s+(?:the\s+|all\s+(?:the\s+)?)?sliders\s+to\s+(?:the\s+)?"
      r"(?:combination|values?)?\s*(?P<v>\[?\s*[-+−]?\d+(?:\.\d+)?(?:\s*,\s*[-+−]?\d+(?:\.\d+)?)+\s*\]?)$", _sliders),
-    (rf"^(?:enter|type|input|write|pick|choose|select)\s+(?:an?\s+|the\s+)?(?:item|value|word|name|entry|option|one)"
-     rf"\s+(?:that\s+|which\s+)?(?:starts|begins)\s+with\s+{Q}(?P<s>\d+){QE}(?:\s*,?\s*and\s+(?:that\s+)?ends\s+with"
-     rf"\s+{Q}(?P<e>\d+){QE})?(?:\s+(?:into|in)\s+(?P<f>.+))?$", _suggest),
+    (rf"^(?:enter|type|input|write|pick|choose|select|put\s+in)\s+(?:an?\s+|the\s+|any\s+)?(?:item|value|word|name|"
+     rf"entry|option|one|something|suggestion|thing)\s+(?:that\s+|which\s+)?(?:starts|begins|starting|beginning)"
+     rf"(?:\s+with)?\s+(?P<s>{Q}\d+{QE}|[^\s{Q}]+)(?:\s*,?\s*and\s+(?:that\s+|which\s+)?(?:ends|ending)"
+     rf"(?:\s+(?:with|in))?\s+(?P<e>{Q}\d+{QE}|[^\s{Q}]+))?(?:\s+(?:into|in)\s+(?P<f>.+))?$", _suggest),
     (rf"^(?:click|tap|press|select|choose|pick)(?:\s+on)?\s+(?P<a>an?|the)\s+{Q}(?P<q>\d+){QE}\s+"
      r"(?:widget|element|control)$", _role_widget),
     *ITEM_RULES,
@@ -317,6 +338,20 @@ def _copy_paste(m: re.Match[str], restored: str, quotes: list[str], search: bool
     return [Part(Kind.COPY, restored, targets=(source,), field=_field_target(m.group("d"), quotes))], search
 
 
+_COPY_RULES = (
+    # "copy what's in the text area into the box", "copy the text of the text area to the box"
+    r"^copy\s+(?:what'?s|what\s+is|whatever(?:'s|\s+is)?|everything|all\s+that'?s)\s+(?:written\s+)?"
+    r"(?:in|inside|from)\s+(?P<s>.+?)\s+(?:into|to|in|over\s+to)\s+(?P<d>.+)$",
+    r"^copy\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:text|contents?|value|words?)\s+(?:that\s+is\s+)?(?:of|from|in|inside)\s+"
+    r"(?P<s>.+?)\s+(?:into|to|over\s+to)\s+(?P<d>.+)$",
+    # "copy the textarea text and paste it into the box"
+    r"^copy\s+(?:the\s+)?(?P<s>.+?)\s+(?:text|contents?|value)\s+(?:(?:and\s+)?(?:then\s+)?paste\s+(?:it\s+)?)?"
+    r"(?:into|to|in)\s+(?P<d>.+)$",
+    # "paste the text of the text area into the box"
+    r"^paste\s+(?:the\s+)?(?:text|contents?|value|words?)\s+(?:of|from|in)\s+(?P<s>.+?)\s+(?:into|in|to)\s+(?P<d>.+)$",
+)
+
+
 def _number(value: str) -> str:
     return value.replace("−", "-").lstrip("+")
 
@@ -330,10 +365,13 @@ def _spinner(m: re.Match[str], restored: str, quotes: list[str], search: bool) -
 
 def _fill_with(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
     value = only_quote(m.group("v"), quotes) or m.group("v")
-    field = parse_target(m.group("f"), quotes, default_role="textbox")
+    desc, every = _every(m.group("f"))
+    field = parse_target(desc, quotes, default_role="textbox")
     target = field[0] if field else Target(role="textbox")
     if target.role in (None, "any"):
         target = Target(label=target.label, role="textbox", ordinal=target.ordinal, quoted=target.quoted)
+    if every and target.label is None and target.ordinal is None:
+        target = replace(target, every=True)
     return [Part(Kind.FILL, restored, value=value, field=target)], search
 
 
@@ -350,11 +388,19 @@ def _option(m: re.Match[str], restored: str, quotes: list[str], search: bool) ->
                        for x in re.split(r"\s*(?:>|→)\s*", m.group("l")) if x.strip())
         return [Part(Kind.MENU, restored, labels=labels)], search
     label = only_quote(m.group("l"), quotes) or restore(strip_articles(m.group("l")), quotes)
+    menu = (m.group("w") or "").strip()
+    if m.group("k").lower() == "menu" and menu and menu.lower() not in _NOT_MENU_NAMES:
+        # "choose Zoom in from the View menu": the menu's entry, under the menu that name opens.
+        return [Part(Kind.MENU, restored, labels=(only_quote(menu, quotes) or restore(menu, quotes), label))], search
     # "Select A, B and C from the list": several options of a multiple select (the whole text is tried as one
     # option first, for labels such as "Washington, D.C.").
     names = _names(m.group("l"), quotes)
     labels = (label, *names) if len(names) > 1 else (label,)
     return [Part(Kind.OPTION, restored, labels=labels, value="several" if len(names) > 1 else None)], search
+
+
+_NOT_MENU_NAMES = frozenset({"main", "top", "context", "side", "popup", "pop-up", "dropdown", "drop-down", "select",
+                             "options", "pull-down", "this", "that", "same"})
 
 
 def _menu_path(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
@@ -395,11 +441,18 @@ _MORE_RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p,
      r"collapsibles?|accordions?|folds?|trees?|folders?)\b", _route),
     (r"^.*?\bby\s+(?:clicking|pressing|tapping|hitting|selecting|choosing)(?:\s+on)?\s+(?P<d>.+)$", _click_part),
     (r"^focus(?:\s+(?:into|in|on|onto|to))?\s+(?P<d>.+)$", _focus),
-    (r"^use\s+(?P<f>.+?)\s+to\s+(?:enter|type|input|write|fill in|search for)\s+(?P<v>.+)$", _use_field),
+    (r"^use\s+(?P<f>.+?)\s+to\s+(?:enter|type|input|write|fill in|search for|pick|choose|select|set|get)\s+"
+     r"(?:it\s+to\s+)?(?P<v>.+)$", _use_field),
+    # "type the Language value from the table into the field", "put the Language shown on the page in the box"
+    (r"^(?:enter|type|input|write|put|fill\s+in|copy)\s+the\s+(?!(?:text|words?|letters|characters|code|string|"
+     r"answer|result|value|number)\b)(?P<k>[^,]+?)\s+(?:value\s+(?:(?:from|in|on)\s+the\s+(?:table|page|list)\s+)?|"
+     r"(?:shown|given|listed|written)\s+(?:on|in)\s+the\s+(?:table|page|list)\s+|(?:from|in)\s+the\s+table\s+)"
+     r"(?:into|in|to)\s+(?P<f>.+)$", _lookup),
     (r"^(?:enter|type|input|write|put|key in|fill in|insert)\s+(?P<b>.+)$", _fill_body),
     (r"^copy\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:text|contents?|value|words?)?\s*(?:that\s+is\s+)?"
      r"(?:in|from|of|inside)\s+(?P<s>.+?)\s*(?:,\s*(?:and\s+)?(?:then\s+)?|\s+and\s+(?:then\s+)?|\s+)"
      r"paste\s+(?:it|that|this|them|the\s+text)?\s*(?:into|in|to|inside)\s+(?P<d>.+)$", _copy_paste),
+    *((p, _copy_paste) for p in _COPY_RULES),
     (r"^(?:select|choose|pick|set)\s+(?P<b>.+?\s+as\s+.+)$", _fill_body),
     (r"^(?:select|set|choose|pick|enter|put|adjust|type)\s+(?:the\s+(?:spinner|spin ?button)\s+"
      r"(?:to|at)\s+)?(?P<n>[-+−]?\d+(?:\.\d+)?)(?:\s+(?:with|on|using|in|into|via)\s+(?:the\s+)?"
@@ -408,8 +461,8 @@ _MORE_RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p,
     (r"^(?:select|set|choose|pick|move|slide|drag|put|adjust)\s+(?:the\s+slider\s+(?:to|at)\s+)?"
      r"(?:the\s+value\s+)?(?P<n>[-+−]?\d+(?:\.\d+)?)(?:\s+(?:with|on|using|in|via|by)\s+(?:the\s+)?"
      r"slider)?$", _slider),
-    (r"^(?:select|choose|pick)\s+(?P<l>.+?)\s+(?:from|in|on)\s+(?:the\s+)?(?:[\w-]+\s+)?"
-     r"(?:list|dropdown|drop-down|drop down|select box|menu|options|select)$", _option),
+    (rf"^(?:select|choose|pick)\s+(?P<l>.+?)\s+(?:from|in|on)\s+(?:the\s+)?(?P<w>(?:[\w-]+|{Q}\d+{QE})\s+)?"
+     r"(?P<k>list|dropdown|drop-down|drop down|select box|menu|options|select)$", _option),
     (r"^(?:(?:select|choose|click|open|go to|navigate to|pick|tap)\s+(?:on\s+)?)?(?P<p>.+)$", _menu_path),
     (rf"^(?:check|select|click|choose|pick|mark|tick|tap|press)(?:\s+on)?\s+(?:the\s+)?"
      rf"(?P<o>{ORDINAL_PATTERN})\s+(?P<r>.+)$", _ordinal),

@@ -21,7 +21,7 @@ import re
 from collections.abc import Collection
 
 from .._labels import ORDINAL_PATTERN
-from ._lexicon import CLAUSE_VERBS, correct_word
+from ._lexicon import CLAUSE_VERBS, correct_word, verb_action
 
 __all__ = ["reword"]
 
@@ -31,7 +31,8 @@ _SHORT = {"thru": "through", "pls": "please", "plz": "please", "thx": "thanks", 
 _WORD = re.compile(r"(?<![\w⟦])[A-Za-z]+(?:'[a-z]+)?(?![\w⟧])")
 
 _LEAD = re.compile(
-    r"^(?:(?:please|kindly|just|ok(?:ay)?|hey|hi|alright|all\s+right)\s*[,!]?\s+|"
+    r"^(?:(?:please|kindly|just|ok(?:ay)?|hey|hi|hello|alright|all\s+right|so|now)\s*[,!]?\s+|"
+    r"(?:and\s+)?(?:then|also|finally|lastly|afterwards?)\s*,?\s+(?=\S)|"
     r"(?:could|can|would|will)\s+(?:you|u)\s+(?:please\s+|kindly\s+|just\s+)?|"
     r"(?:i'?d|i\s+would)\s+(?:like|love)\s+(?:you\s+)?to\s+|i\s+(?:want|need)\s+(?:you\s+)?to\s+|"
     r"(?:go\s+ahead\s+and|try\s+to|be\s+sure\s+to|make\s+sure\s+(?:to|you)|remember\s+to|don'?t\s+forget\s+to|"
@@ -56,8 +57,9 @@ _HINT = re.compile(r"\b(?:if\s+(?:needed|necessary|you\s+(?:need|have|must|can't
 
 _PLACE = (r"(?:the\s+|this\s+|that\s+|a\s+)?(?:dialog(?:\s+box)?|pop-?up(?:\s+window)?|modal|window|form|page|"
           r"overlay|box|panel|top|bottom|menu|menu\s+bar|toolbar|sidebar|header|footer)")
-_PLACE_LEAD = re.compile(rf"^(?:in|on|inside|within|from|at)\s+{_PLACE}\s*,?\s+(?=(?:{_VERB_ALT})\b)",
-                         re.IGNORECASE)
+_PLACE_LEAD = re.compile(rf"^(?:in|on|inside|within|from|at)\s+(?:{_PLACE}\s*,?|(?:the\s+|my\s+)?(?:[\w-]+\s+)?"
+                         r"(?:book|list|table|inbox|feed|contacts|directory|address\s+book)\s*,)\s+"
+                         rf"(?=(?:{_VERB_ALT})\b)", re.IGNORECASE)
 _PLACE_TAIL = re.compile(rf"\s+(?:in|on|inside|within|from|at)\s+{_PLACE}(?:'s)?(?=\s*(?:[,;.!?]|$|\s+(?:and|then)\b))",
                          re.IGNORECASE)
 
@@ -172,6 +174,14 @@ def _possessives(text: str) -> str:
     return _POSSESSIVE.sub(each, text)
 
 
+def _place_tail(m: re.Match[str]) -> str:
+    """A place after a target is dropped, except where a value is typed or copied: "type it in the box" names
+    the field, not where to look."""
+    clause = re.split(r"[,;.]|\b(?:and|then)\b", m.string[:m.start()])[-1].split()
+    verb = clause[0].casefold() if clause else ""
+    return m.group(0) if verb_action(verb) == "fill" or verb in ("copy", "paste") else ""
+
+
 def reword(protected: str, keep: Collection[str] = ()) -> str:
     """``protected`` (a request whose quoted strings are placeholders) in the words the clause rules read;
     ``keep`` holds the words the page's labels show (lower case), which are never read as typos."""
@@ -194,7 +204,7 @@ def reword(protected: str, keep: Collection[str] = ()) -> str:
     # Each sentence and each "then" clause is unwrapped on its own ("Sure. Please click X, thanks").
     pieces = re.split(r"(\.\s+|,\s*then\s+|;\s*)", t)
     out = "".join(_clause(p) if i % 2 == 0 else p for i, p in enumerate(pieces))
-    out = _PLACE_TAIL.sub("", out)
+    out = _PLACE_TAIL.sub(_place_tail, out)
     out = re.sub(r"\s+", " ", out).strip(" ,;")
     out = re.sub(r"^(?:,\s*)?then\s+", "", out, flags=re.IGNORECASE)
     if hint and out:
