@@ -48,6 +48,11 @@ def _copy_held(part: Part, index: int, inspection: Inspection, memo: Memo) -> bo
 
 def _names_held(part: Part, index: int, inspection: Inspection, memo: Memo) -> bool:
     on = part.value != "off"
+    several = option_set(part.labels, inspection) if on and len(part.labels) > 1 else None
+    if several is not None:
+        # Options of one multiple select, chosen together: the list holds all of them.
+        control, names = several
+        return control.value_hash == value_hash(inspection.token, "\n".join(names))
     for name in part.labels:
         how, control, option = resolve_name(name, inspection)
         if how in ("checkbox", "radio") and control.checked != on:
