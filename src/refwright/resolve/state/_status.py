@@ -90,7 +90,17 @@ def _check_held(part: Part, index: int, inspection: Inspection, memo: Memo) -> b
     return find_target(part.targets, inspection.controls, {"radio", "checkbox"}).control.checked
 
 
+def _suggest_held(part: Part, index: int, inspection: Inspection, memo: Memo) -> bool:
+    # A suggestion clicked is chosen when the field holds it (a menu may have taken another one).
+    chosen = memo.read.get(index)
+    if index not in memo.done or not chosen:
+        return index in memo.done
+    field = field_match(part.field or Target(role="textbox"), inspection)
+    return holds(field.control, chosen[0], inspection.token)
+
+
 _HELD: dict[Kind, _Held] = {
+    Kind.SUGGEST: _suggest_held,
     Kind.FILL: _fill_held,
     Kind.COPY: _copy_held,
     Kind.NAMES: _names_held,
