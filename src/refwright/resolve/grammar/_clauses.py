@@ -14,7 +14,7 @@ from dataclasses import replace
 from ..._errors import UnsupportedRequestError
 from .._labels import ORDINAL_PATTERN, norm
 from ._answer_rules import ANSWER_RULES, join_answers
-from ._dates import parse_date
+from ._fills import every_field, field_target, fill_parts
 from ._item_rules import ITEM_RULES
 from ._lexicon import CLAUSE_VERBS, verb_action
 from ._phrasings import PHRASING_RULES, not_understood, point_back
@@ -26,13 +26,11 @@ from ._target import (
     Q,
     only_quote,
     parse_target,
-    plural,
     protect,
     restore,
     role_of,
     strip_articles,
 )
-from ._transforms import split_transforms
 from ._wording import reword
 
 __all__ = ["UnsupportedRequestError", "parse_request"]
@@ -58,136 +56,6 @@ def _split(text: str) -> list[str]:
             if piece:
                 clauses.append(piece)
     return clauses
-
-
-# An unquoted value may hold a space only when it is a time of day ("7:55 PM") or a date ("May 3, 2021").
-_TIME_VALUE = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?\s?(?:[ap]\.?m\.?)", re.IGNORECASE)
-_WHERE = re.compile(r"\s+(?:below|above|here|on (?:the|this) page|on the (?:left|right))$", re.IGNORECASE)
-
-_VALUE_NOISE = {"the", "a", "an", "and", "number", "text", "value", "string", "word", "phrase", "values", ",",
-                "characters", "letters", "name", "following"}
-
-
-_FIELD_ROLES = ("textbox", "textarea", "date", "time", "spinner")
-
-
-def _field_target(desc: str, quotes: list[str]) -> Target:
-    """The field a description names: the reading with a field role wins ("the Email field")."""
-    readings = parse_target(_WHERE.sub("", desc.strip()), quotes, default_role="textbox")
-    field = next((r for r in readings if r.role in _FIELD_ROLES), readings[0] if readings else Target(role="textbox"))
-    if field.role in (None, "any"):
-        field = Target(label=field.label, role="textbox", ordinal=field.ordinal, quoted=field.quoted)
-    return field
-
-
-def _fill_pairs(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
-    """``"a" in the username field and "b" in the password field``: each value with its own field."""
-    halves = re.split(r"\s*,?\s+and\s+", body)
-    if len(halves) < 2:
-        return None
-    parts: list[Part] = []
-    for half in halves:
-        if not re.search(r"\s(?:as|in|into|for)\s", half, re.IGNORECASE):
-            return None
-        found = _fill_values(clause, half, quotes)
-        if not found or len(found) != 1 or found[0].field is None or found[0].field.label is None:
-            return None
-        parts.extend(found)
-    return parts
-
-
-def _fill_parts(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
-    body, changes = split_transforms(body)
-    parts = _fill_pairs(clause, body, quotes) if not changes else None
-    parts = parts or _fill_values(clause, body, quotes)
-    if not parts or not changes:
-        return parts
-    out = []
-    for part in parts:
-        value = part.value or ""
-        for change in changes:
-            value = change(value)
-        out.append(replace(part, value=value))
-    return out
-
-
-# A value said with what it is: "the password X", "the name Enola".
-_NAMED_VALUE = re.compile(r"(?P<n>password|passcode|pin|user\s?name|login|name|e-?mail(?:\s+address)?|title|"
-                          r"comment|city|phone(?:\s+number)?)\s+(?P<v>\S+)", re.IGNORECASE)
-_EVERY = re.compile(r"^(?:(?:both|all|each|every)(?:\s+of)?(?:\s+the)?|the\s+(?:two|three|four|five))\s+",
-                    re.IGNORECASE)
-
-
-def _every(desc: str) -> tuple[str, bool]:
-    """A field description without the words that say every field it names ("both boxes", "the two fields")."""
-    rest = _EVERY.sub("", desc.strip())
-    return rest, rest != desc.strip()
-
-
-def _fill_values(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
-    field_desc: str | None = None
-    values_part = body
-    m = re.search(rf"^(?P<v>.*?{QE}|.*?)\s+(?:into|in|inside|to|on|onto|within|as)\s+"
-                  rf"(?P<f>[^{Q}]*?(?:{Q}\d+{QE}[^{Q}]*)?)$", body, re.IGNORECASE)
-    if m and m.group("v").strip():
-        values_part, field_desc = m.group("v"), m.group("f")
-    tokens = list(PLACEHOLDER.finditer(values_part))
-    values: list[tuple[str, str]] = []
-    if tokens:
-        start = 0
-        for tok in tokens:
-            name_words = [w for w in re.split(r"[\s,]+", values_part[start:tok.start()].lower())
-                          if w and w not in _VALUE_NOISE]
-            values.append((" ".join(name_words), quotes[int(tok.group(1))]))
-            start = tok.end()
-        # Words after the last value that are not understood ("in lower case") would change what to type:
-        # refuse rather than type something else.
-        tail = [w for w in re.split(r"[\s,]+", values_part[start:].lower()) if w and w not in _VALUE_NOISE]
-        if tail:
-            return None
-    else:
-        v = strip_articles(values_part)
-        v = re.sub(r"^(?:number|text|value|word|date|time|code|amount)\s+", "", v, flags=re.IGNORECASE)
-        named = _NAMED_VALUE.fullmatch(v)
-        noun = ""
-        if named:
-            # "the password X in the two fields": the word before the value says what it is; with no field
-            # named, it names the field ("enter the name Enola").
-            v = named.group("v")
-            noun = named.group("n").lower() if field_desc is None else ""
-        if not v or (" " in v and not _TIME_VALUE.fullmatch(v) and parse_date(v) is None):
-            return None
-        if re.fullmatch(r"(?:below|above|shown|here|there|it|that|this|them|(?:your\s+|my\s+)?(?:result|answer|"
-                        r"solution|sum|total|value|number|word))", v, re.IGNORECASE):
-            # "Type the text below", "enter the result": the value is somewhere on the page, not in the request.
-            # Typing the word "below" would be a guess; refuse instead.
-            return None
-        values.append((noun, restore(v, quotes)))
-    every = False
-    field: Target | None = None
-    if field_desc is not None:
-        fd = field_desc.strip()
-        fd, every = _every(fd)
-        readings = parse_target(fd, quotes, default_role="textbox")
-        # "the Email field": the reading with a field role wins over the plain label "Email field".
-        field = next((r for r in readings if r.role in _FIELD_ROLES), readings[0] if readings else None)
-        if field is not None and field.label is not None and not field.quoted and len(field.label.split()) > 3:
-            # A long unquoted "field name" is more likely words this parser does not understand.
-            return None
-        if field is not None and field.role in _FIELD_ROLES and field.label is None and \
-                field.ordinal is None and plural(strip_articles(fd)) and len(values) == 1:
-            every = True
-    parts: list[Part] = []
-    for name, value in values:
-        if name and name not in ("it",):
-            target = Target(label=name, role="textbox", every=every)
-        elif field is not None:
-            target = Target(label=field.label, role=field.role if field.role != "any" else "textbox",
-                            ordinal=field.ordinal, quoted=field.quoted, every=every)
-        else:
-            target = Target(role="textbox", every=every)
-        parts.append(Part(Kind.FILL, clause, value=value, field=target))
-    return parts
 
 
 # Words around names that only say what they are: "the boxes X and Y", "the X option", "option X".
@@ -257,14 +125,14 @@ def _suggest(m: re.Match[str], restored: str, quotes: list[str], search: bool) -
     # suggestions the one that fits.
     start = only_quote(m.group("s"), quotes) or m.group("s")
     end = (only_quote(m.group("e"), quotes) or m.group("e")) if m.group("e") else ""
-    field = _field_target(m.group("f"), quotes) if m.group("f") else Target(role="textbox")
+    field = field_target(m.group("f"), quotes) if m.group("f") else Target(role="textbox")
     return [Part(Kind.SUGGEST, restored, labels=(start, end), field=field)], search
 
 
 def _lookup(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
     # "Enter the value of Language into the text field": the value is the one the page shows for that key.
     key = only_quote(m.group("k"), quotes) or restore(strip_articles(m.group("k")), quotes)
-    return [Part(Kind.LOOKUP, restored, labels=(key,), field=_field_target(m.group("f"), quotes))], search
+    return [Part(Kind.LOOKUP, restored, labels=(key,), field=field_target(m.group("f"), quotes))], search
 
 
 def _lookup_each(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
@@ -323,19 +191,19 @@ def _focus(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> 
 
 def _use_field(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
     # "Use the search box to enter "Truman"": the field comes first.
-    fill = _fill_parts(restored, f"{m.group('v')} into {m.group('f')}", quotes)
+    fill = fill_parts(restored, f"{m.group('v')} into {m.group('f')}", quotes)
     return (fill, search) if fill else None
 
 
 def _fill_body(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
     """A value into a field, as the clause's body (``b``) says: ``"x" into the Name field``, ``x as the date``."""
-    fill = _fill_parts(restored, m.group("b"), quotes)
+    fill = fill_parts(restored, m.group("b"), quotes)
     return (fill, search) if fill else None
 
 
 def _copy_paste(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
-    source = _field_target(m.group("s"), quotes)
-    return [Part(Kind.COPY, restored, targets=(source,), field=_field_target(m.group("d"), quotes))], search
+    source = field_target(m.group("s"), quotes)
+    return [Part(Kind.COPY, restored, targets=(source,), field=field_target(m.group("d"), quotes))], search
 
 
 _COPY_RULES = (
@@ -365,7 +233,7 @@ def _spinner(m: re.Match[str], restored: str, quotes: list[str], search: bool) -
 
 def _fill_with(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
     value = only_quote(m.group("v"), quotes) or m.group("v")
-    desc, every = _every(m.group("f"))
+    desc, every = every_field(m.group("f"))
     field = parse_target(desc, quotes, default_role="textbox")
     target = field[0] if field else Target(role="textbox")
     if target.role in (None, "any"):
