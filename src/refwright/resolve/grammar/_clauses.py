@@ -106,8 +106,12 @@ def _scroll(m: re.Match[str], restored: str, quotes: list[str], search: bool) ->
     return [Part(Kind.SCROLL, restored, targets=parse_target(m.group("d"), quotes), value=way)], search
 
 
-def _sliders(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+def _sliders(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool] | None:
     values = tuple(v.replace("−", "-").lstrip("+") for v in re.findall(r"[-+−]?\d+(?:\.\d+)?", m.group("v")))
+    count = m.group("n")
+    if count and len(values) != {"two": 2, "three": 3, "four": 4, "five": 5}.get(count.lower(), int(count) if
+                                                                                 count.isdigit() else 0):
+        return None  # "the three sliders to 5 and 11": not a value each
     return [Part(Kind.SLIDERS, restored, labels=values)], search
 
 
@@ -151,8 +155,9 @@ _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.I
     (r"^close(?:\s+the)?\s+(?:dialog|popup|pop-up|window|modal|box|message)(?:\s+box)?$", _close),
     (rf"^scroll\s+(?:down\s+|up\s+)?(?P<w0>to\s+the\s+(?:bottom|end|top|start|beginning)\s+of\s+)?(?P<d>.+?){_END}$",
      _scroll),
-    (r"^(?:set|move|put|drag|adjust)\s+(?:the\s+|all\s+(?:the\s+)?)?sliders\s+to\s+(?:the\s+)?"
-     r"(?:combination|values?)?\s*(?P<v>\[?\s*[-+−]?\d+(?:\.\d+)?(?:\s*,\s*[-+−]?\d+(?:\.\d+)?)+\s*\]?)$", _sliders),
+    (r"^(?:set|move|put|drag|adjust)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:(?P<n>two|three|four|five|\d)\s+)?sliders\s+to\s+"
+     r"(?:the\s+)?(?:combination|values?)?\s*(?P<v>\[?\s*[-+−]?\d+(?:\.\d+)?(?:\s*(?:,|,?\s+and|\s)\s*[-+−]?\d+"
+     r"(?:\.\d+)?)+\s*\]?)$", _sliders),
     (rf"^(?:enter|type|input|write|pick|choose|select|put\s+in)\s+(?:an?\s+|the\s+|any\s+)?(?:item|value|word|name|"
      rf"entry|option|one|something|suggestion|thing)\s+(?:that\s+|which\s+)?(?:starts|begins|starting|beginning)"
      rf"(?:\s+with)?\s+(?P<s>{Q}\d+{QE}|[^\s{Q}]+)(?:\s*,?\s*and\s+(?:that\s+|which\s+)?(?:ends|ending)"

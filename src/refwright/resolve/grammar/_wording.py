@@ -27,7 +27,7 @@ __all__ = ["reword"]
 
 _VERB_ALT = "|".join(CLAUSE_VERBS) + "|log|sign|save|submit|make|respond|answer"
 _SHORT = {"thru": "through", "pls": "please", "plz": "please", "thx": "thanks", "btn": "button", "u": "you",
-          "ur": "your", "txt": "text", "chk": "check"}
+          "ur": "your", "txt": "text", "chk": "check", "n": "and", "w": "with"}
 _WORD = re.compile(r"(?<![\w⟦])[A-Za-z]+(?:'[a-z]+)?(?![\w⟧])")
 
 _LEAD = re.compile(
@@ -86,13 +86,23 @@ _SEQUENCE = (
     (r"\buntil\s+you\s+(?:find|see|reach|get\s+to|spot)\s+", ", find "),
 )
 _SEQUENCE_RE = tuple((re.compile(p, re.IGNORECASE), r) for p, r in _SEQUENCE)
+# "X after scrolling to the end": that first, then X.
+_NOT_END = r"(?:[^,;.]|\.(?=\S))"  # within one clause (a dot inside "a@b.co" does not end it)
+_AFTER = re.compile(rf"(?P<b>{_NOT_END}+?)\s+(?:after|once)\s+(?:you(?:'ve|\s+have)?\s+)?(?P<a>(?:scrolling|"
+                    r"typing|entering|selecting|choosing|picking|checking|ticking|filling|clicking|pressing|opening|"
+                    rf"expanding|highlighting|moving|setting|putting|writing|copying)\b{_NOT_END}*)", re.IGNORECASE)
+# A place that points back ("the Confirm button in it"): the previous target's, which is looked in anyway.
+_PLACE_BACK = re.compile(r"\s+(?:in|on|inside|within|under|from)\s+(?:it|there|that|this|them|that\s+one)"
+                         r"(?=\s*(?:[,;.!?]|$|\s+(?:and|then)\b))", re.IGNORECASE)
 # "X before submitting" / "before pressing Save": X, then that.
 _BEFORE = re.compile(r"^(?P<a>.+?)\s*,?\s+before\s+(?P<b>(?:submitting|sending|saving|pressing|clicking|hitting|"
                      r"tapping|you\s+(?:submit|press|click|hit|save))\b.*)$", re.IGNORECASE)
 _GERUNDS = {"clicking": "click", "pressing": "press", "hitting": "hit", "tapping": "tap", "selecting": "select",
             "choosing": "choose", "picking": "pick", "checking": "check", "ticking": "tick", "typing": "type",
             "entering": "enter", "submitting": "submit", "sending": "submit", "saving": "save",
-            "opening": "open", "filling": "fill", "putting": "put", "writing": "write"}
+            "opening": "open", "filling": "fill", "putting": "put", "writing": "write", "scrolling": "scroll",
+            "expanding": "expand", "highlighting": "highlight", "moving": "move", "setting": "set",
+            "copying": "copy"}
 _GERUND = re.compile(r"(?:(?<=^)|(?<=then\s)|(?<=,\s)|(?<=and\s))(" + "|".join(_GERUNDS) + r")\b", re.IGNORECASE)
 
 _ROLE_NUMBERED = re.compile(
@@ -195,6 +205,8 @@ def reword(protected: str, keep: Collection[str] = ()) -> str:
     m = _BEFORE.match(t)
     if m:
         t = f"{m.group('a')}, then {m.group('b')}"
+    t = _AFTER.sub(lambda m: f"{m.group('a')}, then {m.group('b')}", t)
+    t = _PLACE_BACK.sub("", t)
     t = _GERUND.sub(lambda g: _GERUNDS[g.group(1).lower()], t)
     t = _possessives(t)
     t = _FIELD_FOR.sub(lambda m: m.group(1) + " labelled ", t)
