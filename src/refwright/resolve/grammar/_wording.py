@@ -92,7 +92,8 @@ _AFTER = re.compile(rf"(?P<b>{_NOT_END}+?)\s+(?:after|once)\s+(?:you(?:'ve|\s+ha
                     r"typing|entering|selecting|choosing|picking|checking|ticking|filling|clicking|pressing|opening|"
                     rf"expanding|highlighting|moving|setting|putting|writing|copying)\b{_NOT_END}*)", re.IGNORECASE)
 # A place that points back ("the Confirm button in it"): the previous target's, which is looked in anyway.
-_PLACE_BACK = re.compile(r"\s+(?:in|on|inside|within|under|from)\s+(?:it|there|that|this|them|that\s+one)"
+_PLACE_BACK = re.compile(r"(?<=\w)(?<!\bclick)(?<!\btap)(?<!\bpress)(?<!\bhit)(?<!\bput)(?<!\btype)(?<!\benter)"
+                         r"(?<!\bwrite)(?<!\bfocus)\s+(?:in|inside|within|under)\s+(?:it|there|that|this|them|that\s+one)"
                          r"(?=\s*(?:[,;.!?]|$|\s+(?:and|then)\b))", re.IGNORECASE)
 # "X before submitting" / "before pressing Save": X, then that.
 _BEFORE = re.compile(r"^(?P<a>.+?)\s*,?\s+before\s+(?P<b>(?:submitting|sending|saving|pressing|clicking|hitting|"
