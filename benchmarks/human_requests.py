@@ -3,14 +3,16 @@
 test pages, none of them the wording the resolver's rules were written from.
 
     pip install --no-deps miniwob        # ships the task pages; only its html folder is used
-    python benchmarks/human_requests.py                   # tuning and held-out parts, 2 seeds a rewrite
+    python benchmarks/human_requests.py                   # all three parts, 2 seeds a rewrite
     python benchmarks/human_requests.py --part tuning -v  # transcripts of the tuning part's failures
 
 The rewrites live in ``human_requests.json``, apart from the sweep's templates (``miniwob.py`` sends each task's
 own utterance). Each MiniWoB++ entry takes its slots (a label, a value, an ordinal) from the task's own
-utterance with a regular expression and fills four phrasings a person might write: terse, chatty, with
+utterance with a regular expression (and, for the tasks whose utterance comes with fields, from those fields; a
+form's ``when`` picks it by a field's value) and fills four phrasings a person might write: terse, chatty, with
 another verb or order, and with a typo in a filler word or a remark (never in a label). Each page entry
-names a page under ``tests/assets`` and a check run on it afterwards.
+names a page under ``tests/assets``, a check run on it afterwards, and what counts as a wrong result there (the
+clicks it does not allow, or a ``wrong`` check).
 
 The runner sends ``act <rewrite>`` unquoted, as a model or a person types it, until ``Done:``, a refusal or
 the episode's end, and confirms proposals (it plays the person who approves). An episode succeeds when
@@ -18,8 +20,9 @@ MiniWoB++ gives a raw reward of 1 (or the page's check holds). It is a **wrong r
 closes the episode with a reward below 1, or when the page shows a click that was not asked for (a refusal
 is a failure, never a wrong result).
 
-The ``held-out`` part is only measured: its failures are counted, never printed, so no rule is written
-from them. ``-v`` prints transcripts of the tuning part only.
+The ``held-out`` and ``held-out-2`` parts are only measured: their failures are counted, never printed, so no
+rule is written from them (``--show`` names the parts whose failures are printed; by default the tuning part's).
+``-v`` adds each printed failure's transcript.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ ASSETS = HERE.parent / "tests" / "assets"
 _TOKEN = re.compile(r"`confirm (p-[A-Za-z0-9_-]+)`")
 _WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 _ICON_VERBS = {"star": "star", "trash": "delete"}
+PARTS = ("tuning", "held-out", "held-out-2")
 
 
 def slots(found: dict[str, str]) -> dict[str, str]:
@@ -75,11 +79,12 @@ def slots(found: dict[str, str]) -> dict[str, str]:
     return out
 
 
-def rewrite(entry: dict[str, Any], utterance: str, index: int) -> str | None:
+def rewrite(entry: dict[str, Any], utterance: str, fields: dict[str, str], index: int) -> str | None:
     for form in entry["forms"]:
         m = re.fullmatch(form["re"], utterance.strip())
-        if m:
-            return str(form["rewrites"][index]).format(**slots({k: v for k, v in m.groupdict().items() if v}))
+        if m and all(fields.get(k) == v for k, v in form.get("when", {}).items()):
+            found = {**fields, **{k: v for k, v in m.groupdict().items() if v}}
+            return str(form["rewrites"][index]).format(**slots(found))
     return None
 
 
@@ -141,7 +146,8 @@ async def miniwob_run(page: refwright.Page, base: str, entry: dict[str, Any], in
         "if (e) e.style.display = 'none'; } }", str(seed))
     raw = await pw.evaluate("() => core.getUtterance()")
     run.utterance = str(raw["utterance"] if isinstance(raw, dict) else raw)
-    request = rewrite(entry, run.utterance, index)
+    fields = {str(k): str(v) for k, v in (raw.get("fields") or {}).items()} if isinstance(raw, dict) else {}
+    request = rewrite(entry, run.utterance, fields, index)
     if request is None:
         run.note = f"no form of the entry fits the utterance {run.utterance!r}"
         return run
@@ -184,12 +190,17 @@ async def page_run(page: refwright.Page, base: str, entry: dict[str, Any], index
     check = f"() => {{ try {{ return !!({entry['ok']}); }} catch (e) {{ return false; }} }}"
     run.success = bool(await pw.evaluate(check))
     clicks = await pw.evaluate(_CLICKS)
-    if clicks is not None:
+    if "wrong" in entry:
+        wrong = f"() => {{ try {{ return !!({entry['wrong']}); }} catch (e) {{ return false; }} }}"
+        run.wrong = bool(await pw.evaluate(wrong)) and not run.success
+        if run.wrong:
+            run.note = f"WRONG: {entry['wrong']}"
+    if clicks is not None and not run.wrong:
         unasked = [c for c in clicks if c not in entry.get("allowed", [])]
         run.wrong = bool(unasked) and not run.success
         if run.wrong:
             run.note = f"WRONG: clicked {unasked}"
-    else:
+    elif clicks is None and "wrong" not in entry:
         log = await pw.evaluate("() => (document.getElementById('log') || {}).textContent || ''")
         run.wrong = bool(log) and not run.success
         if run.wrong:
@@ -200,7 +211,7 @@ async def page_run(page: refwright.Page, base: str, entry: dict[str, Any], index
 
 async def main_async(args: argparse.Namespace) -> list[Run]:
     data = json.loads((HERE / "human_requests.json").read_text(encoding="utf-8"))
-    parts = ("tuning", "held-out") if args.part == "both" else (args.part,)
+    parts = PARTS if args.part == "all" else (args.part,)
     entries = [e for e in data["miniwob"] if e["part"] in parts and (not args.only or e["task"] in args.only)]
     pages = [e for e in data["pages"] if e["part"] in parts and not args.only] if not args.no_pages else []
     seeds = list(range(args.seed_base, args.seed_base + args.seeds))
@@ -235,13 +246,13 @@ async def main_async(args: argparse.Namespace) -> list[Run]:
     finally:
         httpd.shutdown()
         own.shutdown()
-    print(report(runs, args.verbose))
+    print(report(runs, args.show, args.verbose))
     return runs
 
 
-def report(runs: list[Run], verbose: bool) -> str:
+def report(runs: list[Run], show: list[str], verbose: bool) -> str:
     lines: list[str] = []
-    for part in ("tuning", "held-out"):
+    for part in PARTS:
         for kind, test in (("MiniWoB++", lambda r: not r.source.startswith("act/")),
                            ("own pages", lambda r: r.source.startswith("act/"))):
             group = [r for r in runs if r.part == part and test(r)]
@@ -249,15 +260,15 @@ def report(runs: list[Run], verbose: bool) -> str:
                 continue
             wins = sum(r.success for r in group)
             wrong = sum(r.wrong for r in group)
-            lines.append(f"{part:<8} {kind:<9}: {wins}/{len(group)} episodes ({100 * wins / len(group):.1f}%), "
+            lines.append(f"{part:<10} {kind:<9}: {wins}/{len(group)} episodes ({100 * wins / len(group):.1f}%), "
                          f"{wrong} wrong result(s)")
     if runs:
         longest = max(runs, key=lambda r: r.seconds)
         lines.append(f"longest episode: {longest.seconds:.1f} s; episodes over 5 s: "
                      f"{sum(r.seconds > 5 for r in runs)} of {len(runs)}")
-    failed = [r for r in runs if r.part == "tuning" and not r.success]
+    failed = [r for r in runs if r.part in show and not r.success]
     if failed:
-        lines.append("tuning failures:")
+        lines.append(f"failures of {', '.join(show)}:")
     for r in failed:
         lines.append(f"  {r.source} #{r.index} seed {r.seed}: {r.request!r}: {r.note}")
         if verbose:
@@ -267,7 +278,9 @@ def report(runs: list[Run], verbose: bool) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--part", choices=("tuning", "held-out", "both"), default="both")
+    parser.add_argument("--part", choices=(*PARTS, "all"), default="all")
+    parser.add_argument("--show", nargs="+", choices=PARTS, default=["tuning"],
+                        help="parts whose failures are printed (default: tuning; held-out parts are only counted)")
     parser.add_argument("--only", nargs="+", help="only these MiniWoB++ tasks (and no pages)")
     parser.add_argument("--no-pages", action="store_true", help="leave out the requests on our own pages")
     parser.add_argument("--seeds", type=int, default=2, help="episodes per MiniWoB++ rewrite (default 2)")
@@ -277,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--action-timeout", type=float, default=3_000, help="ms per browser action (default 3000)")
     parser.add_argument("--json", help="also write per-episode results to this file")
     parser.add_argument("--progress", action="store_true", help="print each episode as it ends (stderr)")
-    parser.add_argument("-v", "--verbose", action="store_true", help="transcripts of the tuning part's failures")
+    parser.add_argument("-v", "--verbose", action="store_true", help="transcripts of the printed failures")
     args = parser.parse_args(argv)
     runs = asyncio.run(main_async(args))
     if args.json:

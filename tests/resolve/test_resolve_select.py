@@ -8,7 +8,7 @@ import pytest
 
 from refwright.resolve._model import Control, Inspection, value_hash
 from refwright.resolve.grammar._clauses import parse_request
-from refwright.resolve.grammar._plan import ACTION_KINDS, STATE_KINDS, Kind, Part, Target
+from refwright.resolve.grammar._plan import ACTION_KINDS, KINDS, STATE_KINDS, Kind, Part, Target
 from refwright.resolve.matching._match import AmbiguousTargetError
 from refwright.resolve.matching._select import (
     click_match,
@@ -23,6 +23,7 @@ from refwright.resolve.matching._select import (
 )
 from refwright.resolve.state._memory import Memo, ResolverState
 from refwright.resolve.state._status import done_text, is_done, pending_parts
+from refwright.safety._actions import ActionType
 
 TOKEN = "tok"
 
@@ -37,6 +38,9 @@ def page(*controls: Control) -> Inspection:
 
 def test_every_kind_is_a_state_or_an_action_and_prints_as_its_word() -> None:
     assert set(Kind) == STATE_KINDS | ACTION_KINDS and not STATE_KINDS & ACTION_KINDS
+    # Each kind's facts are in one table, and what it does is named in the action policy's own words.
+    assert set(KINDS) == set(Kind)
+    assert all(facts.actions and all(ActionType(name) for name in facts.actions) for facts in KINDS.values())
     assert str(Kind.FILL) == "fill" and f"{Kind.CLICK}" == "click" and Kind("names") is Kind.NAMES
     assert [p.kind for p in parse_request('Enter "Keli" into the text field and press Submit').parts] == [
         Kind.FILL, Kind.CLICK]

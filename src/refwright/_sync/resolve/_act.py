@@ -21,7 +21,7 @@ from ...resolve._model import (
 )
 from ...resolve._outcome import StepResult
 from ...resolve.grammar._clauses import UnsupportedRequestError, parse_request
-from ...resolve.grammar._plan import STATE_KINDS, Kind, Plan, Target
+from ...resolve.grammar._plan import STATE_KINDS, Kind, Part, Plan, Target
 from ...resolve.matching._covers import cover_request
 from ...resolve.matching._match import (
     AmbiguousTargetError,
@@ -188,6 +188,12 @@ def _step_names(session: Tab, state: ResolverState, plan: Plan, index: int, insp
     if not part.labels:
         memo.mark(index, "selected nothing")
         return Step("Selected nothing, as asked")
+    if on and len(part.labels) > 1 and option_set(part.labels, inspection) is not None:
+        # Names that are all options of one multiple select ("choose A and B"): chosen together, as the list
+        # form of the request would choose them, never one replacing the other.
+        several = Part(Kind.OPTION, part.text, labels=(", ".join(part.labels), *part.labels), value="several")
+        mine = Plan(plan.request, (*plan.parts[:index], several, *plan.parts[index + 1:]))
+        return _step_option(session, state, mine, index, inspection, memo)
     resolved = [(name, *resolve_name(name, inspection)) for name in part.labels]
     boxes = [(n, c) for n, how, c, _ in resolved if how == "checkbox" and c.checked != on]
     if boxes:

@@ -78,6 +78,8 @@ def step_suggest(session: Tab, state: ResolverState, plan: Plan, index: int, ins
         control = fits[0]
         fit = f"starts with {start!r}" + (f" and ends with {end!r}" if end else "")
         note = f"chose the suggestion {control.label!r}"
+        # Kept so the field is checked for it: a menu may take the click for the item it had active.
+        memo.read[index] = [control.label, *memo.read.get(index, [])[1:]]
         if control.approval:
             # A suggestion drawn as a custom pointer target is approved like any other.
             return Step("", False, state.propose(inspection, control, "click", f"the only suggestion that {fit}",
@@ -90,6 +92,11 @@ def step_suggest(session: Tab, state: ResolverState, plan: Plan, index: int, ins
         raise AmbiguousTargetError(
             f"Ambiguous: {len(fits)} suggestions fit: {listed}. Nothing was done; click the one you "
                               "mean (`click @eN`).")
+    if index in memo.read and len(memo.read[index]) == 1:
+        # The suggestion was clicked but the field holds something else: type its start once more.
+        memo.read[index].append("again")
+        memo.done.discard(index)
+        memo.tried.discard(index)
     if index in memo.tried:
         raise TargetNotFoundError(f"No suggestion appeared that starts with {start!r}" +
                              (f" and ends with {end!r}" if end else "") + ". Nothing more was done; run `inspect` to "

@@ -95,7 +95,9 @@ _ORD = ORDINAL_PATTERN
 _PROBLEM = (r"(?:the\s+|this\s+)?(?:math(?:s|ematical)?\s+|arithmetic\s+|simple\s+)?(?:problem|expression|equation|"
             r"sum|question|calculation|exercise)" + _WHERE)
 ANSWER_RULES: tuple[tuple[str, _Builder], ...] = (
-    (rf"^(?:solve|compute|calculate|work\s+out|evaluate|answer|do)\s+{_PROBLEM}$", _math),
+    (rf"^(?:solve|compute|calculate|work\s+out|evaluate|answer|do|figure\s+out|find|get)\s+(?:the\s+(?:answer|result|"
+     rf"solution|value)\s+(?:to|of|for)\s+)?{_PROBLEM}$", _math),
+    (rf"^(?:what'?s|what\s+is)\s+the\s+(?:answer|result|solution)\s+(?:to|of|for)\s+{_PROBLEM}$", _math),
     (rf"^solve\s+for\s+(?P<u>[a-z])(?:\s+in\s+{_PROBLEM})?$", _math),
     (rf"^{_TYPE}\s+the\s+(?:answer|result|solution|value)\s+(?:to|of)\s+{_PROBLEM}\s+{_INTO}\s+(?P<f>.+)$", _math),
     (rf"^(?:find|read|get|take|look\s+for|locate|note|pick)\s+the\s+(?P<o>{_ORD})\s+word\s+(?:in|of|from)\s+(?P<s>.+)$",

@@ -14,7 +14,7 @@ from dataclasses import replace
 from ..._errors import UnsupportedRequestError
 from .._labels import ORDINAL_PATTERN, norm
 from ._answer_rules import ANSWER_RULES, join_answers
-from ._dates import parse_date
+from ._fills import every_field, field_target, fill_parts
 from ._item_rules import ITEM_RULES
 from ._lexicon import CLAUSE_VERBS, verb_action
 from ._phrasings import PHRASING_RULES, not_understood, point_back
@@ -26,13 +26,11 @@ from ._target import (
     Q,
     only_quote,
     parse_target,
-    plural,
     protect,
     restore,
     role_of,
     strip_articles,
 )
-from ._transforms import split_transforms
 from ._wording import reword
 
 __all__ = ["UnsupportedRequestError", "parse_request"]
@@ -42,7 +40,7 @@ VERBS = CLAUSE_VERBS
 _VERB_ALT = "|".join(VERBS)
 _SPLIT_ALWAYS = re.compile(r"\s*(?:;|,?\s+and\s+then\s+|,\s*then\s+|\s+then\s+|\.\s+(?=\S))\s*", re.IGNORECASE)
 # "Find and click X" is one clause: the "and" after find or locate joins, it does not split.
-_SPLIT_VERB = re.compile(rf"(?<!\bfind)(?<!\blocate)(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=(?:{_VERB_ALT})\b)",
+_SPLIT_VERB = re.compile(rf"(?<!^find)(?<!^locate)(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=(?:{_VERB_ALT})\b)",
                          re.IGNORECASE)
 
 
@@ -58,117 +56,6 @@ def _split(text: str) -> list[str]:
             if piece:
                 clauses.append(piece)
     return clauses
-
-
-# An unquoted value may hold a space only when it is a time of day ("7:55 PM") or a date ("May 3, 2021").
-_TIME_VALUE = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?\s?(?:[ap]\.?m\.?)", re.IGNORECASE)
-_WHERE = re.compile(r"\s+(?:below|above|here|on (?:the|this) page|on the (?:left|right))$", re.IGNORECASE)
-
-_VALUE_NOISE = {"the", "a", "an", "and", "number", "text", "value", "string", "word", "phrase", "values", ",",
-                "characters", "letters", "name", "following"}
-
-
-_FIELD_ROLES = ("textbox", "textarea", "date", "time", "spinner")
-
-
-def _field_target(desc: str, quotes: list[str]) -> Target:
-    """The field a description names: the reading with a field role wins ("the Email field")."""
-    readings = parse_target(_WHERE.sub("", desc.strip()), quotes, default_role="textbox")
-    field = next((r for r in readings if r.role in _FIELD_ROLES), readings[0] if readings else Target(role="textbox"))
-    if field.role in (None, "any"):
-        field = Target(label=field.label, role="textbox", ordinal=field.ordinal, quoted=field.quoted)
-    return field
-
-
-def _fill_pairs(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
-    """``"a" in the username field and "b" in the password field``: each value with its own field."""
-    halves = re.split(r"\s*,?\s+and\s+", body)
-    if len(halves) < 2:
-        return None
-    parts: list[Part] = []
-    for half in halves:
-        if not re.search(r"\s(?:as|in|into|for)\s", half, re.IGNORECASE):
-            return None
-        found = _fill_values(clause, half, quotes)
-        if not found or len(found) != 1 or found[0].field is None or found[0].field.label is None:
-            return None
-        parts.extend(found)
-    return parts
-
-
-def _fill_parts(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
-    body, changes = split_transforms(body)
-    parts = _fill_pairs(clause, body, quotes) if not changes else None
-    parts = parts or _fill_values(clause, body, quotes)
-    if not parts or not changes:
-        return parts
-    out = []
-    for part in parts:
-        value = part.value or ""
-        for change in changes:
-            value = change(value)
-        out.append(replace(part, value=value))
-    return out
-
-
-def _fill_values(clause: str, body: str, quotes: list[str]) -> list[Part] | None:
-    field_desc: str | None = None
-    values_part = body
-    m = re.search(rf"^(?P<v>.*?{QE}|.*?)\s+(?:into|in|inside|to|on|onto|within|as)\s+"
-                  rf"(?P<f>[^{Q}]*?(?:{Q}\d+{QE}[^{Q}]*)?)$", body, re.IGNORECASE)
-    if m and m.group("v").strip():
-        values_part, field_desc = m.group("v"), m.group("f")
-    tokens = list(PLACEHOLDER.finditer(values_part))
-    values: list[tuple[str, str]] = []
-    if tokens:
-        start = 0
-        for tok in tokens:
-            name_words = [w for w in re.split(r"[\s,]+", values_part[start:tok.start()].lower())
-                          if w and w not in _VALUE_NOISE]
-            values.append((" ".join(name_words), quotes[int(tok.group(1))]))
-            start = tok.end()
-        # Words after the last value that are not understood ("in lower case") would change what to type:
-        # refuse rather than type something else.
-        tail = [w for w in re.split(r"[\s,]+", values_part[start:].lower()) if w and w not in _VALUE_NOISE]
-        if tail:
-            return None
-    else:
-        v = strip_articles(values_part)
-        v = re.sub(r"^(?:number|text|value|word|date|time|code|amount)\s+", "", v, flags=re.IGNORECASE)
-        if not v or (" " in v and not _TIME_VALUE.fullmatch(v) and parse_date(v) is None):
-            return None
-        if re.fullmatch(r"(?:below|above|shown|here|there|it|that|this|them)", v, re.IGNORECASE):
-            # "Type the text below": the value is somewhere on the page, not in the request. Typing the word
-            # "below" would be a guess; refuse instead.
-            return None
-        values.append(("", restore(v, quotes)))
-    every = False
-    field: Target | None = None
-    if field_desc is not None:
-        fd = field_desc.strip()
-        if re.match(r"^(?:both|all|each|every)\b", fd, re.IGNORECASE):
-            every = True
-            fd = re.sub(r"^(?:both|all|each|every)\s+(?:of\s+)?(?:the\s+)?", "", fd, flags=re.IGNORECASE)
-        readings = parse_target(fd, quotes, default_role="textbox")
-        # "the Email field": the reading with a field role wins over the plain label "Email field".
-        field = next((r for r in readings if r.role in _FIELD_ROLES), readings[0] if readings else None)
-        if field is not None and field.label is not None and not field.quoted and len(field.label.split()) > 3:
-            # A long unquoted "field name" is more likely words this parser does not understand.
-            return None
-        if field is not None and field.role in _FIELD_ROLES and field.label is None and \
-                field.ordinal is None and plural(strip_articles(fd)) and len(values) == 1:
-            every = True
-    parts: list[Part] = []
-    for name, value in values:
-        if name and name not in ("it",):
-            target = Target(label=name, role="textbox", every=every)
-        elif field is not None:
-            target = Target(label=field.label, role=field.role if field.role != "any" else "textbox",
-                            ordinal=field.ordinal, quoted=field.quoted, every=every)
-        else:
-            target = Target(role="textbox", every=every)
-        parts.append(Part(Kind.FILL, clause, value=value, field=target))
-    return parts
 
 
 # Words around names that only say what they are: "the boxes X and Y", "the X option", "option X".
@@ -219,8 +106,12 @@ def _scroll(m: re.Match[str], restored: str, quotes: list[str], search: bool) ->
     return [Part(Kind.SCROLL, restored, targets=parse_target(m.group("d"), quotes), value=way)], search
 
 
-def _sliders(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+def _sliders(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool] | None:
     values = tuple(v.replace("−", "-").lstrip("+") for v in re.findall(r"[-+−]?\d+(?:\.\d+)?", m.group("v")))
+    count = m.group("n")
+    if count and len(values) != {"two": 2, "three": 3, "four": 4, "five": 5}.get(count.lower(), int(count) if
+                                                                                 count.isdigit() else 0):
+        return None  # "the three sliders to 5 and 11": not a value each
     return [Part(Kind.SLIDERS, restored, labels=values)], search
 
 
@@ -236,15 +127,16 @@ def _role_widget(m: re.Match[str], restored: str, quotes: list[str], search: boo
 def _suggest(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
     # "Enter an item that starts with "Sa" and ends with "ino"": type the start, then choose among the
     # suggestions the one that fits.
-    start, end = quotes[int(m.group("s"))], quotes[int(m.group("e"))] if m.group("e") else ""
-    field = _field_target(m.group("f"), quotes) if m.group("f") else Target(role="textbox")
+    start = only_quote(m.group("s"), quotes) or m.group("s")
+    end = (only_quote(m.group("e"), quotes) or m.group("e")) if m.group("e") else ""
+    field = field_target(m.group("f"), quotes) if m.group("f") else Target(role="textbox")
     return [Part(Kind.SUGGEST, restored, labels=(start, end), field=field)], search
 
 
 def _lookup(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
     # "Enter the value of Language into the text field": the value is the one the page shows for that key.
     key = only_quote(m.group("k"), quotes) or restore(strip_articles(m.group("k")), quotes)
-    return [Part(Kind.LOOKUP, restored, labels=(key,), field=_field_target(m.group("f"), quotes))], search
+    return [Part(Kind.LOOKUP, restored, labels=(key,), field=field_target(m.group("f"), quotes))], search
 
 
 def _lookup_each(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
@@ -263,11 +155,13 @@ _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.I
     (r"^close(?:\s+the)?\s+(?:dialog|popup|pop-up|window|modal|box|message)(?:\s+box)?$", _close),
     (rf"^scroll\s+(?:down\s+|up\s+)?(?P<w0>to\s+the\s+(?:bottom|end|top|start|beginning)\s+of\s+)?(?P<d>.+?){_END}$",
      _scroll),
-    (r"^(?:set|move|put|drag|adjust)\s+(?:the\s+|all\s+(?:the\s+)?)?sliders\s+to\s+(?:the\s+)?"
-     r"(?:combination|values?)?\s*(?P<v>\[?\s*[-+−]?\d+(?:\.\d+)?(?:\s*,\s*[-+−]?\d+(?:\.\d+)?)+\s*\]?)$", _sliders),
-    (rf"^(?:enter|type|input|write|pick|choose|select)\s+(?:an?\s+|the\s+)?(?:item|value|word|name|entry|option|one)"
-     rf"\s+(?:that\s+|which\s+)?(?:starts|begins)\s+with\s+{Q}(?P<s>\d+){QE}(?:\s*,?\s*and\s+(?:that\s+)?ends\s+with"
-     rf"\s+{Q}(?P<e>\d+){QE})?(?:\s+(?:into|in)\s+(?P<f>.+))?$", _suggest),
+    (r"^(?:set|move|put|drag|adjust)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:(?P<n>two|three|four|five|\d)\s+)?sliders\s+to\s+"
+     r"(?:the\s+)?(?:combination|values?)?\s*(?P<v>\[?\s*[-+−]?\d+(?:\.\d+)?(?:\s*(?:,|,?\s+and|\s)\s*[-+−]?\d+"
+     r"(?:\.\d+)?)+\s*\]?)$", _sliders),
+    (rf"^(?:enter|type|input|write|pick|choose|select|put\s+in)\s+(?:an?\s+|the\s+|any\s+)?(?:item|value|word|name|"
+     rf"entry|option|one|something|suggestion|thing)\s+(?:that\s+|which\s+)?(?:starts|begins|starting|beginning)"
+     rf"(?:\s+with)?\s+(?P<s>{Q}\d+{QE}|[^\s{Q}]+)(?:\s*,?\s*and\s+(?:that\s+|which\s+)?(?:ends|ending)"
+     rf"(?:\s+(?:with|in))?\s+(?P<e>{Q}\d+{QE}|[^\s{Q}]+))?(?:\s+(?:into|in)\s+(?P<f>.+))?$", _suggest),
     (rf"^(?:click|tap|press|select|choose|pick)(?:\s+on)?\s+(?P<a>an?|the)\s+{Q}(?P<q>\d+){QE}\s+"
      r"(?:widget|element|control)$", _role_widget),
     *ITEM_RULES,
@@ -302,19 +196,33 @@ def _focus(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> 
 
 def _use_field(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
     # "Use the search box to enter "Truman"": the field comes first.
-    fill = _fill_parts(restored, f"{m.group('v')} into {m.group('f')}", quotes)
+    fill = fill_parts(restored, f"{m.group('v')} into {m.group('f')}", quotes)
     return (fill, search) if fill else None
 
 
 def _fill_body(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
     """A value into a field, as the clause's body (``b``) says: ``"x" into the Name field``, ``x as the date``."""
-    fill = _fill_parts(restored, m.group("b"), quotes)
+    fill = fill_parts(restored, m.group("b"), quotes)
     return (fill, search) if fill else None
 
 
 def _copy_paste(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
-    source = _field_target(m.group("s"), quotes)
-    return [Part(Kind.COPY, restored, targets=(source,), field=_field_target(m.group("d"), quotes))], search
+    source = field_target(m.group("s"), quotes)
+    return [Part(Kind.COPY, restored, targets=(source,), field=field_target(m.group("d"), quotes))], search
+
+
+_COPY_RULES = (
+    # "copy what's in the text area into the box", "copy the text of the text area to the box"
+    r"^copy\s+(?:what'?s|what\s+is|whatever(?:'s|\s+is)?|everything|all\s+that'?s)\s+(?:written\s+)?"
+    r"(?:in|inside|from)\s+(?P<s>.+?)\s+(?:into|to|in|over\s+to)\s+(?P<d>.+)$",
+    r"^copy\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:text|contents?|value|words?)\s+(?:that\s+is\s+)?(?:of|from|in|inside)\s+"
+    r"(?P<s>.+?)\s+(?:into|to|over\s+to)\s+(?P<d>.+)$",
+    # "copy the textarea text and paste it into the box"
+    r"^copy\s+(?:the\s+)?(?P<s>.+?)\s+(?:text|contents?|value)\s+(?:(?:and\s+)?(?:then\s+)?paste\s+(?:it\s+)?)?"
+    r"(?:into|to|in)\s+(?P<d>.+)$",
+    # "paste the text of the text area into the box"
+    r"^paste\s+(?:the\s+)?(?:text|contents?|value|words?)\s+(?:of|from|in)\s+(?P<s>.+?)\s+(?:into|in|to)\s+(?P<d>.+)$",
+)
 
 
 def _number(value: str) -> str:
@@ -330,10 +238,13 @@ def _spinner(m: re.Match[str], restored: str, quotes: list[str], search: bool) -
 
 def _fill_with(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
     value = only_quote(m.group("v"), quotes) or m.group("v")
-    field = parse_target(m.group("f"), quotes, default_role="textbox")
+    desc, every = every_field(m.group("f"))
+    field = parse_target(desc, quotes, default_role="textbox")
     target = field[0] if field else Target(role="textbox")
     if target.role in (None, "any"):
         target = Target(label=target.label, role="textbox", ordinal=target.ordinal, quoted=target.quoted)
+    if every and target.label is None and target.ordinal is None:
+        target = replace(target, every=True)
     return [Part(Kind.FILL, restored, value=value, field=target)], search
 
 
@@ -350,11 +261,19 @@ def _option(m: re.Match[str], restored: str, quotes: list[str], search: bool) ->
                        for x in re.split(r"\s*(?:>|→)\s*", m.group("l")) if x.strip())
         return [Part(Kind.MENU, restored, labels=labels)], search
     label = only_quote(m.group("l"), quotes) or restore(strip_articles(m.group("l")), quotes)
+    menu = (m.group("w") or "").strip()
+    if m.group("k").lower() == "menu" and menu and menu.lower() not in _NOT_MENU_NAMES:
+        # "choose Zoom in from the View menu": the menu's entry, under the menu that name opens.
+        return [Part(Kind.MENU, restored, labels=(only_quote(menu, quotes) or restore(menu, quotes), label))], search
     # "Select A, B and C from the list": several options of a multiple select (the whole text is tried as one
     # option first, for labels such as "Washington, D.C.").
     names = _names(m.group("l"), quotes)
     labels = (label, *names) if len(names) > 1 else (label,)
     return [Part(Kind.OPTION, restored, labels=labels, value="several" if len(names) > 1 else None)], search
+
+
+_NOT_MENU_NAMES = frozenset({"main", "top", "context", "side", "popup", "pop-up", "dropdown", "drop-down", "select",
+                             "options", "pull-down", "this", "that", "same"})
 
 
 def _menu_path(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
@@ -395,11 +314,18 @@ _MORE_RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p,
      r"collapsibles?|accordions?|folds?|trees?|folders?)\b", _route),
     (r"^.*?\bby\s+(?:clicking|pressing|tapping|hitting|selecting|choosing)(?:\s+on)?\s+(?P<d>.+)$", _click_part),
     (r"^focus(?:\s+(?:into|in|on|onto|to))?\s+(?P<d>.+)$", _focus),
-    (r"^use\s+(?P<f>.+?)\s+to\s+(?:enter|type|input|write|fill in|search for)\s+(?P<v>.+)$", _use_field),
+    (r"^use\s+(?P<f>.+?)\s+to\s+(?:enter|type|input|write|fill in|search for|pick|choose|select|set|get)\s+"
+     r"(?:it\s+to\s+)?(?P<v>.+)$", _use_field),
+    # "type the Language value from the table into the field", "put the Language shown on the page in the box"
+    (r"^(?:enter|type|input|write|put|fill\s+in|copy)\s+the\s+(?!(?:text|words?|letters|characters|code|string|"
+     r"answer|result|value|number)\b)(?P<k>[^,]+?)\s+(?:value\s+(?:(?:from|in|on)\s+the\s+(?:table|page|list)\s+)?|"
+     r"(?:shown|given|listed|written)\s+(?:on|in)\s+the\s+(?:table|page|list)\s+|(?:from|in)\s+the\s+table\s+)"
+     r"(?:into|in|to)\s+(?P<f>.+)$", _lookup),
     (r"^(?:enter|type|input|write|put|key in|fill in|insert)\s+(?P<b>.+)$", _fill_body),
     (r"^copy\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:text|contents?|value|words?)?\s*(?:that\s+is\s+)?"
      r"(?:in|from|of|inside)\s+(?P<s>.+?)\s*(?:,\s*(?:and\s+)?(?:then\s+)?|\s+and\s+(?:then\s+)?|\s+)"
      r"paste\s+(?:it|that|this|them|the\s+text)?\s*(?:into|in|to|inside)\s+(?P<d>.+)$", _copy_paste),
+    *((p, _copy_paste) for p in _COPY_RULES),
     (r"^(?:select|choose|pick|set)\s+(?P<b>.+?\s+as\s+.+)$", _fill_body),
     (r"^(?:select|set|choose|pick|enter|put|adjust|type)\s+(?:the\s+(?:spinner|spin ?button)\s+"
      r"(?:to|at)\s+)?(?P<n>[-+−]?\d+(?:\.\d+)?)(?:\s+(?:with|on|using|in|into|via)\s+(?:the\s+)?"
@@ -408,8 +334,8 @@ _MORE_RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p,
     (r"^(?:select|set|choose|pick|move|slide|drag|put|adjust)\s+(?:the\s+slider\s+(?:to|at)\s+)?"
      r"(?:the\s+value\s+)?(?P<n>[-+−]?\d+(?:\.\d+)?)(?:\s+(?:with|on|using|in|via|by)\s+(?:the\s+)?"
      r"slider)?$", _slider),
-    (r"^(?:select|choose|pick)\s+(?P<l>.+?)\s+(?:from|in|on)\s+(?:the\s+)?(?:[\w-]+\s+)?"
-     r"(?:list|dropdown|drop-down|drop down|select box|menu|options|select)$", _option),
+    (rf"^(?:select|choose|pick)\s+(?P<l>.+?)\s+(?:from|in|on)\s+(?:the\s+)?(?P<w>(?:[\w-]+|{Q}\d+{QE})\s+)?"
+     r"(?P<k>list|dropdown|drop-down|drop down|select box|menu|options|select)$", _option),
     (r"^(?:(?:select|choose|click|open|go to|navigate to|pick|tap)\s+(?:on\s+)?)?(?P<p>.+)$", _menu_path),
     (rf"^(?:check|select|click|choose|pick|mark|tick|tap|press)(?:\s+on)?\s+(?:the\s+)?"
      rf"(?P<o>{ORDINAL_PATTERN})\s+(?P<r>.+)$", _ordinal),

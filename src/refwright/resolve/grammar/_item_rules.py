@@ -82,8 +82,9 @@ def _item_in(m: re.Match[str], restored: str, quotes: list[str], search: bool) -
 
 
 def _for_whom(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
-    # "For the user @kenda, click Mute": the request is about the user, so any item of theirs serves.
-    return [_item(_name(m.group("y"), quotes), restored, "any")], search
+    # "For the user @kenda, click Mute", "for @kenda, ...": the request is about the user, so any item of
+    # theirs serves.
+    return [_item(_name(m.group("y") or m.group("h"), quotes), restored, "any")], search
 
 
 def _click_on_items(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
@@ -107,6 +108,15 @@ def _forward_item(m: re.Match[str], restored: str, quotes: list[str], search: bo
 
 def _click_on_item(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
     # "Click the star on the message by Omar": the one item, then the control in it.
+    click = Part(Kind.CLICK, restored, targets=parse_target(m.group("d"), quotes))
+    return [_item(_name(m.group("y"), quotes), restored), click], search
+
+
+def _control_of_item(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
+    # "click the address by Kara" (as "click Kara's address" is read): the item that shows the name, then the
+    # control in it. The item itself ("the email by Kara") is left to the rules that open it.
+    if re.fullmatch(r"(?:e-?mail|message|mail|post|tweet|item|entry|row|contact|card)s?", m.group("d"), re.IGNORECASE):
+        return None
     click = Part(Kind.CLICK, restored, targets=parse_target(m.group("d"), quotes))
     return [_item(_name(m.group("y"), quotes), restored), click], search
 
@@ -200,13 +210,15 @@ ITEM_RULES: tuple[tuple[str, _Builder], ...] = (
      rf"(?!and\b)(?P<n>[\w-]+)\s+{_BY}\s+(?P<y>.+?)(?:\s*,?\s+and\s+(?:then\s+)?(?P<rest>.+))?$", _find_item),
     (rf"^(?:please\s+)?(?:find|locate|look\s+up|look\s+for|search\s+for)\s+(?P<y>.+?)\s+(?:in|on|among)\s+"
      rf"(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+){{0,2}}{_LIST_WORDS}$", _item_in),
-    (r"^for\s+(?:the\s+)?(?:user|account|person|contact|author|member|customer)\s+"
-     r"(?P<y>.+)$", _for_whom),
+    (r"^for\s+(?:(?:the\s+)?(?:user|account|person|contact|author|member|customer)\s+(?P<y>.+)|(?P<h>@[\w.-]+))$",
+     _for_whom),
     (rf"^(?:click|tap|press|hit)(?:\s+on)?\s+(?P<d>.+?)\s+(?:on|in|of|for|under)\s+(?P<q>all(?:\s+the)?|every|each|"
      rf"one|\d+)\s+(?:of\s+the\s+)?(?:[\w-]+)\s+{_BY}\s+(?P<y>.+)$", _click_on_items),
     (rf"^(?P<v>{_ICON_VERBS})\s+(?:the\s+|that\s+|this\s+|an?\s+)?(?:[\w-]+)\s+{_BY}\s+(?P<y>.+)$", _verb_item),
     (rf"^(?:click|tap|press|hit)(?:\s+on)?\s+(?P<d>.+?)\s+(?:on|in|of|for|under)\s+(?:the\s+|that\s+|this\s+)"
      rf"(?:[\w-]+)\s+{_BY}\s+(?P<y>.+)$", _click_on_item),
+    (r"^(?:click|tap|press|open)(?:\s+on)?\s+(?:the\s+)?(?P<d>[\w-]+(?:\s+[\w-]+)?)\s+by\s+(?P<y>@?[A-Z][\w.-]*"
+     r"(?:\s+[A-Z][\w.-]*){0,2})$", _control_of_item),
     (rf"^(?:forward|send)\s+{_MAIL}\s+{_BY}\s+(?P<y>.+?)\s+(?:on\s+|along\s+)?to\s+(?P<t>(?:(?!\bto\b).)+)$",
      _forward_item),
     (r"^(?:reply|respond|answer|forward|send)\b.*$", _act_on_item),

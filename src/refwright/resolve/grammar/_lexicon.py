@@ -13,7 +13,7 @@ __all__ = ["ACTIONS", "CLAUSE_VERBS", "FILLER_WORDS", "VERB_ACTION", "correct_wo
 # tab, a radio), type into it, or set it to a value. A verb that fits several says so in order of preference.
 ACTIONS = ("click", "check", "uncheck", "choose", "fill", "set")
 VERB_ACTION: dict[str, str] = {
-    **dict.fromkeys(("click", "press", "hit", "tap", "push", "activate", "follow", "open", "double-click",
+    **dict.fromkeys(("click", "press", "hit", "tap", "push", "activate", "follow", "open", "double-click", "expand",
                      "trigger"), "click"),
     **dict.fromkeys(("check", "tick", "mark", "toggle", "enable"), "check"),
     **dict.fromkeys(("uncheck", "untick", "unmark", "deselect", "unselect", "clear", "disable"), "uncheck"),
@@ -61,7 +61,9 @@ _WORDS = frozenset({"than", "then", "them", "they", "there", "these", "those", "
                     "feel", "fell", "full", "pull", "push", "rush", "show", "shown", "snow", "slow", "save",
                     "same", "sale", "some", "come", "name", "game", "came", "page", "sage", "wage", "mail",
                     "main", "menu", "mean", "text", "next", "test", "best", "rest", "west", "nest", "left",
-                    "lift", "loft", "soft", "word", "work", "worm", "ward", "card", "hard", "wore", "more"})
+                    "lift", "loft", "soft", "word", "work", "worm", "ward", "card", "hard", "wore", "more",
+                    # Number words are values, never typos of filler words ("three" is not "there").
+                    "three", "four", "five", "six", "seven", "eight", "nine", "eleven", "twelve", "twenty"})
 
 
 def verb_action(word: str) -> str | None:

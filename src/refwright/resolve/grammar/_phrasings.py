@@ -105,7 +105,25 @@ def _go_to(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> 
     return [Part(Kind.FIND if search else Kind.CLICK, restored, targets=parse_target(m.group("d"), quotes))], search
 
 
+def _search(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built | None:
+    """``search for X``: X typed into the page's search field, then its search button pressed."""
+    value = only_quote(m.group("v"), quotes) or restore(m.group("v"), quotes)
+    words = value.lower().split()
+    if not words or len(words) > 4 or any(role_of(w) is not None or w in _NOT_SEARCHED for w in words):
+        return None  # "search the tabs for the link": a route, read by the rules after
+    field = parse_target(m.group("f"), quotes, default_role="textbox")[0] if m.group("f") else Target(role="textbox")
+    button = tuple(Target(label=name, role="button") for name in ("search", "find", "go", "look up"))
+    return [Part(Kind.FILL, restored, value=value, field=field), Part(Kind.CLICK, restored, targets=button)], search
+
+
+_NOT_SEARCHED = frozenset({"the", "through", "tabs", "sections", "folders", "tree", "page", "list", "it", "them",
+                           "a", "an", "one", "for", "in"})
+
+
 PHRASING_RULES: tuple[tuple[str, _Builder], ...] = (
+    (rf"^(?:search(?:\s+for)?|look\s+up|query)\s+(?P<v>{Q}\d+{QE}|(?:(?!\s(?:in|on|using|with)\s).)+?)"
+     r"(?:\s+(?:in|on|using|with)\s+(?P<f>(?:the\s+|a\s+)?(?:\w+\s+)?(?:search\s+)?(?:box|field|bar|input|textbox)))?$",
+     _search),
     (r"^(?:click|tap|press)\s+(?:in|into|inside)\s+(?P<d>.+)$", _focus),
     (r"^(?:put|place|set|move)\s+(?:the\s+|your\s+|my\s+|a\s+)?(?:text\s+)?cursor\s+(?:in|into|on|inside|at)\s+(?P<d>.+)$",
      _focus),
@@ -137,6 +155,15 @@ def not_understood(text: str) -> str:
             "expand the sections to find and click \"X\". Otherwise run `inspect` and act on a ref (`click @e3`).")
 
 
+_ITEM_NOUN = re.compile(r"^(?:the\s+)?(?:contact|user|person|entry|row|item|account|profile|card|member)\s+(?=\S)",
+                        re.IGNORECASE)
+
+
+def _item_name(label: str) -> str:
+    """An item's name without the word that says what kind of item it is ("contact Kara" is "Kara")."""
+    return _ITEM_NOUN.sub("", label).strip()
+
+
 def point_back(parts: list[Part]) -> list[Part]:
     """Pronouns resolved to the previous target in the request ("find X and click it" is a find of X), and a
     find that no later clause acts on refused: finding is not clicking."""
@@ -148,6 +175,24 @@ def point_back(parts: list[Part]) -> list[Part]:
             and not part.targets[0].quoted
         if back and prev is not None and prev.kind == Kind.FIND and prev.value == FIND_PENDING:
             out[-1] = Part(Kind.FIND, f"{prev.text}, {part.text}", targets=prev.targets)
+            continue
+        pending = prev is not None and prev.kind == Kind.FIND and prev.value == FIND_PENDING and \
+            prev.targets[0].label is not None and prev.targets[0].role is None
+        if prev is not None and prev.kind == Kind.ITEM and prev.value is None and part.kind == Kind.ANSWER and \
+                not part.labels:
+            # "find the Language in the table, enter it in the field": the value the page shows for that key.
+            out[-1] = Part(Kind.LOOKUP, f"{prev.text}, {part.text}", labels=prev.labels, field=part.field)
+            continue
+        if pending and prev is not None and part.kind == Kind.ANSWER and not part.labels:
+            # "find the Language in the table, enter it in the field": the value the page shows for that key.
+            out[-1] = Part(Kind.LOOKUP, f"{prev.text}, {part.text}", labels=(prev.targets[0].label or "",),
+                           field=part.field)
+            continue
+        if pending and prev is not None and part.kind in (Kind.CLICK, Kind.SPOT) and part.targets:
+            # "find the contact Kara, then click the address": the item that shows the name, and the control
+            # in it.
+            out[-1] = Part(Kind.ITEM, prev.text, labels=(_item_name(prev.targets[0].label or ""),))
+            out.append(replace(part, kind=Kind.CLICK))
             continue
         if back and prev is not None and prev.targets:
             out.append(replace(part, kind=Kind.CLICK if part.kind == Kind.SPOT else part.kind, targets=prev.targets))

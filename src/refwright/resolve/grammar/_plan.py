@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from ._numbers import wanted_text
 
-__all__ = ["ACTION_KINDS", "STATE_KINDS", "Kind", "Part", "Plan", "Target"]
+__all__ = ["ACTION_KINDS", "KINDS", "STATE_KINDS", "Kind", "KindFacts", "Part", "Plan", "Target"]
 
 
 @dataclass(frozen=True)
@@ -80,15 +80,6 @@ class Kind(StrEnum):
     GUESS = "guess"
 
 
-# Parts whose outcome the page shows (a field's value, a box's check), so whether they are done is read
-# from the page; the others are done when act did them.
-STATE_KINDS = frozenset({Kind.FILL, Kind.COPY, Kind.NAMES, Kind.OPTION, Kind.SLIDER, Kind.CHECK, Kind.SLIDERS,
-                         Kind.SUGGEST, Kind.LOOKUP, Kind.ANSWER})
-ACTION_KINDS = frozenset({Kind.CLICK, Kind.FOCUS, Kind.MENU, Kind.FIND, Kind.SUBMIT, Kind.EXPAND, Kind.SCROLL,
-                          Kind.ITEM, Kind.HIGHLIGHT, Kind.CLASSIFY, Kind.UNTIL, Kind.GUESS, Kind.RESULT, Kind.SET,
-                          Kind.SPOT})
-
-
 @dataclass(frozen=True)
 class Part:
     """One step kind of a request.
@@ -108,7 +99,7 @@ class Part:
     field: Target | None = None
 
     def describe(self) -> str:
-        return _DESCRIBE[self.kind](self)
+        return KINDS[self.kind].describe(self)
 
 
 def _where(part: Part) -> str:
@@ -151,37 +142,67 @@ def _verb_target(verb: str) -> Callable[[Part], str]:
     return lambda part: f"{verb} {part.targets[0].describe()}" if part.targets else verb
 
 
-# What each kind of part asks for, as `Next:` lines say it.
-_DESCRIBE: dict[Kind, Callable[[Part], str]] = {
-    Kind.CLICK: _verb_target("click"),
-    Kind.FOCUS: _verb_target("focus"),
-    Kind.FIND: _verb_target("find and click"),
-    Kind.MENU: lambda part: "choose " + " > ".join(f'"{x}"' for x in part.labels) + " in the menu",
-    Kind.FILL: lambda part: f"enter a value into {_where(part)}",
-    Kind.NAMES: _describe_names,
-    Kind.OPTION: _describe_option,
-    Kind.COPY: lambda part: f"copy the text of {part.targets[0].describe()} into {_where(part)}",
-    Kind.SLIDER: lambda part: f"set the slider to {part.value}",
-    Kind.CHECK: lambda part: f"check {part.targets[0].describe()}",
-    Kind.SUBMIT: lambda part: "submit the form",
-    Kind.EXPAND: lambda part: "expand the collapsed section",
-    Kind.SCROLL: lambda part: f"scroll {part.targets[0].describe() if part.targets else 'the box'} to its "
-                              f"{'top' if part.value == 'top' else 'end'}",
-    Kind.SLIDERS: lambda part: "set the sliders to " + ", ".join(part.labels),
-    Kind.LOOKUP: lambda part: (f"enter the value of {part.labels[0]!r} shown on the page into {_where(part)}"
-                               if part.labels else "enter into each field the value the page shows for its label"),
-    Kind.ITEM: lambda part: f"find the item that shows {part.labels[0]!r}",
-    Kind.ANSWER: lambda part: f"enter {_answer_source(part)} into {_where(part)}",
-    Kind.HIGHLIGHT: lambda part: "select the text of " + _answer_source(part).removeprefix("the text of "),
-    Kind.CLASSIFY: lambda part: f"mark each number the page shows as {part.labels[0]} or {part.labels[1]}",
-    Kind.UNTIL: lambda part: f"click {part.labels[0]!r} until the page shows {wanted_text(*part.labels[1:3])}",
-    Kind.GUESS: lambda part: f"guess the number between {part.labels[0]} and {part.labels[1]} from the page's feedback",
-    Kind.RESULT: lambda part: f"click result {part.labels[0]} of the list (its page of results first)",
-    Kind.SET: lambda part: f"set {part.targets[0].describe() if part.targets else 'it'} to {part.value!r}",
-    Kind.SPOT: lambda part: f"do what {part.text!r} asks, on the control whose label it names",
-    Kind.SUGGEST: lambda part: f"choose the suggestion that starts with {part.labels[0]!r}"
-                               + (f" and ends with {part.labels[1]!r}" if part.labels[1] else ""),
+@dataclass(frozen=True)
+class KindFacts:
+    """What is known of a kind of part, in one place: how a ``Next:`` line says it, whether the page shows it
+    done (a field's value, a box's check: a *state* part) or only act's memory can (a click: an *action*
+    part), and what carrying it out does, in the action policy's words (``ActionType`` values)."""
+
+    describe: Callable[[Part], str]
+    state: bool
+    actions: tuple[str, ...]
+
+
+_CLICK = ("Click",)
+_FILL = ("Fill",)
+KINDS: dict[Kind, KindFacts] = {
+    Kind.CLICK: KindFacts(_verb_target("click"), False, _CLICK),
+    Kind.FOCUS: KindFacts(_verb_target("focus"), False, ("Focus",)),
+    Kind.FIND: KindFacts(_verb_target("find and click"), False, _CLICK),
+    Kind.MENU: KindFacts(lambda part: "choose " + " > ".join(f'"{x}"' for x in part.labels) + " in the menu", False,
+                         _CLICK),
+    Kind.FILL: KindFacts(lambda part: f"enter a value into {_where(part)}", True, _FILL),
+    Kind.NAMES: KindFacts(_describe_names, True, _FILL),
+    Kind.OPTION: KindFacts(_describe_option, True, ("Select",)),
+    Kind.COPY: KindFacts(lambda part: f"copy the text of {part.targets[0].describe()} into {_where(part)}", True,
+                         _FILL),
+    Kind.SLIDER: KindFacts(lambda part: f"set the slider to {part.value}", True, _FILL),
+    Kind.CHECK: KindFacts(lambda part: f"check {part.targets[0].describe()}", True, _CLICK),
+    Kind.SUBMIT: KindFacts(lambda part: "submit the form", False, _CLICK),
+    Kind.EXPAND: KindFacts(lambda part: "expand the collapsed section", False, _CLICK),
+    Kind.SCROLL: KindFacts(lambda part: f"scroll {part.targets[0].describe() if part.targets else 'the box'} to its "
+                                        f"{'top' if part.value == 'top' else 'end'}", False, ("Scroll",)),
+    Kind.SLIDERS: KindFacts(lambda part: "set the sliders to " + ", ".join(part.labels), True, _FILL),
+    Kind.LOOKUP: KindFacts(lambda part: (f"enter the value of {part.labels[0]!r} shown on the page into {_where(part)}"
+                                         if part.labels else
+                                         "enter into each field the value the page shows for its label"),
+                           True, ("Fill", "Click")),
+    Kind.ITEM: KindFacts(lambda part: f"find the item that shows {part.labels[0]!r}", False, _CLICK),
+    Kind.ANSWER: KindFacts(lambda part: f"enter {_answer_source(part)} into {_where(part)}", True, _FILL),
+    Kind.HIGHLIGHT: KindFacts(lambda part: "select the text of " + _answer_source(part).removeprefix("the text of "),
+                              False, _CLICK),
+    Kind.CLASSIFY: KindFacts(lambda part: f"mark each number the page shows as {part.labels[0]} or {part.labels[1]}",
+                             False, _CLICK),
+    Kind.UNTIL: KindFacts(lambda part: f"click {part.labels[0]!r} until the page shows "
+                                       f"{wanted_text(*part.labels[1:3])}", False, _CLICK),
+    Kind.GUESS: KindFacts(lambda part: f"guess the number between {part.labels[0]} and {part.labels[1]} from the "
+                                       "page's feedback", False, ("Fill", "Click")),
+    Kind.RESULT: KindFacts(lambda part: f"click result {part.labels[0]} of the list (its page of results first)",
+                           False, _CLICK),
+    # What a set or a spotted clause does is decided on the page; before that, the policy reads it as a click
+    # (as it reads a request it cannot parse).
+    Kind.SET: KindFacts(lambda part: f"set {part.targets[0].describe() if part.targets else 'it'} to "
+                                     f"{part.value!r}", False, _CLICK),
+    Kind.SPOT: KindFacts(lambda part: f"do what {part.text!r} asks, on the control whose label it names", False,
+                         _CLICK),
+    Kind.SUGGEST: KindFacts(lambda part: f"choose the suggestion that starts with {part.labels[0]!r}"
+                                         + (f" and ends with {part.labels[1]!r}" if part.labels[1] else ""),
+                            True, ("Fill", "Click")),
 }
+# Parts whose outcome the page shows, so whether they are done is read from the page; the others are done
+# when act did them.
+STATE_KINDS = frozenset(k for k, facts in KINDS.items() if facts.state)
+ACTION_KINDS = frozenset(k for k, facts in KINDS.items() if not facts.state)
 
 
 @dataclass(frozen=True)

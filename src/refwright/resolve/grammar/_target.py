@@ -42,7 +42,12 @@ ROLE_WORDS: dict[str, str] = {
 }
 _ROLE_ALT = "|".join(re.escape(w) for w in sorted(ROLE_WORDS, key=len, reverse=True))
 # "buttons", "links", "text fields": a plural role phrase.
-_ROLE_RE = re.compile(rf"^(?:{_ROLE_ALT})s?$", re.IGNORECASE)
+_ROLE_RE = re.compile(rf"^(?:{_ROLE_ALT})(?:e?s)?$", re.IGNORECASE)
+# "any text area", "one of the buttons", "a checkbox element": any one control of that kind.
+_ANY_ONE = re.compile(r"^(?:any\s+|an?\s+|one\s+of\s+(?:the\s+)?)(?P<r>.+?)(?:\s+(?:widget|element|control)s?)?$",
+                      re.IGNORECASE)
+# "the textarea element": the kind, said with a word for any control.
+_OF_KIND = re.compile(r"^(?P<r>.+?)\s+(?:widget|element|control)s?$", re.IGNORECASE)
 
 Q = "\u27e6"  # ⟦n⟧ stands for the n-th quoted string while the request is parsed
 QE = "\u27e7"
@@ -50,7 +55,7 @@ PLACEHOLDER = re.compile(rf"{Q}(\d+){QE}")
 _QUOTES = re.compile(
     r"\"([^\"]*)\"|“([^”]*)”|„([^“”]*)[“”]|«([^»]*)»|‘([^’]*)’|(?<![\w'])'([^']+)'(?![\w'])"
 )
-_ARTICLES = re.compile(r"^(?:(?:the|a|an|on|at|onto)\s+)+", re.IGNORECASE)
+_ARTICLES = re.compile(r"^(?:(?:the|a|an|on|at|onto|their|his|its)\s+)+", re.IGNORECASE)
 _NAMED = re.compile(r"\s*\b(?:labell?ed|named|called|titled|that says|saying|with (?:the )?(?:text|label))\b\s*",
                     re.IGNORECASE)
 
@@ -87,6 +92,8 @@ def role_of(words: str) -> str | None:
         base = w
         if base not in ROLE_WORDS and base.endswith("s"):
             base = base[:-1]
+        if base not in ROLE_WORDS and base.endswith("e"):
+            base = base[:-1]
         return ROLE_WORDS.get(base)
     return None
 
@@ -98,6 +105,12 @@ def plural(words: str) -> bool:
 
 def parse_target(desc: str, quotes: list[str], *, default_role: str | None = None) -> tuple[Target, ...]:
     """Readings of a target description, most specific first."""
+    said = desc.strip().rstrip(".!?").strip()
+    for pattern, ordinal in ((_ANY_ONE, 1), (_OF_KIND, None)):
+        m = pattern.match(said)
+        role = role_of(m.group("r")) if m else None
+        if m and role is not None and role != "any":
+            return (Target(role=role, ordinal=ordinal),)
     d = strip_articles(desc).rstrip(".!?").strip()
     d = _NAMED.sub(" ", d).strip()
     if not d:

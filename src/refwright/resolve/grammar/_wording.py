@@ -21,17 +21,18 @@ import re
 from collections.abc import Collection
 
 from .._labels import ORDINAL_PATTERN
-from ._lexicon import CLAUSE_VERBS, correct_word
+from ._lexicon import CLAUSE_VERBS, correct_word, verb_action
 
 __all__ = ["reword"]
 
 _VERB_ALT = "|".join(CLAUSE_VERBS) + "|log|sign|save|submit|make|respond|answer"
 _SHORT = {"thru": "through", "pls": "please", "plz": "please", "thx": "thanks", "btn": "button", "u": "you",
-          "ur": "your", "txt": "text", "chk": "check"}
+          "ur": "your", "txt": "text", "chk": "check", "n": "and", "w": "with"}
 _WORD = re.compile(r"(?<![\w⟦])[A-Za-z]+(?:'[a-z]+)?(?![\w⟧])")
 
 _LEAD = re.compile(
-    r"^(?:(?:please|kindly|just|ok(?:ay)?|hey|hi|alright|all\s+right)\s*[,!]?\s+|"
+    r"^(?:(?:please|kindly|just|ok(?:ay)?|hey|hi|hello|alright|all\s+right|so|now)\s*[,!]?\s+|"
+    r"(?:and\s+)?(?:then|also|finally|lastly|afterwards?)\s*,?\s+(?=\S)|"
     r"(?:could|can|would|will)\s+(?:you|u)\s+(?:please\s+|kindly\s+|just\s+)?|"
     r"(?:i'?d|i\s+would)\s+(?:like|love)\s+(?:you\s+)?to\s+|i\s+(?:want|need)\s+(?:you\s+)?to\s+|"
     r"(?:go\s+ahead\s+and|try\s+to|be\s+sure\s+to|make\s+sure\s+(?:to|you)|remember\s+to|don'?t\s+forget\s+to|"
@@ -56,8 +57,9 @@ _HINT = re.compile(r"\b(?:if\s+(?:needed|necessary|you\s+(?:need|have|must|can't
 
 _PLACE = (r"(?:the\s+|this\s+|that\s+|a\s+)?(?:dialog(?:\s+box)?|pop-?up(?:\s+window)?|modal|window|form|page|"
           r"overlay|box|panel|top|bottom|menu|menu\s+bar|toolbar|sidebar|header|footer)")
-_PLACE_LEAD = re.compile(rf"^(?:in|on|inside|within|from|at)\s+{_PLACE}\s*,?\s+(?=(?:{_VERB_ALT})\b)",
-                         re.IGNORECASE)
+_PLACE_LEAD = re.compile(rf"^(?:in|on|inside|within|from|at)\s+(?:{_PLACE}\s*,?|(?:the\s+|my\s+)?(?:[\w-]+\s+)?"
+                         r"(?:book|list|table|inbox|feed|contacts|directory|address\s+book)\s*,)\s+"
+                         rf"(?=(?:{_VERB_ALT})\b)", re.IGNORECASE)
 _PLACE_TAIL = re.compile(rf"\s+(?:in|on|inside|within|from|at)\s+{_PLACE}(?:'s)?(?=\s*(?:[,;.!?]|$|\s+(?:and|then)\b))",
                          re.IGNORECASE)
 
@@ -84,13 +86,24 @@ _SEQUENCE = (
     (r"\buntil\s+you\s+(?:find|see|reach|get\s+to|spot)\s+", ", find "),
 )
 _SEQUENCE_RE = tuple((re.compile(p, re.IGNORECASE), r) for p, r in _SEQUENCE)
+# "X after scrolling to the end": that first, then X.
+_NOT_END = r"(?:[^,;.]|\.(?=\S))"  # within one clause (a dot inside "a@b.co" does not end it)
+_AFTER = re.compile(rf"(?P<b>{_NOT_END}+?)\s+(?:after|once)\s+(?:you(?:'ve|\s+have)?\s+)?(?P<a>(?:scrolling|"
+                    r"typing|entering|selecting|choosing|picking|checking|ticking|filling|clicking|pressing|opening|"
+                    rf"expanding|highlighting|moving|setting|putting|writing|copying)\b{_NOT_END}*)", re.IGNORECASE)
+# A place that points back ("the Confirm button in it"): the previous target's, which is looked in anyway.
+_PLACE_BACK = re.compile(r"(?<=\w)(?<!\bclick)(?<!\btap)(?<!\bpress)(?<!\bhit)(?<!\bput)(?<!\btype)(?<!\benter)"
+                         r"(?<!\bwrite)(?<!\bfocus)\s+(?:in|inside|within|under)\s+(?:it|there|that|this|them|that\s+one)"
+                         r"(?=\s*(?:[,;.!?]|$|\s+(?:and|then)\b))", re.IGNORECASE)
 # "X before submitting" / "before pressing Save": X, then that.
 _BEFORE = re.compile(r"^(?P<a>.+?)\s*,?\s+before\s+(?P<b>(?:submitting|sending|saving|pressing|clicking|hitting|"
                      r"tapping|you\s+(?:submit|press|click|hit|save))\b.*)$", re.IGNORECASE)
 _GERUNDS = {"clicking": "click", "pressing": "press", "hitting": "hit", "tapping": "tap", "selecting": "select",
             "choosing": "choose", "picking": "pick", "checking": "check", "ticking": "tick", "typing": "type",
             "entering": "enter", "submitting": "submit", "sending": "submit", "saving": "save",
-            "opening": "open", "filling": "fill", "putting": "put", "writing": "write"}
+            "opening": "open", "filling": "fill", "putting": "put", "writing": "write", "scrolling": "scroll",
+            "expanding": "expand", "highlighting": "highlight", "moving": "move", "setting": "set",
+            "copying": "copy"}
 _GERUND = re.compile(r"(?:(?<=^)|(?<=then\s)|(?<=,\s)|(?<=and\s))(" + "|".join(_GERUNDS) + r")\b", re.IGNORECASE)
 
 _ROLE_NUMBERED = re.compile(
@@ -172,6 +185,14 @@ def _possessives(text: str) -> str:
     return _POSSESSIVE.sub(each, text)
 
 
+def _place_tail(m: re.Match[str]) -> str:
+    """A place after a target is dropped, except where a value is typed or copied: "type it in the box" names
+    the field, not where to look."""
+    clause = re.split(r"[,;.]|\b(?:and|then)\b", m.string[:m.start()])[-1].split()
+    verb = clause[0].casefold() if clause else ""
+    return m.group(0) if verb_action(verb) == "fill" or verb in ("copy", "paste") else ""
+
+
 def reword(protected: str, keep: Collection[str] = ()) -> str:
     """``protected`` (a request whose quoted strings are placeholders) in the words the clause rules read;
     ``keep`` holds the words the page's labels show (lower case), which are never read as typos."""
@@ -185,6 +206,8 @@ def reword(protected: str, keep: Collection[str] = ()) -> str:
     m = _BEFORE.match(t)
     if m:
         t = f"{m.group('a')}, then {m.group('b')}"
+    t = _AFTER.sub(lambda m: f"{m.group('a')}, then {m.group('b')}", t)
+    t = _PLACE_BACK.sub("", t)
     t = _GERUND.sub(lambda g: _GERUNDS[g.group(1).lower()], t)
     t = _possessives(t)
     t = _FIELD_FOR.sub(lambda m: m.group(1) + " labelled ", t)
@@ -194,7 +217,7 @@ def reword(protected: str, keep: Collection[str] = ()) -> str:
     # Each sentence and each "then" clause is unwrapped on its own ("Sure. Please click X, thanks").
     pieces = re.split(r"(\.\s+|,\s*then\s+|;\s*)", t)
     out = "".join(_clause(p) if i % 2 == 0 else p for i, p in enumerate(pieces))
-    out = _PLACE_TAIL.sub("", out)
+    out = _PLACE_TAIL.sub(_place_tail, out)
     out = re.sub(r"\s+", " ", out).strip(" ,;")
     out = re.sub(r"^(?:,\s*)?then\s+", "", out, flags=re.IGNORECASE)
     if hint and out:

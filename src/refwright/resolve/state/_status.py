@@ -48,6 +48,11 @@ def _copy_held(part: Part, index: int, inspection: Inspection, memo: Memo) -> bo
 
 def _names_held(part: Part, index: int, inspection: Inspection, memo: Memo) -> bool:
     on = part.value != "off"
+    several = option_set(part.labels, inspection) if on and len(part.labels) > 1 else None
+    if several is not None:
+        # Options of one multiple select, chosen together: the list holds all of them.
+        control, names = several
+        return control.value_hash == value_hash(inspection.token, "\n".join(names))
     for name in part.labels:
         how, control, option = resolve_name(name, inspection)
         if how in ("checkbox", "radio") and control.checked != on:
@@ -85,7 +90,17 @@ def _check_held(part: Part, index: int, inspection: Inspection, memo: Memo) -> b
     return find_target(part.targets, inspection.controls, {"radio", "checkbox"}).control.checked
 
 
+def _suggest_held(part: Part, index: int, inspection: Inspection, memo: Memo) -> bool:
+    # A suggestion clicked is chosen when the field holds it (a menu may have taken another one).
+    chosen = memo.read.get(index)
+    if index not in memo.done or not chosen:
+        return index in memo.done
+    field = field_match(part.field or Target(role="textbox"), inspection)
+    return holds(field.control, chosen[0], inspection.token)
+
+
 _HELD: dict[Kind, _Held] = {
+    Kind.SUGGEST: _suggest_held,
     Kind.FILL: _fill_held,
     Kind.COPY: _copy_held,
     Kind.NAMES: _names_held,
