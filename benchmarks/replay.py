@@ -180,7 +180,7 @@ async def _by_hand(page: refwright.Page, steps: list[Step | Check]) -> float:
             elif s.action == "fill":
                 await loc.fill(s.value or "")
             elif s.action == "select":
-                await loc.select_option(s.value or "")
+                await loc.select_option(list(s.options) if s.options or s.item_of else s.value or "")
             else:
                 await getattr(loc, s.action)()
     return time.perf_counter() - started

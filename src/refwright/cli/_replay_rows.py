@@ -38,6 +38,8 @@ def values_from(script: str, params: Mapping[str, str], pairs: Sequence[tuple[st
             raise ValueError(f"{where}: {script} has no parameter {name!r}; {_listed(params)}.")
         if value is None:
             continue  # a column this row leaves out: the recorded value
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            value = ", ".join(value)  # a JSON list for a list parameter: its items
         out[name] = value if isinstance(value, str) else json.dumps(value) if not isinstance(value, (int, float)) \
             else str(value)
     return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ._steps import Check, Step
+from ._steps import ITEMS, Check, Step
 
 __all__ = ["LINE", "FrameNames", "call_lines", "check_statement", "frame_code", "frame_lines", "locator_code",
            "not_kept", "py_str", "scope_code", "step_statement", "text_code"]
@@ -117,6 +117,8 @@ def _action(step: Step, where: str) -> tuple[str, list[str]]:
         return "drag_to", [f"{where}.{locator_code(replace(step.to, frames=()))}"]
     if step.action in ("fill", "press"):
         return step.action, [value_code(step)]
+    if step.action == "select" and step.options and step.param:
+        return "select_option", [f"{step.param}.split({py_str(ITEMS)})"]
     if step.action == "select":
         return "select_option", ["[" + ", ".join(py_str(o) for o in step.options) + "]" if step.options else
                                  value_code(step)]
@@ -140,6 +142,9 @@ def step_statement(step: Step, indent: str = _INDENT, scope: str = "") -> list[s
         inner = step_statement(replace(step, opens=""), indent + _INDENT, scope)
         return [f"{indent}with {step.tab or 'page'}.expect_popup() as popup:", *inner,
                 f"{indent}{step.opens} = popup.value"]
+    if step.each:
+        inner = _one_statement(replace(step, each=(), target_param=step.loop), indent + _INDENT, scope)
+        return [f"{indent}for {step.loop} in {step.target_param}.split({py_str(ITEMS)}):", *inner]
     if step.repeat > 1:
         return [f"{indent}for _ in range({step.repeat}):", *_one_statement(step, indent + _INDENT, scope)]
     return _one_statement(step, indent, scope)
