@@ -104,3 +104,34 @@ async def test_set_and_data_give_a_list_another_number_of_items_or_none(
     assert "row 2: failed" in out and '"0 toppings ordered."' not in out
     assert server.received == [  # type: ignore[attr-defined]
         {"topping": ["Olives", "Basil"], "side": []}, {"topping": [], "side": ["Fries"]}]
+
+
+async def test_a_place_the_request_named_is_a_parameter(
+        page: refwright.Page, server: TestServer, tmp_path: Path) -> None:
+    def route(handler: object) -> None:
+        server.received.append(dict(urllib.parse.parse_qsl(  # type: ignore[attr-defined]
+            server.requests_to("/replay/placed")[-1].body.decode())))
+        handler.send_body(b"<title>Sent</title><p role='status'>Sent.</p>", "text/html")  # type: ignore[attr-defined]
+
+    server.received = []  # type: ignore[attr-defined]
+    server.set_route("/replay/placed", route)
+    page.recording('Check the 1st radio button and enter "16" into the 3rd textbox')
+    await page.run_command(f"open {server.url('/replay/places.html')}")
+    snap = (await page.run_command("snapshot -i")).snapshot
+    assert snap is not None
+    radios = ["@" + e.ref for e in snap.refs.values() if e.role == "radio"]
+    boxes = ["@" + e.ref for e in snap.refs.values() if e.role == "textbox"]
+    send = next("@" + e.ref for e in snap.refs.values() if e.role == "button")
+    for line in (f"check {radios[0]}", f"fill {boxes[2]} 16", f"click {send}"):
+        await page.run_command(line)
+    script = (await page.save_recording(tmp_path / "places.py")).read_text(encoding="utf-8")
+    assert 'page.get_by_role("radio").nth(int(radio_place) - 1).check()' in script, script
+    assert 'radio_place: str = "1"' in script and 'textbox_place: str = "3"' in script, script
+    done = await asyncio.to_thread(_replay_now, str(tmp_path / "places.py"), "--set", "radio_place=3",
+                                   "--set", "textbox_place=1", "--set", "textbox=41")
+    assert done.returncode == 0, done.stderr.decode()
+    assert server.received[-1] == {"pick": "c", "t1": "41"}  # type: ignore[attr-defined]
+    wrong = await asyncio.to_thread(_replay_now, str(tmp_path / "places.py"), "--set", "radio_place=third")
+    assert wrong.returncode == 2
+    assert "radio_place is a place, counted from 1 (1 for the first, 2 for the second...), not 'third'." \
+        in wrong.stderr.decode()

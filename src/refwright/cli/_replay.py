@@ -91,7 +91,11 @@ def run(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             print("Interrupted.", file=sys.stderr)
             return 130
-    items = bind(items, {**params, **given})
+    try:
+        items = bind(items, {**params, **given})
+    except ValueError as exc:
+        print(f"error: --set: {exc}", file=sys.stderr)
+        return 2
     try:
         code, outcomes = asyncio.run(_replay(args, path, items, heal, decider))
     except KeyboardInterrupt:

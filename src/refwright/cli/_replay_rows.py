@@ -119,7 +119,11 @@ async def _one_row(browser: Any, number: int, items: list[Any], values: dict[str
 
     result = RowResult(number, values)
     started = time.perf_counter()
-    bound = bind(items, values)
+    try:
+        bound = bind(items, values)
+    except ValueError as exc:  # a value the script cannot take (a place that is not a number): this row fails
+        result.error = str(exc)
+        return result
     page = await browser.new_page(isolated=True)  # a fresh context: no cookie or login carried between rows
     replayer = Replayer(page, heal=heal, decider=decider, approve=args.approve, ask=ask)
     try:

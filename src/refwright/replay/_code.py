@@ -8,7 +8,7 @@ from dataclasses import replace
 from ._steps import ITEMS, Check, Step
 
 __all__ = ["LINE", "FrameNames", "call_lines", "check_statement", "frame_code", "frame_lines", "locator_code",
-           "not_kept", "py_str", "scope_code", "step_statement", "text_code"]
+           "not_kept", "nth_code", "py_str", "scope_code", "step_statement", "text_code"]
 
 # ruff format's default line length: a script is formatted as it would be in a project of its own.
 LINE = 88
@@ -94,7 +94,14 @@ def locator_code(step: Step) -> str:
         return "(no locator)"
     code = f"{_METHODS[step.by]}({', '.join(_locator_args(step))})"
     inside = "".join(frame_code(f) + "." for f in step.frames)
-    return inside + code + (f".nth({step.nth})" if step.nth is not None else "")
+    return inside + code + nth_code(step)
+
+
+def nth_code(step: Step) -> str:
+    """``.nth(2)``, or ``.nth(int(radio_place) - 1)`` for a place the script takes as a parameter."""
+    if step.place_param:
+        return f".nth(int({step.place_param}) - 1)"
+    return f".nth({step.nth})" if step.nth is not None else ""
 
 
 def value_code(step: Step) -> str:
@@ -173,7 +180,7 @@ def _one_statement(step: Step, indent: str, scope: str) -> list[str]:
     if not step.targeted:
         return call_lines(f"{tab}.keyboard.press", [value_code(step)], "", indent)
     method, args = _action(step, where)
-    nth = f".nth({step.nth})" if step.nth is not None else ""
+    nth = nth_code(step)
     head = f"{where}.{_METHODS[step.by]}"
     one = f"{indent}{head}({', '.join(_locator_args(step))}){nth}.{method}({', '.join(args)})"
     if len(one) <= LINE:

@@ -110,6 +110,10 @@ def declare(steps: Sequence[Step], checks: Sequence[Check], request: str) -> tup
             # A value typed before names the target too (search for Alice, open Alice's item): one parameter.
             shared = by_value.get(("value", step.name))
             step = replace(step, target_param=shared or new(snake(step.role or "target"), step.name, "target"))
+        if step.nth is not None and step.by == "role" and not step.name and step.to is None \
+                and _placed_in_request(step.role, step.nth + 1, request):
+            # An element the request named by its place ("the 3rd radio button"): the place is a parameter.
+            step = replace(step, place_param=new(snake(step.role) + "_place", str(step.nth + 1), "place " + step.role))
         out.append(step)
         i += 1
     # Longest first, so a value inside another (an email holding a name) never splits it.
@@ -122,6 +126,30 @@ def _names_target(step: Step, request: str) -> bool:
     """Whether ``step`` acts on a target the request named (the option to pick, the link to follow)."""
     return step.action in _TARGETED and step.by != "none" and bool(step.name) and step.nth is None \
         and not step.frames and step.to is None and step.repeat == 1 and _in_request(step.name, step.role, request)
+
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+             "ninth": 9, "tenth": 10}
+# The words a request calls an element of each role by after its place ("the 2nd text field").
+_ROLE_WORDS = {"radio": ("radio",), "checkbox": ("checkbox", "check box", "box"),
+               "textbox": ("textbox", "text box", "text field", "text input", "input", "field", "textarea"),
+               "button": ("button",), "link": ("link",), "option": ("option",), "tab": ("tab",),
+               "combobox": ("dropdown", "list", "select", "menu"), "spinbutton": ("spinner", "number field", "field"),
+               "listbox": ("list",), "slider": ("slider",), "row": ("row",), "cell": ("cell",), "listitem": ("item",)}
+
+
+def _placed_in_request(role: str, place: int, request: str) -> bool:
+    """Whether ``request`` names an element of ``role`` by its place, ``place`` counted from 1 ("the 3rd radio
+    button", "the second text field")."""
+    words = _ROLE_WORDS.get(role)
+    if not words:
+        return False
+    for m in re.finditer(r"\b(?:(\d+)(?:st|nd|rd|th)|(" + "|".join(_ORDINALS) + r"))\s+([a-z ]{1,30})",
+                         request.lower()):
+        number = int(m.group(1)) if m.group(1) else _ORDINALS[m.group(2)]
+        if number == place and m.group(3).startswith(words):
+            return True
+    return False
 
 
 def _listable(items: Sequence[str]) -> bool:
@@ -169,6 +197,12 @@ def _escape(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
 
 
+def _place(name: str, value: str) -> int:
+    if not (value.strip().isdigit() and int(value) >= 1):
+        raise ValueError(f"{name} is a place, counted from 1 (1 for the first, 2 for the second...), not {value!r}.")
+    return int(value) - 1
+
+
 def template_text(template: str, values: Mapping[str, str]) -> str:
     """A check's template (``Welcome, {email}!``) with the parameters' values."""
     return template.format_map(dict(values))
@@ -180,6 +214,9 @@ def bind(items: Sequence[Step | Check], values: Mapping[str, str]) -> list[Step 
     what ``--update`` writes when it heals."""
     out: list[Step | Check] = []
     for item in items:
+        if isinstance(item, Step) and item.place_param:
+            item = replace(item, nth=_place(item.place_param, values.get(item.place_param, str((item.nth or 0) + 1))),
+                           place_param="")
         if isinstance(item, Check):
             if item.template and item.text is not None:
                 item = replace(item, text=template_text(item.template, values))

@@ -104,13 +104,32 @@ def _nth(node: ast.expr, where: ast.AST) -> tuple[int | None, ast.expr]:
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "nth"):
         return None, node
     arg = node.args[0] if node.args else None
+    place = _place(arg)
+    if place is not None:
+        number = place[1]
+        if not (number.isdigit() and int(number) >= 1):
+            raise _fail(where, f"the place {place[0]} is a number counted from 1, not {number!r}.")
+        return int(number) - 1, node.func.value
     if not (isinstance(arg, ast.Constant) and isinstance(arg.value, int)):
-        raise _fail(where, ".nth() takes a number.")
+        raise _fail(where, ".nth() takes a number, or int(NAME) - 1 for a place run() takes.")
     return arg.value, node.func.value
+
+
+def _place(arg: ast.expr | None) -> tuple[str, str] | None:
+    """``int(NAME) - 1`` on one of run()'s parameters: the parameter and its recorded value."""
+    if not (isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Sub) and isinstance(arg.right, ast.Constant)
+            and arg.right.value == 1 and isinstance(arg.left, ast.Call) and isinstance(arg.left.func, ast.Name)
+            and arg.left.func.id == "int" and len(arg.left.args) == 1):
+        return None
+    inner = arg.left.args[0]
+    if not (isinstance(inner, ast.Constant) and isinstance(inner.value, str) and _param(inner)):
+        return None
+    return _param(inner), inner.value
 
 
 def _locator(node: ast.expr, where: ast.AST, names: Frames) -> dict[str, object]:
     """The parts of ``page.get_by_*(...)`` (with an optional ``.nth(i)``)."""
+    placed = _place(node.args[0]) if isinstance(node, ast.Call) and node.args else None
     nth, node = _nth(node, where)
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _BY):
         raise _fail(where, "expected page.get_by_role(...), get_by_label, get_by_text, get_by_placeholder or "
@@ -126,9 +145,10 @@ def _locator(node: ast.expr, where: ast.AST, names: Frames) -> dict[str, object]
     if by == "role":
         name = _string(keywords["name"], where) if "name" in keywords else ""
         return {"by": by, "role": first, "name": name, "exact": exact, "nth": nth, "frames": frames, "tab": tab,
-                "target_param": _param(keywords["name"]) if "name" in keywords else ""}
+                "target_param": _param(keywords["name"]) if "name" in keywords else "",
+                "place_param": placed[0] if placed else ""}
     return {"by": by, "role": "", "name": first, "exact": exact, "nth": nth, "frames": frames, "tab": tab,
-            "target_param": _param(node.args[0])}
+            "target_param": _param(node.args[0]), "place_param": placed[0] if placed else ""}
 
 
 def _frames(node: ast.expr, where: ast.AST, names: Frames) -> tuple[str, tuple[Step, ...]]:

@@ -100,6 +100,9 @@ class Step:
     # items, and the loop's name for the item (``target_param`` names the list). Once bound to values, each
     # item's step keeps the list's name in ``item_of`` (``--update`` leaves the loop as written).
     each: tuple[str, ...] = ()
+    # The parameter holding the element's place among those the locator finds, counted from 1 (``.nth(int(
+    # radio_place) - 1)``), when the request named the element by its place ("the 3rd radio button").
+    place_param: str = ""
     loop: str = ""
     item_of: str = ""
 
