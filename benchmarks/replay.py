@@ -79,7 +79,15 @@ def _as_shown(value: str) -> tuple[str, Callable[[str], str]]:
             return f"{int(h) % 12 + (12 if half.upper() == 'PM' else 0):02d}:{m}"
 
         return f"{(hour - 1) % 12 + 1}:{minute} {'PM' if hour >= 12 else 'AM'}", hhmm
+    if value.isupper() or value.islower():
+        # A field that takes the value in one case ("Type "anna" in all upper case letters"): the other case.
+        return (value.lower(), str.upper) if value.isupper() else (value.upper(), str.lower)
     return value, lambda shown: shown
+
+
+def _ordinal(number: str) -> str:
+    n = int(number)
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def values_for(recorded: Recorded, utterance: str) -> dict[str, str] | None:
@@ -89,6 +97,9 @@ def values_for(recorded: Recorded, utterance: str) -> dict[str, str] | None:
     pattern, last, seen = "", 0, set()
     given = {**recorded.params, **({"password_": recorded.password} if recorded.password else {})}
     forms = {n: _as_shown(v) if v not in recorded.utterance else (v, lambda shown: shown) for n, v in given.items()}
+    for n, v in given.items():
+        if n.endswith("_place") and v.isdigit():  # a place the request gives as "the 3rd radio button"
+            forms[n] = (_ordinal(v), lambda shown: shown.rstrip("stndrh"))
     blanks = sorted(((f, n) for n, (f, _) in forms.items() if f), key=lambda p: len(p[0]), reverse=True)
     if not blanks:
         return {}
@@ -180,7 +191,7 @@ async def _by_hand(page: refwright.Page, steps: list[Step | Check]) -> float:
             elif s.action == "fill":
                 await loc.fill(s.value or "")
             elif s.action == "select":
-                await loc.select_option(s.value or "")
+                await loc.select_option(list(s.options) if s.options or s.item_of else s.value or "")
             else:
                 await getattr(loc, s.action)()
     return time.perf_counter() - started
@@ -280,7 +291,7 @@ async def main_async(args: argparse.Namespace) -> int:
         async with refwright.launch(config=config) as browser:
             for task in args.tasks:
                 script, seconds, ok = await record(browser, base, task)
-                steps = script.steps
+                steps = bind(script.steps, script.params)  # the recorded values (a list's loop, one step an item)
                 recorded[task] = seconds
                 if not ok:
                     print(f"{task}: the recorded run on seed 1 did not succeed; skipped", file=sys.stderr)

@@ -102,8 +102,10 @@ async def test_a_run_started_from_the_page_shows_its_steps_and_asks_once_at_the_
     assert await save.get_attribute("download") is not None
     script = await tab.evaluate("url => fetch(url).then(r => r.text())", await save.get_attribute("href"))
     assert 'get_by_role("button", name="Create account").click()' in script
-    # The checkbox the request named is a parameter of the script, its recorded label the default.
-    assert 'checkbox: str = "I agree to the terms"' in script
+    # The checkbox the request named is a list parameter of the script (boxes to tick), its recorded label the
+    # default.
+    assert 'checkboxes: str = "I agree to the terms"' in script
+    assert 'for checkbox in checkboxes.split(", "):' in script
     assert 'get_by_role("checkbox", name=checkbox).check()' in script
     assert not re.search(r"@e\d", script) and "correct-horse" not in script
 

@@ -189,3 +189,27 @@ def test_a_recorded_wizard_replays_on_its_own_unchanged_page(server: TestServer,
     again = _replay_now(str(saved), "--set", "workspace_name=Babbage", "--set", "plan=Business")
     assert again.returncode == 0, again.stderr.decode()
     assert 'the text "Workspace Babbage is ready on the Business plan." is shown' in again.stderr.decode()
+
+
+
+async def test_a_choice_the_list_already_showed_is_kept_as_a_parameter(
+        page: refwright.Page, server: TestServer, tmp_path: Path) -> None:
+    _created(server)
+    request = ('Enter "ann@example.com" into the Email address field, select "Free" from the Plan list and click '
+               '"Create account"')
+    await page.goto(server.url("/replay/account.html"))
+    page.recording(request)
+    for _ in range(6):
+        out = (await page.act(request)).output
+        if out.startswith("Needs approval:"):
+            out = (await page.confirm(out.split("`confirm ")[1].split("`")[0])).output
+        if out.startswith("Done"):
+            break
+    assert out.startswith("Done"), out
+    assert server.received[-1]["plan"] == "Free"  # type: ignore[attr-defined]
+    script = (await page.save_recording(tmp_path / "free.py")).read_text(encoding="utf-8")
+    # Free was shown before the run, so nothing was chosen; the script chooses it all the same, as a parameter.
+    assert 'plan: str = "Free"' in script and 'name="Plan").select_option(plan)' in script, script
+    done = await _replay(str(tmp_path / "free.py"), "--set", "plan=Team")
+    assert done.returncode == 0, done.stderr.decode()
+    assert server.received[-1] == {"email": "ann@example.com", "plan": "Team"}  # type: ignore[attr-defined]

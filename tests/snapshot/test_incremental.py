@@ -361,7 +361,7 @@ async def test_a_partial_walk_reaches_python_as_a_patch(page: Page, server: Test
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """After a small change, only what differs from the result Python holds crosses over, and the snapshot
     reads the same as one sent whole."""
-    from refwright._async import _snapshots
+    from refwright._async.runtime import _snapshots
 
     patches: list[int] = []
 

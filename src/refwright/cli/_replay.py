@@ -91,7 +91,11 @@ def run(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             print("Interrupted.", file=sys.stderr)
             return 130
-    items = bind(items, {**params, **given})
+    try:
+        items = bind(items, {**params, **given})
+    except ValueError as exc:
+        print(f"error: --set: {exc}", file=sys.stderr)
+        return 2
     try:
         code, outcomes = asyncio.run(_replay(args, path, items, heal, decider))
     except KeyboardInterrupt:
@@ -146,7 +150,7 @@ def _write_back(args: argparse.Namespace, path: Path, source: str, code: int, ou
 
     healed: list[tuple[Step, Step] | tuple[Check, Check]] = []
     for o in outcomes:
-        if isinstance(o.item, Step) and o.new is not None:
+        if isinstance(o.item, Step) and o.new is not None and not o.item.item_of:  # a loop's item: not a line
             healed.append((o.item, o.new))
         elif isinstance(o.item, Check) and o.new_check is not None:
             healed.append((o.item, o.new_check))

@@ -38,6 +38,8 @@ def values_from(script: str, params: Mapping[str, str], pairs: Sequence[tuple[st
             raise ValueError(f"{where}: {script} has no parameter {name!r}; {_listed(params)}.")
         if value is None:
             continue  # a column this row leaves out: the recorded value
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            value = ", ".join(value)  # a JSON list for a list parameter: its items
         out[name] = value if isinstance(value, str) else json.dumps(value) if not isinstance(value, (int, float)) \
             else str(value)
     return out
@@ -117,7 +119,11 @@ async def _one_row(browser: Any, number: int, items: list[Any], values: dict[str
 
     result = RowResult(number, values)
     started = time.perf_counter()
-    bound = bind(items, values)
+    try:
+        bound = bind(items, values)
+    except ValueError as exc:  # a value the script cannot take (a place that is not a number): this row fails
+        result.error = str(exc)
+        return result
     page = await browser.new_page(isolated=True)  # a fresh context: no cookie or login carried between rows
     replayer = Replayer(page, heal=heal, decider=decider, approve=args.approve, ask=ask)
     try:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ._steps import Check, Step
+from ._steps import ITEMS, Check, Step
 
 __all__ = ["LINE", "FrameNames", "call_lines", "check_statement", "frame_code", "frame_lines", "locator_code",
-           "not_kept", "py_str", "scope_code", "step_statement", "text_code"]
+           "not_kept", "nth_code", "py_str", "scope_code", "step_statement", "text_code"]
 
 # ruff format's default line length: a script is formatted as it would be in a project of its own.
 LINE = 88
@@ -94,7 +94,14 @@ def locator_code(step: Step) -> str:
         return "(no locator)"
     code = f"{_METHODS[step.by]}({', '.join(_locator_args(step))})"
     inside = "".join(frame_code(f) + "." for f in step.frames)
-    return inside + code + (f".nth({step.nth})" if step.nth is not None else "")
+    return inside + code + nth_code(step)
+
+
+def nth_code(step: Step) -> str:
+    """``.nth(2)``, or ``.nth(int(radio_place) - 1)`` for a place the script takes as a parameter."""
+    if step.place_param:
+        return f".nth(int({step.place_param}) - 1)"
+    return f".nth({step.nth})" if step.nth is not None else ""
 
 
 def value_code(step: Step) -> str:
@@ -117,6 +124,8 @@ def _action(step: Step, where: str) -> tuple[str, list[str]]:
         return "drag_to", [f"{where}.{locator_code(replace(step.to, frames=()))}"]
     if step.action in ("fill", "press"):
         return step.action, [value_code(step)]
+    if step.action == "select" and step.options and step.param:
+        return "select_option", [f"{step.param}.split({py_str(ITEMS)})"]
     if step.action == "select":
         return "select_option", ["[" + ", ".join(py_str(o) for o in step.options) + "]" if step.options else
                                  value_code(step)]
@@ -140,6 +149,9 @@ def step_statement(step: Step, indent: str = _INDENT, scope: str = "") -> list[s
         inner = step_statement(replace(step, opens=""), indent + _INDENT, scope)
         return [f"{indent}with {step.tab or 'page'}.expect_popup() as popup:", *inner,
                 f"{indent}{step.opens} = popup.value"]
+    if step.each:
+        inner = _one_statement(replace(step, each=(), target_param=step.loop), indent + _INDENT, scope)
+        return [f"{indent}for {step.loop} in {step.target_param}.split({py_str(ITEMS)}):", *inner]
     if step.repeat > 1:
         return [f"{indent}for _ in range({step.repeat}):", *_one_statement(step, indent + _INDENT, scope)]
     return _one_statement(step, indent, scope)
@@ -168,7 +180,7 @@ def _one_statement(step: Step, indent: str, scope: str) -> list[str]:
     if not step.targeted:
         return call_lines(f"{tab}.keyboard.press", [value_code(step)], "", indent)
     method, args = _action(step, where)
-    nth = f".nth({step.nth})" if step.nth is not None else ""
+    nth = nth_code(step)
     head = f"{where}.{_METHODS[step.by]}"
     one = f"{indent}{head}({', '.join(_locator_args(step))}){nth}.{method}({', '.join(args)})"
     if len(one) <= LINE:

@@ -203,8 +203,8 @@ class Replayer:
         if count == 1 and dropped != 1 and self.heal is not None:
             return await self._heal(step, f"{dropped or 'no'} place(s) to drop onto")
         if count == 1:  # there, but slow to become actionable: given the whole action timeout
-            missing = await missing_options(loc, list(step.options) or [self._value(step)]) \
-                if step.action == "select" else []
+            wanted = list(step.options) if step.options or step.item_of else [self._value(step)]
+            missing = await missing_options(loc, wanted) if step.action == "select" else []
             if missing:
                 name = json.dumps(step.meant or step.name or step.role, ensure_ascii=False)
                 raise self._fail(step, f"the list {name} offers no option "
@@ -267,7 +267,7 @@ class Replayer:
                               timeout=timeout)
         elif step.action == "fill":
             await loc.fill(self._value(step), timeout=timeout)
-        elif step.action == "select" and step.options:
+        elif step.action == "select" and (step.options or step.item_of):  # a list's items: none included
             await loc.select_option(list(step.options), timeout=timeout)
         elif step.action == "select":
             await loc.select_option(self._value(step), timeout=timeout)
@@ -298,7 +298,7 @@ class Replayer:
     async def _act_on(self, step: Step, control: Control, how: str, onto: str = "") -> Outcome:
         """Carry out ``step`` on ``control`` (the healed step) through the command language, so the same
         safety rules apply to it as to any action."""
-        if step.options:
+        if step.options or (step.action == "select" and step.item_of):
             raise self._fail(step, f"{locator_code(step)} needs healing, and a step that chooses several options "
                                    f"({', '.join(step.options)}) is not healed: check the page and record it again.")
         await self._approve(step, control)

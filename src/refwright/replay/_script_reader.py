@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from .._errors import ScriptError
-from ._steps import Check, Step
+from ._steps import ITEMS, Check, Step, items_of
 
 __all__ = ["ScriptError", "parse_script", "script_params"]
 
@@ -104,13 +104,32 @@ def _nth(node: ast.expr, where: ast.AST) -> tuple[int | None, ast.expr]:
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "nth"):
         return None, node
     arg = node.args[0] if node.args else None
+    place = _place(arg)
+    if place is not None:
+        number = place[1]
+        if not (number.isdigit() and int(number) >= 1):
+            raise _fail(where, f"the place {place[0]} is a number counted from 1, not {number!r}.")
+        return int(number) - 1, node.func.value
     if not (isinstance(arg, ast.Constant) and isinstance(arg.value, int)):
-        raise _fail(where, ".nth() takes a number.")
+        raise _fail(where, ".nth() takes a number, or int(NAME) - 1 for a place run() takes.")
     return arg.value, node.func.value
+
+
+def _place(arg: ast.expr | None) -> tuple[str, str] | None:
+    """``int(NAME) - 1`` on one of run()'s parameters: the parameter and its recorded value."""
+    if not (isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Sub) and isinstance(arg.right, ast.Constant)
+            and arg.right.value == 1 and isinstance(arg.left, ast.Call) and isinstance(arg.left.func, ast.Name)
+            and arg.left.func.id == "int" and len(arg.left.args) == 1):
+        return None
+    inner = arg.left.args[0]
+    if not (isinstance(inner, ast.Constant) and isinstance(inner.value, str) and _param(inner)):
+        return None
+    return _param(inner), inner.value
 
 
 def _locator(node: ast.expr, where: ast.AST, names: Frames) -> dict[str, object]:
     """The parts of ``page.get_by_*(...)`` (with an optional ``.nth(i)``)."""
+    placed = _place(node.args[0]) if isinstance(node, ast.Call) and node.args else None
     nth, node = _nth(node, where)
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _BY):
         raise _fail(where, "expected page.get_by_role(...), get_by_label, get_by_text, get_by_placeholder or "
@@ -126,9 +145,10 @@ def _locator(node: ast.expr, where: ast.AST, names: Frames) -> dict[str, object]
     if by == "role":
         name = _string(keywords["name"], where) if "name" in keywords else ""
         return {"by": by, "role": first, "name": name, "exact": exact, "nth": nth, "frames": frames, "tab": tab,
-                "target_param": _param(keywords["name"]) if "name" in keywords else ""}
+                "target_param": _param(keywords["name"]) if "name" in keywords else "",
+                "place_param": placed[0] if placed else ""}
     return {"by": by, "role": "", "name": first, "exact": exact, "nth": nth, "frames": frames, "tab": tab,
-            "target_param": _param(node.args[0])}
+            "target_param": _param(node.args[0]), "place_param": placed[0] if placed else ""}
 
 
 def _frames(node: ast.expr, where: ast.AST, names: Frames) -> tuple[str, tuple[Step, ...]]:
@@ -165,9 +185,35 @@ def _repeated(stmt: ast.For, names: Frames) -> Step:
     return replace(item, repeat=count.value, line=stmt.lineno, end_line=stmt.end_lineno or stmt.lineno)
 
 
+def _split_param(node: ast.expr) -> tuple[str, tuple[str, ...]] | None:
+    """``NAME.split(", ")`` on one of run()'s parameters (a list parameter): its name and recorded items."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "split"
+            and len(node.args) == 1 and isinstance(node.args[0], ast.Constant) and node.args[0].value == ITEMS):
+        return None
+    owner = node.func.value
+    if not (isinstance(owner, ast.Constant) and isinstance(owner.value, str) and _param(owner)):
+        return None
+    return _param(owner), items_of(owner.value)
+
+
+def _each(stmt: ast.For, listed: tuple[str, tuple[str, ...]], names: Frames) -> Step:
+    """``for box in boxes.split(", "):`` around one step on ``box``: the step once per item of the list."""
+    if not (isinstance(stmt.target, ast.Name) and len(stmt.body) == 1 and not stmt.orelse):
+        raise _fail(stmt, 'refwright replays a loop over a list parameter only as `for item in NAME.split(", "):` '
+                          "around one step.")
+    loop = stmt.target.id
+    item = _statement(_Params({loop: ""}).visit(stmt.body[0]), names)
+    if not isinstance(item, Step) or item.target_param != loop:
+        raise _fail(stmt, f"the step in a loop over {listed[0]} acts on the element named {loop}.")
+    joined = ITEMS.join(listed[1])
+    return replace(item, name=joined, target_param=listed[0], each=listed[1], loop=loop, line=stmt.lineno,
+                   end_line=stmt.end_lineno or stmt.lineno)
+
+
 def _statement(stmt: ast.stmt, names: Frames) -> Step | Check:
     if isinstance(stmt, ast.For):
-        return _repeated(stmt, names)
+        listed = _split_param(stmt.iter)
+        return _each(stmt, listed, names) if listed else _repeated(stmt, names)
     if isinstance(stmt, ast.Raise):
         # A step the recording could not locate (its action, role and name are in the intent above it).
         return Step("click", by="none", line=stmt.lineno, end_line=stmt.end_lineno or stmt.lineno)
@@ -203,6 +249,10 @@ def _statement(stmt: ast.stmt, names: Frames) -> Step | Check:
                           "select_option, hover, focus, press, drag_to, select_text).")
     parts = _locator(owner, stmt, names)
     value = secret = None
+    listed = _split_param(call.args[0]) if _ACTIONS[method] == "select" and call.args else None
+    if listed:
+        chosen = {"value": ITEMS.join(listed[1]), "options": listed[1], "param": listed[0]}
+        return Step("select", **chosen, **parts, **lines)  # type: ignore[arg-type]
     if _ACTIONS[method] == "select" and call.args and isinstance(call.args[0], ast.List):
         options = tuple(_string(e, stmt) for e in call.args[0].elts)
         return Step("select", value=", ".join(options), options=options, **parts, **lines)  # type: ignore[arg-type]

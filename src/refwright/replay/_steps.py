@@ -8,13 +8,16 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-__all__ = ["ACTIONS", "SECRET_PREFIX", "Check", "Step", "scrub_refs", "secret_env", "secret_token"]
+__all__ = ["ACTIONS", "ITEMS", "SECRET_PREFIX", "Check", "Step", "items_of", "scrub_refs", "secret_env",
+           "secret_token"]
 
 # The step kinds a script holds, as Playwright names them (press without a target is the keyboard's).
 ACTIONS = ("goto", "click", "dblclick", "fill", "check", "uncheck", "select", "hover", "focus", "press", "drag",
            "select_text", "wheel")
 
 SECRET_PREFIX = "REFWRIGHT_SECRET_"
+# How a list parameter's items are written in its one string (``"Red, Green"``): what the script splits on.
+ITEMS = ", "
 _SECRET_TOKEN = re.compile(r"^\{\{secret:([A-Za-z0-9_]+)\}\}$")
 _REF = re.compile(r"(?<![\w.])(?:@|ref=)e\d+\b")
 
@@ -29,6 +32,11 @@ def secret_env(name: str) -> str:
     """The environment variable a secret is read from: ``REFWRIGHT_SECRET_<NAME>``."""
     cleaned = re.sub(r"[^A-Za-z0-9]+", "_", name).strip("_").upper() or "VALUE"
     return SECRET_PREFIX + cleaned
+
+
+def items_of(value: str) -> tuple[str, ...]:
+    """A list parameter's items (``"Red, Green"`` -> Red and Green); an empty value is no items."""
+    return tuple(value.split(ITEMS)) if value else ()
 
 
 def scrub_refs(text: str, names: dict[str, str] | None = None) -> str:
@@ -88,6 +96,15 @@ class Step:
     # (``get_by_role("link", name=link)``): replaying with other values changes only these.
     param: str = ""
     target_param: str = ""
+    # A step done once per item of a list parameter (``for checkbox in checkboxes.split(", "):``): the recorded
+    # items, and the loop's name for the item (``target_param`` names the list). Once bound to values, each
+    # item's step keeps the list's name in ``item_of`` (``--update`` leaves the loop as written).
+    each: tuple[str, ...] = ()
+    # The parameter holding the element's place among those the locator finds, counted from 1 (``.nth(int(
+    # radio_place) - 1)``), when the request named the element by its place ("the 3rd radio button").
+    place_param: str = ""
+    loop: str = ""
+    item_of: str = ""
 
     @property
     def targeted(self) -> bool:

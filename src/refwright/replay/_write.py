@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from ._code import FrameNames, call_lines, check_statement, frame_lines, py_str, step_statement
 from ._params import Params, declare
-from ._steps import Check, Step, scrub_refs
+from ._steps import ITEMS, Check, Step, scrub_refs
 
 __all__ = ["scrub_secrets", "write_script"]
 
@@ -105,8 +105,12 @@ def write_script(steps: Sequence[Step], checks: Sequence[Check], *, task: str, s
     else:
         head.append("Run: python this_file.py (as `refwright replay this_file.py --heal local` would)")
     if params:
+        lists = {s.target_param for s in steps if s.each} | {s.param for s in steps if s.options and s.param}
         head.append(f"Parameters: {', '.join(n for n, _ in params)} (other values: --set NAME=VALUE, or "
                     "--data rows.csv for one run per row)")
+        if lists:
+            head.append(f"Lists: {', '.join(n for n, _ in params if n in lists)} (items separated by "
+                        f"{ITEMS!r}; an empty value is none)")
     lines = ['"""' + _docstring_text("\n".join(head)), '"""', ""]
     uses_env = plain or any(s.secret for s in steps)
     uses_re = any(c.text is None for c in checks)

@@ -10,8 +10,9 @@ from playwright.async_api import Locator
 from ..._errors import RefwrightError
 from ...commands import lookup
 from ...resolve._model import Control, Inspection, describe
+from ...resolve.grammar._plan import Kind, Part
 from ...resolve.matching._match import DisabledTargetError
-from ...resolve.matching._select import number_text
+from ...resolve.matching._select import number_text, option_hits
 from ..pipeline._actionable import ensure_actionable
 from ..pipeline._translate import perform
 from ..tab._script_recording import note_control, note_key, noted_done
@@ -20,7 +21,7 @@ from ._inspection import element_locator, run_resolver_op
 if TYPE_CHECKING:
     from ..tab._tab import Tab
 
-__all__ = ["act_on_control", "checked_to", "copy_between", "select_label", "set_slider", "unusable"]
+__all__ = ["act_on_control", "checked_to", "copy_between", "note_held", "select_label", "set_slider", "unusable"]
 
 _MAX_PRESSES = 1000
 
@@ -54,6 +55,20 @@ async def act_on_control(session: Tab, inspection: Inspection, control: Control,
     noted = await note_control(session, locator, control, command, inspection.controls)  # only while recorded
     await perform(locator, action, target=f"@{control.ref}", command=command, timeout=session.config.timeouts.action)
     await noted_done(noted)
+
+
+async def note_held(session: Tab, inspection: Inspection, part: Part) -> None:
+    """An option the request asked for that the list already showed: nothing is done, but a recorded run keeps
+    the choice as its step (choosing it again changes nothing), so the script has it as a parameter for a run
+    that asks for another."""
+    if part.kind is not Kind.OPTION or not part.labels:
+        return
+    hits = option_hits(part.labels[0], inspection)
+    if len(hits) != 1:
+        return
+    control = hits[0][0]
+    locator = element_locator(session, inspection.token, control.id)
+    await noted_done(await note_control(session, locator, control, "select", inspection.controls))
 
 
 def select_label(label: str) -> Callable[[Locator, float], Awaitable[Any]]:

@@ -57,7 +57,7 @@ from ...safety._secrets import has_token
 from ...snapshot._format import counted
 from ..tab._fill import TextNotEnteredError, fill_text, not_entered
 from ._answer import step_answer, step_highlight
-from ._do import act_on_control, copy_between, select_label, set_slider
+from ._do import act_on_control, copy_between, note_held, select_label, set_slider
 from ._guess import step_guess
 from ._inspection import ACT_LIMIT, inspect_page, settle
 from ._items import step_item
@@ -416,6 +416,7 @@ def _act_step(session: Tab, state: ResolverState, plan: Plan, before: Inspection
     for i, part in enumerate(plan.parts):
         if part.kind in STATE_KINDS and i not in pending and i not in memo.done:
             memo.mark(i, f"found already done: {part.describe()}")
+            note_held(session, before, part)
     index = pending[0]
     # Text the request asked for must be in place before anything is clicked or submitted.
     if plan.parts[index].kind in _AFTER_TEXT:
