@@ -12,8 +12,8 @@ from pathlib import Path
 import refwright
 from refwright.replay import parse_script
 from refwright.replay._params import bind
-from refwright.replay._script_reader import script_params
 from refwright.replay._run import Replayer
+from refwright.replay._script_reader import script_params
 
 from ..inprocess import environment
 from ..inprocess import refwright as cli
