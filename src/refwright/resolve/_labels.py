@@ -57,10 +57,15 @@ def compact(text: str) -> str:
 CLOSE_WORDS = frozenset({"x", "×", "✕", "✖", "╳", "✗", "close", "close dialog", "dismiss"})
 
 
+# Every way of writing "log in" names the same button.
+LOGIN_WORDS = frozenset({"login", "log in", "log-in", "sign in", "signin", "sign-in", "log on", "logon", "sign on"})
+
+
 def synonym(text: str) -> str:
-    """``loose``, with every way of writing "close" (x, ×, dismiss...) read as ``"close"``."""
+    """``loose``, with every way of writing "close" (x, ×, dismiss...) read as ``"close"``, and of "log in"
+    (login, sign in...) as ``"login"``."""
     t = loose(text)
-    return "close" if t in CLOSE_WORDS else t
+    return "close" if t in CLOSE_WORDS else "login" if t in LOGIN_WORDS else t
 
 
 # Tiers from strict to lenient; the first tier with any match decides, and only a unique match acts.

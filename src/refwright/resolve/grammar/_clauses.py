@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection
 from dataclasses import replace
 
 from ..._errors import UnsupportedRequestError
-from .._labels import ORDINAL_PATTERN, norm
+from .._labels import ORDINAL_PATTERN, norm, synonym
 from ._answer_rules import ANSWER_RULES, join_answers
 from ._fills import every_field, field_target, fill_parts
 from ._item_rules import ITEM_RULES
@@ -48,9 +48,23 @@ _SPLIT_VERB = re.compile(rf"(?<!^find)(?<!^locate)(?:\s*,\s*(?:and\s+)?|\s+and\s
 _SPLIT_SUBMIT = re.compile(r"\s+(?=(?:hit|press|click)\s+(?:the\s+)?submit\b)", re.IGNORECASE)
 
 
+# "username ann, password x, login": a list of verbless clauses. A chunk whose first piece begins with no verb
+# is split at every comma ("Select A, B and C" begins with one, and its commas stay a list of names).
+_COMMA = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+
+
+def _verbless_list(chunk: str) -> list[str]:
+    pieces = _COMMA.split(chunk)
+    first = pieces[0].split()
+    if len(pieces) < 2 or not first or verb_action(first[0]) is not None or \
+            re.match(rf"^(?:{_VERB_ALT}|sliders?|submit|copy|paste|solve|guess|generate)\b", pieces[0], re.IGNORECASE):
+        return [chunk]
+    return pieces
+
+
 def _split(text: str) -> list[str]:
     clauses: list[str] = []
-    for chunk in _SPLIT_ALWAYS.split(text):
+    for chunk in (c for whole in _SPLIT_ALWAYS.split(text) for c in _verbless_list(whole)):
         for piece in (p for part in _SPLIT_VERB.split(chunk) for p in _SPLIT_SUBMIT.split(part)):
             piece = piece.strip().strip(",").strip()
             if piece:
@@ -100,6 +114,10 @@ def _close(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> 
     return [Part(Kind.CLICK, restored, targets=close)], search
 
 
+def _nothing(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
+    return [], search
+
+
 def _scroll(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> tuple[list[Part], bool]:
     said = f"{m.group('w0') or ''} {m.group('w') or ''} {m.group(0).split()[1]}"
     way = "top" if re.search(r"\b(?:top|up|start|beginning)\b", said, re.IGNORECASE) else "bottom"
@@ -146,13 +164,19 @@ def _lookup_each(m: re.Match[str], restored: str, quotes: list[str], search: boo
 _END = r"(?P<w>\s+(?:all\s+the\s+way\s+)?(?:down|up|to\s+(?:the\s+|its\s+)?(?:bottom|end|top|start|beginning))" \
        r"(?:\s+of\s+(?:the\s+|its\s+)?(?:text|content|contents|box|list))?)?"
 _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.IGNORECASE), b) for p, b in (
-    (r"^submit(?:\s+(?:the\s+)?(?:form|it|answer|page|entry))?(?:\s+(?:when|once)\s+(?:you(?:'re|\s+are|'ve|\s+have)\s+)?(?:all\s+)?(?:done|finished|ready))?$",
+    (r"^submit(?:\s+(?:(?:the|this|my)\s+)?(?:form|it|answer|page|entry|survey|order|request|application|details|"
+     r"data|everything|that|this))?(?:\s+(?:when|once)\s+(?:you(?:'re|\s+are|'ve|\s+have)\s+)?(?:all\s+)?(?:done|finished|ready))?$",
      _submit),
     (r"^(?:enter|type|input|write|put|fill\s+in)\s+the\s+value\s+(?:of|for)\s+(?P<k>.+?)\s+(?:into|in)\s+(?P<f>.+)$",
      _lookup),
     (r"^(?:enter|type|input|write|put|fill\s+in)\s+the\s+values?\s+that\s+(?:corresponds?|match(?:es)?)\s+(?:with|to)\s+"
      r"(?:each|every)\s+(?:label|field)\s+(?:into|in)\s+the\s+(?:form|fields?)$", _lookup_each),
-    (r"^close(?:\s+the)?\s+(?:dialog|popup|pop-up|window|modal|box|message)(?:\s+box)?$", _close),
+    (r"^close(?:\s+(?:the|that|this|its))?\s+(?:dialog|popup|pop-up|window|modal|box|message|overlay)"
+     r"(?:\s+(?:box|window))?$", _close),
+    # "close any popup that shows up": what act does anyway when a popup covers what it needs; no step.
+    (r"^(?:close|dismiss)\s+(?:any|all|every)\s+(?:(?:of\s+)?the\s+)?(?:dialogs?|pop-?ups?|modals?|overlays?|"
+     r"windows?)(?:\s+(?:that|which)\s+(?:\w+\s+)?(?:shows?|appears?|pops?|comes?)(?:\s+up)?|\s+(?:if|when)\b.*|"
+     r"\s+(?:on|along)\s+the\s+way)?$", _nothing),
     (rf"^scroll\s+(?:down\s+|up\s+)?(?P<w0>to\s+the\s+(?:bottom|end|top|start|beginning)\s+of\s+)?(?P<d>.+?){_END}$",
      _scroll),
     (r"^(?:set|move|put|drag|adjust)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:(?P<n>two|three|four|five|\d)\s+)?sliders\s+to\s+"
@@ -240,7 +264,8 @@ def _fill_with(m: re.Match[str], restored: str, quotes: list[str], search: bool)
     value = only_quote(m.group("v"), quotes) or m.group("v")
     desc, every = every_field(m.group("f"))
     field = parse_target(desc, quotes, default_role="textbox")
-    target = field[0] if field else Target(role="textbox")
+    # "the Email address field": the reading with a field role wins over the plain label "Email address field".
+    target = next((r for r in field if r.role == "textbox"), field[0]) if field else Target(role="textbox")
     if target.role in (None, "any"):
         target = Target(label=target.label, role="textbox", ordinal=target.ordinal, quoted=target.quoted)
     if every and target.label is None and target.ordinal is None:
@@ -327,6 +352,10 @@ _MORE_RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p,
      r"paste\s+(?:it|that|this|them|the\s+text)?\s*(?:into|in|to|inside)\s+(?P<d>.+)$", _copy_paste),
     *((p, _copy_paste) for p in _COPY_RULES),
     (r"^(?:select|choose|pick|set)\s+(?P<b>.+?\s+as\s+.+)$", _fill_body),
+    # "password s3cret": a password field is never listed on the page, so it is read here, not spotted.
+    (rf"^(?P<b>(?:the\s+|my\s+)?(?:password|passcode|pin)\s+(?:{Q}\d+{QE}|[^\s{Q}]+))$", _fill_body),
+    # "12/24/2016 as the date": a value and the field it goes into, said without a verb.
+    (rf"^(?P<b>(?:{Q}\d+{QE}|[^\s{Q}]+)\s+as\s+(?:the\s+|my\s+)?[^\s{Q}]+(?:\s+[^\s{Q}]+)?)$", _fill_body),
     (r"^(?:select|set|choose|pick|enter|put|adjust|type)\s+(?:the\s+(?:spinner|spin ?button)\s+"
      r"(?:to|at)\s+)?(?P<n>[-+−]?\d+(?:\.\d+)?)(?:\s+(?:with|on|using|in|into|via)\s+(?:the\s+)?"
      r"(?:spinner|spin ?button|number field|number input))?$", _spinner),
@@ -373,6 +402,16 @@ def _parse_clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Pa
                  labels=tuple(quotes[int(i)] for i in PLACEHOLDER.findall(c)), value=verb)], search
 
 
+def _login_last(parts: list[Part]) -> list[Part]:
+    """"Log me in: my username is ann and the password x": logging in comes after what it is done with, so a
+    login said first is moved after the rest (it never goes before the fields are filled)."""
+    logins = [p for p in parts if p.kind in (Kind.CLICK, Kind.SPOT) and len(p.targets) >= 1 and
+              p.targets[0].label is not None and synonym(p.targets[0].label) == "login"]
+    if len(logins) != 1 or parts[-1] is logins[0]:
+        return parts
+    return [p for p in parts if p is not logins[0]] + logins
+
+
 def parse_request(request: str, keep: Collection[str] = ()) -> Plan:
     """The parts of ``request``, in order; ``UnsupportedRequestError`` when a clause is not understood.
 
@@ -387,7 +426,7 @@ def parse_request(request: str, keep: Collection[str] = ()) -> Plan:
     for clause in _split(protected):
         found, search = _parse_clause(clause, quotes, search)
         parts.extend(found)
-    parts = join_answers(point_back(parts))
+    parts = join_answers(point_back(_login_last(parts)))
     if not parts:
         raise UnsupportedRequestError(
             f"Nothing to do in {request!r}: name a control to click or a value to enter, for example "

@@ -84,6 +84,10 @@ def _fill_values(clause: str, body: str, quotes: list[str]) -> list[Part] | None
     values_part = body
     m = re.search(rf"^(?P<v>.*?{QE}|.*?)\s+(?:into|in|inside|to|on|onto|within|as)\s+"
                   rf"(?P<f>[^{Q}]*?(?:{Q}\d+{QE}[^{Q}]*)?)$", body, re.IGNORECASE)
+    if m is None:
+        # "a@b.co for the email": "for" names the field only when no other word does.
+        m = re.search(rf"^(?P<v>.*?{QE}|\S+)\s+for\s+(?P<f>(?:the\s+|my\s+)?[^{Q}\s]+(?:\s+[^{Q}\s]+)?)$", body,
+                      re.IGNORECASE)
     if m and m.group("v").strip():
         values_part, field_desc = m.group("v"), m.group("f")
     tokens = list(PLACEHOLDER.finditer(values_part))

@@ -41,7 +41,7 @@ _LEAD = re.compile(
 _TAIL = re.compile(
     r"(?:\s*[,;:!-]?\s*(?:please|for\s+me|thanks(?:\s+a\s+lot)?|thank\s+you|thx|cheers|if\s+you\s+(?:can|could|would|"
     r"don'?t\s+mind)|when\s+you\s+(?:can|get\s+a\s+chance)|right\s+now|real\s+quick|quickly|asap|"
-    r"will\s+you|would\s+you|thanks?\s+in\s+advance))+\s*[.!?]*$", re.IGNORECASE)
+    r"will\s+you|would\s+you|thanks?\s+in\s+advance|again|as\s+well|too))+\s*[.!?]*$", re.IGNORECASE)
 # A remark after the request: where the control is, or why it is asked for.
 _REMARK = re.compile(
     r"\s*(?:[,;:]|\s[-–—]|\.)\s*(?:it'?s|it\s+is|they'?re|they\s+are|which\s+is|that'?s|you'?ll\s+(?:find|see)|"
@@ -71,6 +71,15 @@ _SEQUENCE = (
     (r"(?:\s*,?\s*\band)?\s*,?\s*\bthan\s+(?=(?:" + _VERB_ALT + r")\b)", ", then "),
     (r"\s*,?\s*\band\s+next\s*,?\s+|\.\s+next\s*,?\s+", ", then "),
     (r"^first(?:\s+of\s+all)?\s*,?\s+", ""),
+    # "my username is ann and the password is x": what each field takes ("username ann, password x").
+    (r"(?:(?<=^)|(?<=[,.;]\s)|(?<=\sand\s))(?:my|the)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|should\s+be|=)\s+"
+     r"(?=(?:⟦\d+⟧|[^\s,;]+)(?:\s*[,.;]|\s+and\b|$))", r"\1 "),
+    # "log me in using the username ann and the password x", "submit the form with X as the date": what it
+    # is done with first, then the act.
+    (r"^(?P<v>(?:log|sign)\s+(?:me\s+)?(?:in|on)|login|submit(?:\s+(?:the|this|my)\s+\w+)?)\s+(?:using|with)\s+"
+     r"(?P<w>[^,;]+?)(?=\s*(?:[,;]|$))", r"\g<w>, then \g<v>"),
+    (r"\b(?:log|sign)\s+(?:me\s+)?(?:in|on)\b", "login"),
+    (r"\b(password|passcode|pin)\s*:\s*(?=\S)", r"\1 "),
     (r"\b(?:get\s+rid\s+of|shut)\b", "close"),
     # "select only A and B": only those (the boxes not named stay as they are).
     (r"\b(select|check|tick|mark|choose|pick)\s+only\s+", r"\1 "),

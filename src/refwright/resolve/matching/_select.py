@@ -191,7 +191,12 @@ _POPUP_WORDS = re.compile(r"\b(?:dialog|pop-?up|modal|overlay)\b", re.IGNORECASE
 def speaks_of_popup(request: str) -> bool:
     """Whether the request talks about the popup ("In the dialog, press Cancel"): then what it names is in the
     popup, and the popup is never closed to look for it behind."""
-    return _POPUP_WORDS.search(request) is not None
+    return _POPUP_WORDS.search(_ANY_POPUP.sub("", request)) is not None
+
+
+# "close any popup that shows up" says what to do if one comes, not that the request is about one.
+_ANY_POPUP = re.compile(r"\b(?:close|dismiss)\s+(?:any|all|every)\s+(?:(?:of\s+)?the\s+)?(?:dialog|pop-?up|modal|"
+                        r"overlay)s?\b", re.IGNORECASE)
 
 
 def popup_dismiss(inspection: Inspection, *, covering: bool = False, disabled: bool = False,

@@ -24,7 +24,7 @@ from ..grammar._phrasings import not_understood
 from ..grammar._plan import Kind, Part, Target
 from ._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
 
-__all__ = ["Spotted", "concrete_part", "label_words", "spot", "spotted_click", "verb_misfit"]
+__all__ = ["Spotted", "concrete_part", "label_words", "labelled_value", "spot", "spotted_click", "verb_misfit"]
 
 # The kinds each action fits.
 _FITS: dict[str, frozenset[str]] = {
@@ -187,6 +187,12 @@ def concrete_part(part: Part, inspection: Inspection) -> Part:
         # A clause that is not short and begins with no verb act knows ("Buy the cheapest ticket"): what it
         # asks is not known, so no label in it is acted on.
         raise _refuse_nothing(part, inspection)
+    if part.targets and action is None:
+        # No verb: "username thaddeus", "email address: bob@example.org", "language German" name a field (or
+        # a list) and the value it takes, read before the clause is read whole as a label.
+        valued = labelled_value(part, inspection)
+        if valued is not None:
+            return valued
     if part.targets:
         # A short clause read whole first, as a click reads its target ("the "Next" link").
         try:
@@ -290,3 +296,44 @@ def spotted_click(part: Part, inspection: Inspection) -> Match | None:
         return None
     spotted = _one(part, "click", found)
     return Match((spotted.control,), f"the label {spotted.name!r} that the request names", Target(label=spotted.name))
+
+
+# What may stand between a field's name and its value: "email address: a@b.co", "username is ann", "city = Oslo".
+_JOIN = re.compile(r"^\s*(?:[:=]|\bis\b|\bshould\s+be\b|\bto\b)?\s*", re.IGNORECASE)
+_VALUE = re.compile(r"^(?:⟦\d+⟧|[^\s,;]+)$")
+
+
+def labelled_value(part: Part, inspection: Inspection) -> Part | None:
+    """A verbless clause that begins with the whole label of one visible text field or list and goes on with
+    one value ("full name Ann", "language German"): that value for that field; None when it is not so.
+
+    Only one word (or a quoted string) is a value, so a clause that goes on with more words is not read as
+    one; a list's value must be one of its options."""
+    text = part.text.strip()
+    if part.labels:
+        # A quoted value: "username "ann lee"".
+        text = text.replace(f'"{part.labels[-1]}"', "⟦0⟧", 1)
+    head = re.sub(r"^(?:the|my|your|a|an)\s+", "", text, flags=re.IGNORECASE)
+    found: list[tuple[Control, str]] = []
+    for control in inspection.controls:
+        if control.disabled or control.kind not in TEXT_KINDS | {"select"} or not control.label:
+            continue
+        name = re.escape(fold(control.label).strip().rstrip(":").strip()).replace("\\ ", r"\s+")
+        m = re.match(rf"{name}(?:\s+(?:field|box|input|text\s*box))?\b", head, re.IGNORECASE)
+        if not name or m is None:
+            continue
+        rest = _JOIN.sub("", head[m.end():], count=1).strip().rstrip(".")
+        if not rest or not _VALUE.match(rest):
+            continue
+        value = part.labels[-1] if rest == "⟦0⟧" and part.labels else rest
+        found.append((control, value))
+    if len(found) != 1:
+        return None
+    control, value = found[0]
+    target = Target(label=control.label, role=_ROLE.get(control.kind), quoted=True)
+    if control.kind == "select":
+        _tier, hits = match_labels(value, [o for o, _ in control.options])
+        if len(hits) != 1:
+            return None
+        return Part(Kind.OPTION, part.text, labels=(control.options[hits[0]][0],))
+    return Part(Kind.FILL, part.text, value=value, field=target)
