@@ -76,3 +76,31 @@ def test_the_popup_words() -> None:
     assert (fill.kind, go.kind) == (Kind.FILL, Kind.CLICK)
     assert not speaks_of_popup("type Moreau, press Go (close any dialog that pops up)")
     assert speaks_of_popup("In the dialog, press Go")
+
+
+def kinds(request: str) -> list[tuple[str, str]]:
+    return [(p.kind.value, p.describe()) for p in parse_request(request).parts]
+
+
+@pytest.mark.parametrize(("request_text", "expected"), [
+    # A possessive on a field with an ordinal, and a field named with its number.
+    ("put the 2nd text area's contents in the box", [("copy", "copy the text of the 2nd text area into the text "
+                                                               "field")]),
+    ("copy textarea #2 to the field", [("copy", "copy the text of the 2nd text area into the text field")]),
+    ("copy what is inside the first textarea and paste it into the box",
+     [("copy", "copy the text of the 1st text area into the text field")]),
+    ("write the paragraph's final word in the box", [("answer", "enter the last word of the paragraph into the text "
+                                                                 "field")]),
+    ("copy the 2nd word from the text area to the box", [("answer", "enter the 2nd word of the text area into the "
+                                                                     "text field")]),
+    # The value of an unknown, and the answer typed with no field named.
+    ("figure out y", [("answer", "enter the value of y in the equation the page shows into the text field")]),
+    ("solve the equation for z, then enter your answer", [
+        ("answer", "enter the value of z in the equation the page shows into the text field")]),
+    # Every field from the table, said in other words.
+    ("complete the form from the table", [("lookup", "enter into each field the value the page shows for its label")]),
+    ("type each value from the table in the right field", [
+        ("lookup", "enter into each field the value the page shows for its label")]),
+])
+def test_fields_read_from_the_page(request_text: str, expected: list[tuple[str, str]]) -> None:
+    assert kinds(request_text) == expected

@@ -66,7 +66,8 @@ def _word(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _
 
 
 def _sink(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
-    return [Part(Kind.ANSWER, restored, field=_field(m.group("f"), quotes))], search
+    field = _field(m.group("f"), quotes) if m.groupdict().get("f") else Target(role="textbox")
+    return [Part(Kind.ANSWER, restored, field=field)], search
 
 
 def _shown(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
@@ -99,13 +100,18 @@ ANSWER_RULES: tuple[tuple[str, _Builder], ...] = (
      rf"solution|value)\s+(?:to|of|for)\s+)?{_PROBLEM}$", _math),
     (rf"^(?:what'?s|what\s+is)\s+the\s+(?:answer|result|solution)\s+(?:to|of|for)\s+{_PROBLEM}$", _math),
     (rf"^solve\s+for\s+(?P<u>[a-z])(?:\s+in\s+{_PROBLEM})?$", _math),
+    # "solve the equation for x", "work out x", "find the value of x".
+    (rf"^(?:solve|work\s+out|figure\s+out|find|compute|calculate|get)\s+(?:{_PROBLEM}\s+for\s+|(?:the\s+)?value\s+of\s+)?"
+     r"(?P<u>[xyzn])$", _math),
     (rf"^{_TYPE}\s+the\s+(?:answer|result|solution|value)\s+(?:to|of)\s+{_PROBLEM}\s+{_INTO}\s+(?P<f>.+)$", _math),
     (rf"^(?:find|read|get|take|look\s+for|locate|note|pick)\s+the\s+(?P<o>{_ORD})\s+word\s+(?:in|of|from)\s+(?P<s>.+)$",
      _word),
-    (rf"^(?:{_TYPE}|copy)\s+the\s+(?P<o>{_ORD})\s+word\s+(?:in|of|from)\s+(?P<s>.+?)\s+(?:into|in(?=\s+the\s+(?:\w+\s+)?"
+    (rf"^(?:{_TYPE}|copy)\s+the\s+(?P<o>{_ORD})\s+word\s+(?:in|of|from)\s+(?P<s>.+?)\s+(?:into|to|in(?=\s+the\s+(?:\w+\s+)?"
      r"(?:field|box|textbox|input)\b))\s+(?P<f>.+)$", _word),
     (rf"^{_TYPE}\s+(?:in\s+)?(?:your\s+|the\s+|that\s+|this\s+)?(?:answer|result|solution|it|that|this|word)\s+"
      rf"{_INTO}\s+(?P<f>.+)$", _sink),
+    # "solve for x, type the answer, submit": the answer into the one text field.
+    (rf"^{_TYPE}\s+(?:in\s+)?(?:your|the)\s+(?:answer|result|solution)$", _sink),
     (rf"^{_TYPE}\s+(?:the\s+)?(?:text|words?|letters|characters|code|string)\s+(?:that\s+is\s+|which\s+is\s+)?"
      r"(?:shown|displayed|written)?\s*(?:below|above|here|on\s+the\s+page)\s+(?:into|in|inside)\s+(?P<f>.+)$", _shown),
     (rf"^(?:highlight|select)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:text|words)\s+(?:in|of)\s+(?:the\s+)?"

@@ -171,6 +171,14 @@ _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.I
      _lookup),
     (r"^(?:enter|type|input|write|put|fill\s+in)\s+the\s+values?\s+that\s+(?:corresponds?|match(?:es)?)\s+(?:with|to)\s+"
      r"(?:each|every)\s+(?:label|field)\s+(?:into|in)\s+the\s+(?:form|fields?)$", _lookup_each),
+    # "fill in the form from the table", "copy each value from the table into the matching field", "enter the
+    # values for each label into the form", "fill each field with its value from the table".
+    (r"^(?:enter|type|input|write|put|fill(?:\s+in|\s+out)?|copy|complete)\s+(?:the\s+|each\s+|every\s+|all\s+(?:the\s+)?)?"
+     r"(?:form|fields?|values?)\s+(?:(?:with\s+(?:its|their|the)\s+values?\s+)?(?:from|in|of)\s+the\s+table|for\s+"
+     r"(?:each|every)\s+label)(?:\s+(?:into|in|to)\s+the\s+(?:form|(?:matching\s+|right\s+)?fields?))?$",
+     _lookup_each),
+    (r"^(?:enter|type|put|copy|fill\s+in)\s+(?:each|every)\s+value\s+(?:from|in)\s+the\s+table\s+(?:into|in|to)\s+"
+     r"(?:the\s+|its\s+)?(?:matching|right|corresponding)\s+fields?$", _lookup_each),
     (r"^close(?:\s+(?:the|that|this|its))?\s+(?:dialog|popup|pop-up|window|modal|box|message|overlay)"
      r"(?:\s+(?:box|window))?$", _close),
     # "close any popup that shows up": what act does anyway when a popup covers what it needs; no step.
@@ -238,7 +246,14 @@ def _copy_paste(m: re.Match[str], restored: str, quotes: list[str], search: bool
 _COPY_RULES = (
     # "copy what's in the text area into the box", "copy the text of the text area to the box"
     r"^copy\s+(?:what'?s|what\s+is|whatever(?:'s|\s+is)?|everything|all\s+that'?s)\s+(?:written\s+)?"
-    r"(?:in|inside|from)\s+(?P<s>.+?)\s+(?:into|to|in|over\s+to)\s+(?P<d>.+)$",
+    r"(?:in|inside|from)\s+(?P<s>.+?)(?:\s*,?\s*(?:and\s+)?(?:then\s+)?paste\s+(?:it|that|this|them)?)?\s+"
+    r"(?:into|to|in|over\s+to)\s+(?P<d>.+)$",
+    # "put the contents of the 2nd text area in the box": another verb, when what is copied is a field.
+    rf"^(?:put|enter|type|write|move|paste)\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:text|contents?)\s+(?:of|from|in|inside)\s+"
+    rf"(?P<s>(?:the\s+)?(?:{ORDINAL_PATTERN}\s+)?(?:text\s*area|text\s*box|text\s+field))\s+(?:into|to|in)\s+(?P<d>.+)$",
+    # "copy the 3rd text area into the input": a field named as what to copy.
+    rf"^copy\s+(?P<s>(?:the\s+)?(?:{ORDINAL_PATTERN}\s+)?(?:text\s*area|paragraph|text\s*box|text\s+field))\s+"
+    r"(?:into|to|in|over\s+to)\s+(?P<d>.+)$",
     r"^copy\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:text|contents?|value|words?)\s+(?:that\s+is\s+)?(?:of|from|in|inside)\s+"
     r"(?P<s>.+?)\s+(?:into|to|over\s+to)\s+(?P<d>.+)$",
     # "copy the textarea text and paste it into the box"

@@ -84,8 +84,10 @@ _SEQUENCE = (
     # "select only A and B": only those (the boxes not named stay as they are).
     (r"\b(select|check|tick|mark|choose|pick)\s+only\s+", r"\1 "),
     # "the paragraph's text" is the text of the paragraph.
-    (r"\b(?:the\s+)?(paragraph|text\s*area|section|page|box|field|text\s*box|passage)'s\s+(text|contents?|words?)\b",
-     r"the \2 of the \1"),
+    (r"\b(?:very\s+)?final\s+(word|line|sentence|paragraph)\b", r"last \1"),
+    # "the 3rd textarea's text", "the text area's last word": the text of the 3rd textarea, the last word of it.
+    (rf"\b(?:the\s+)?((?:{ORDINAL_PATTERN}\s+)?)(paragraph|text\s*area|section|page|box|field|text\s*box|passage)'s\s+"
+     rf"((?:{ORDINAL_PATTERN}\s+)?(?:text|contents?|words?))\b", r"the \3 of the \1\2"),
     # "copy the text you see below into the box": type the text the page shows.
     (r"\b(text|words?)\s+(?:that\s+)?you\s+(?:can\s+)?see\b", r"\1 shown"),
     (r"\bcopy\s+(?=(?:all\s+)?(?:the\s+)?(?:text|words?)\s+(?:that\s+)?(?:is\s+)?(?:shown|displayed|written|below|above)"
@@ -117,7 +119,7 @@ _GERUND = re.compile(r"(?:(?<=^)|(?<=then\s)|(?<=,\s)|(?<=and\s))(" + "|".join(_
 
 _ROLE_NUMBERED = re.compile(
     r"\b(?P<r>(?:input\s+)?text\s*box(?:es)?|text\s+field|input(?:\s+field)?|field|box|radio(?:\s+button)?|"
-    r"check\s*box|result|search\s+result|word|paragraph)\s+(?:number\s+|no\.?\s*|#\s*)?"
+    r"check\s*box|text\s*area|result|search\s+result|word|paragraph)\s+(?:number\s+|no\.?\s*|#\s*)?"
     r"(?P<n>\d{1,2})\b(?!\s*(?:[:/.]\d|%|px|am|pm))",
     re.IGNORECASE)
 # "the field for Nickname" is the field labelled Nickname.
