@@ -48,3 +48,11 @@ async def test_that_popup_closed(page: Page, server: TestServer) -> None:
     await run(page, f"open {server.url('/act/settings.html?dialog=1')}")
     await until_done(page, "shut this pop-up")
     assert await page.playwright_page.evaluate("() => clicks") == ["Close"]
+
+
+@pytest.mark.parametrize("request_text", ["follow Privacy policy on tab number 2",
+                                          "tap the Privacy policy link, it's under the 2nd tab"])
+async def test_a_tab_named_as_where_a_link_is(page: Page, server: TestServer, request_text: str) -> None:
+    await run(page, f"open {server.url('/act/settings.html')}")
+    await until_done(page, request_text)
+    assert await page.playwright_page.evaluate("() => clicks") == ["Tab #2", "Privacy policy"]

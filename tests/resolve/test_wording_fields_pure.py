@@ -104,3 +104,10 @@ def kinds(request: str) -> list[tuple[str, str]]:
 ])
 def test_fields_read_from_the_page(request_text: str, expected: list[tuple[str, str]]) -> None:
     assert kinds(request_text) == expected
+
+
+@pytest.mark.parametrize("request_text", ["press Apply on the third tab", "press Apply, which is in tab #3",
+                                          "press Apply behind tab no. 3"])
+def test_a_tab_said_as_a_place_means_looking_through_the_tabs(request_text: str) -> None:
+    (find,) = parse_request(request_text).parts
+    assert find.kind == Kind.FIND and find.targets[0].label == "Apply"

@@ -180,6 +180,11 @@ _HIDDEN = re.compile(r"\b(?:collapsed|hidden|expand\w*|sections?|tabs|folders?|t
                      re.IGNORECASE)
 
 
+_ON_TAB = re.compile(rf"\s*,?\s+(?:(?:which|that)\s+is\s+|it'?s\s+|it\s+is\s+)?(?:on|in|under|inside|behind)\s+"
+                     rf"(?:the\s+)?(?:{ORDINAL_PATTERN}\s+tab|tab\s+(?:number\s+|no\.?\s*)?#?\s*\d+)\b",
+                     re.IGNORECASE)
+
+
 _ITEM_VERBS = frozenset({"forward", "reply", "star", "delete", "remove", "open", "like", "retweet", "share", "mute",
                          "flag", "archive", "mark", "send", "answer", "respond", "click", "find", "check", "select",
                          "locate", "look", "view", "read", "see", "show", "get", "please", "kindly", "just", "and",
@@ -210,6 +215,9 @@ def reword(protected: str, keep: Collection[str] = ()) -> str:
     t = _words(protected, keep)
     hint = any(_HIDDEN.search(m.group(1)) for m in _PAREN.finditer(t)) or any(
         _HIDDEN.search(m.group(0)) for m in _REMARK.finditer(t))
+    # "Terms of use on the second tab", "X, which is on Tab #2": a tab it is behind is looked through.
+    hint = hint or _ON_TAB.search(t) is not None
+    t = _ON_TAB.sub("", t)
     t = _parens(t, keep)
     t = re.sub(r"[?!]+(?=\s|$)", ".", t)
     for pattern, repl in _SEQUENCE_RE:
