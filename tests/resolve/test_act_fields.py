@@ -56,3 +56,12 @@ async def test_a_tab_named_as_where_a_link_is(page: Page, server: TestServer, re
     await run(page, f"open {server.url('/act/settings.html')}")
     await until_done(page, request_text)
     assert await page.playwright_page.evaluate("() => clicks") == ["Tab #2", "Privacy policy"]
+
+
+async def test_an_item_named_first_then_what_to_do_with_it(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/inbox.html')}")
+    await until_done(page, "the mail from Omar: star it")
+    assert await log(page) == "starred Omar Díaz"
+    await run(page, f"open {server.url('/act/inbox.html')}")
+    await until_done(page, "i'd like the message from Omar forwarded to Ada")
+    assert (await log(page)).startswith("forward Omar Díaz to=Ada")

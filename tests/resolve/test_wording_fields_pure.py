@@ -111,3 +111,14 @@ def test_fields_read_from_the_page(request_text: str, expected: list[tuple[str, 
 def test_a_tab_said_as_a_place_means_looking_through_the_tabs(request_text: str) -> None:
     (find,) = parse_request(request_text).parts
     assert find.kind == Kind.FIND and find.targets[0].label == "Apply"
+
+
+@pytest.mark.parametrize(("request_text", "first", "then"), [
+    ("the email from Rosa - delete this", "Rosa", "delete"),
+    ("fwd Rosa's message to Ann", "Rosa", "forward"),
+    ("I want the mail Rosa sent me forwarded to Ann", "Rosa", "forward"),
+])
+def test_an_item_then_what_to_do_with_it(request_text: str, first: str, then: str) -> None:
+    found, act, *_ = parse_request(request_text).parts
+    assert (found.kind, found.labels[0]) == (Kind.ITEM, first)
+    assert act.kind == Kind.CLICK and then in (act.targets[0].label or "")

@@ -165,6 +165,12 @@ _ON_MESSAGE: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), k) 
     (r"^(?i:mark)\s+ITEM\s+(?i:as)\s+(?i:important|starred|a\s+favou?rite)$", "star"),
     (rf"^(?i:reply|respond|answer)\b.*?ITEM\b.*?(?P<t>{Q}\d+{QE}).*$", "reply"),
     (r"^(?P<v>(?i:delete|trash|remove|erase|discard|star|flag))\s+ITEM$", "icon"),
+    # "the message from Lela - trash it", "the email by Omar: star it": the item first, then what to do.
+    (r"^ITEM\s*(?:[-–—:,]\s*)?(?P<v>(?i:delete|trash|remove|erase|discard|star|flag))\s+(?i:it|this|that|this\s+one)$",
+     "icon"),
+    # "I need the email Lela sent me forwarded to Ann".
+    (rf"^(?i:i\s+(?:need|want|would\s+like)|i'd\s+like|(?:please\s+)?(?:get|have))\s+ITEM\s+(?i:forwarded|sent)\s+"
+     rf"(?i:on\s+|over\s+)?(?i:to)\s+{_TO}$", "forward"),
 ))
 
 

@@ -27,7 +27,7 @@ __all__ = ["reword"]
 
 _VERB_ALT = "|".join(CLAUSE_VERBS) + "|log|sign|save|submit|make|respond|answer"
 _SHORT = {"thru": "through", "pls": "please", "plz": "please", "thx": "thanks", "btn": "button", "u": "you",
-          "ur": "your", "txt": "text", "chk": "check", "n": "and", "w": "with"}
+          "ur": "your", "txt": "text", "chk": "check", "n": "and", "w": "with", "fwd": "forward"}
 _WORD = re.compile(r"(?<![\w⟦])[A-Za-z]+(?:'[a-z]+)?(?![\w⟧])")
 
 _LEAD = re.compile(
