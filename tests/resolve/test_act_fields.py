@@ -65,3 +65,9 @@ async def test_an_item_named_first_then_what_to_do_with_it(page: Page, server: T
     await run(page, f"open {server.url('/act/inbox.html')}")
     await until_done(page, "i'd like the message from Omar forwarded to Ada")
     assert (await log(page)).startswith("forward Omar Díaz to=Ada")
+
+
+async def test_a_parenthesis_says_which_kind_of_control(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/accordion.html')}")
+    await until_done(page, "open Shipping details, then press Confirm (it's the button)")
+    assert await log(page) == "confirmed the order"

@@ -122,3 +122,8 @@ def test_an_item_then_what_to_do_with_it(request_text: str, first: str, then: st
     found, act, *_ = parse_request(request_text).parts
     assert (found.kind, found.labels[0]) == (Kind.ITEM, first)
     assert act.kind == Kind.CLICK and then in (act.targets[0].label or "")
+
+
+def test_a_parenthesis_that_says_the_kind_of_control() -> None:
+    (click,) = parse_request("tap Apply (the link, not the button)").parts
+    assert any(t.label == "Apply" and t.role == "link" for t in click.targets)

@@ -145,6 +145,10 @@ def _words(text: str, keep: Collection[str]) -> str:
     return _WORD.sub(fix, text)
 
 
+_KIND_NOTE = re.compile(r"^(?:it'?s\s+|it\s+is\s+)?(?:the|a)\s+(button|link|tab|checkbox|radio(?:\s+button)?|"
+                        r"text\s*box|text\s+field|field|menu\s+item|option|icon)\s*(?:$|,?\s+not\b)", re.IGNORECASE)
+
+
 def _parens(text: str, keep: Collection[str]) -> str:
     def each(m: re.Match[str]) -> str:
         inner = m.group(1).strip()
@@ -152,6 +156,10 @@ def _parens(text: str, keep: Collection[str]) -> str:
         if not re.search(r"[^\W\d_]", inner) or (words and all(w in keep for w in words)):
             # Numbers only ("(-1,0)"), or part of a label the page shows ("Edit (beta)").
             return m.group(0)
+        kind = _KIND_NOTE.match(inner)
+        if kind:
+            # "Confirm (the button, not the header)": the kind of control it is.
+            return " " + kind.group(1) + " "
         if inner and _ASKS.match(inner) and not _HINT.search(inner):
             return ", then " + re.sub(r"^(?:and|then|also)\s+", "", inner, flags=re.IGNORECASE) + " "
         return " "
