@@ -127,3 +127,9 @@ def test_an_item_then_what_to_do_with_it(request_text: str, first: str, then: st
 def test_a_parenthesis_that_says_the_kind_of_control() -> None:
     (click,) = parse_request("tap Apply (the link, not the button)").parts
     assert any(t.label == "Apply" and t.role == "link" for t in click.targets)
+
+
+@pytest.mark.parametrize("request_text", ["Click on Tab #2.", "tap on the second tab", "go to tab number 2"])
+def test_a_tab_after_its_verb_is_the_target(request_text: str) -> None:
+    (click,) = parse_request(request_text).parts
+    assert click.kind == Kind.CLICK and click.targets

@@ -62,6 +62,7 @@ _WORDS = frozenset({"than", "then", "them", "they", "there", "these", "those", "
                     "same", "sale", "some", "come", "name", "game", "came", "page", "sage", "wage", "mail",
                     "main", "menu", "mean", "text", "next", "test", "best", "rest", "west", "nest", "left",
                     "lift", "loft", "soft", "word", "work", "worm", "ward", "card", "hard", "wore", "more",
+                    "very", "even", "ever", "hear", "here", "near", "once", "thin", "thing", "think",
                     # Number words are values, never typos of filler words ("three" is not "there").
                     "three", "four", "five", "six", "seven", "eight", "nine", "eleven", "twelve", "twenty"})
 

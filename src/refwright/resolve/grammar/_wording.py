@@ -71,6 +71,10 @@ _SEQUENCE = (
     (r"(?:\s*,?\s*\band)?\s*,?\s*\bthan\s+(?=(?:" + _VERB_ALT + r")\b)", ", then "),
     (r"\s*,?\s*\band\s+next\s*,?\s+|\.\s+next\s*,?\s+", ", then "),
     (r"^first(?:\s+of\s+all)?\s*,?\s+", ""),
+    # A greeting as a sentence of its own ("Hi! Could you ...").
+    (r"^(?:hi|hello|hey|good\s+(?:morning|afternoon|evening))(?:\s+there)?\s*[.,]\s+", ""),
+    # "sliders to 10, 18, 15": the verb left out.
+    (r"^(?:the\s+|all\s+(?:the\s+)?)?((?:two|three|four|five|\d)\s+)?sliders\s+(?=to\s)", r"set the \1sliders "),
     # "my username is ann and the password is x": what each field takes ("username ann, password x").
     (r"(?:(?<=^)|(?<=[,.;]\s)|(?<=\sand\s))(?:my|the)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|should\s+be|=)\s+"
      r"(?=(?:⟦\d+⟧|[^\s,;]+)(?:\s*[,.;]|\s+and\b|$))", r"\1 "),
@@ -193,6 +197,22 @@ _ON_TAB = re.compile(rf"\s*,?\s+(?:(?:which|that)\s+is\s+|it'?s\s+|it\s+is\s+)?(
                      re.IGNORECASE)
 
 
+def _on_tab(text: str) -> tuple[str, bool]:
+    """``text`` without a tab said as where its target is, and whether there was one. "Click on Tab #2" is
+    the tab itself: only a place after a target (a verb and at least one word before it) is one."""
+    found = False
+
+    def each(m: re.Match[str]) -> str:
+        nonlocal found
+        before = re.split(r"[,;.]|\b(?:and|then)\b", m.string[:m.start()])[-1].split()
+        if len(before) < 2 or verb_action(before[-1]) is not None or before[-1].lower() in ("go", "switch", "click",
+                                                                                             "navigate", "move"):
+            return m.group(0)
+        found = True
+        return ""
+    return _ON_TAB.sub(each, text), found
+
+
 _ITEM_VERBS = frozenset({"forward", "reply", "star", "delete", "remove", "open", "like", "retweet", "share", "mute",
                          "flag", "archive", "mark", "send", "answer", "respond", "click", "find", "check", "select",
                          "locate", "look", "view", "read", "see", "show", "get", "please", "kindly", "just", "and",
@@ -224,8 +244,8 @@ def reword(protected: str, keep: Collection[str] = ()) -> str:
     hint = any(_HIDDEN.search(m.group(1)) for m in _PAREN.finditer(t)) or any(
         _HIDDEN.search(m.group(0)) for m in _REMARK.finditer(t))
     # "Terms of use on the second tab", "X, which is on Tab #2": a tab it is behind is looked through.
-    hint = hint or _ON_TAB.search(t) is not None
-    t = _ON_TAB.sub("", t)
+    t, tabs = _on_tab(t)
+    hint = hint or tabs
     t = _parens(t, keep)
     t = re.sub(r"[?!]+(?=\s|$)", ".", t)
     for pattern, repl in _SEQUENCE_RE:
