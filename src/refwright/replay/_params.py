@@ -17,7 +17,7 @@ __all__ = ["Params", "bind", "declare", "snake", "template_text"]
 Params = list[tuple[str, str]]
 
 # Steps whose value is data a person would change between runs (a key pressed is not).
-_VALUED = ("fill", "select")
+_VALUED = ("fill", "select", "slide", "pick_date")
 # Steps on a target the request may name: the option to pick, the link to follow, the item to open.
 _TARGETED = ("click", "dblclick", "check", "uncheck", "hover")
 # Roles a request names by a bare word ("open the Contact link"); others (a button) only when it quotes them.
@@ -103,6 +103,10 @@ def declare(steps: Sequence[Step], checks: Sequence[Check], request: str) -> tup
         if step.action == "select" and step.options and not step.secret and _listable(step.options):
             # Options chosen in a list that takes several: one parameter holding them all.
             step = replace(step, param=new(snake(label, step.role or "value"), ITEMS.join(step.options), "list"))
+        elif step.action == "slide" and step.value:
+            # Each slider its own parameter, named for the slider (a readout's number is not a name).
+            base = snake(label) if re.search(r"[^\W\d_]", label) else snake(step.role or "slider")
+            step = replace(step, param=new(base, step.value, f"slide {i}"))
         elif step.action in _VALUED and not step.secret and not step.options and step.value is not None \
                 and step.value != "":
             step = replace(step, param=new(snake(label, step.role or "value"), step.value, "value"))

@@ -17,8 +17,8 @@ from playwright.async_api import Locator, expect
 from .._async.pipeline._translate import best_effort, mapped
 from .._errors import RefwrightError, ReplayError
 from ._code import check_statement, locator_code, not_kept, py_str, value_code
-from ._heal import heal_match
-from ._steps import Check, Step
+from ._heal import family, heal_match
+from ._steps import SET_TO, Check, Step
 from ._verify import APPEAR_MS, is_password, locator, missing_options, named_elsewhere, password_fields
 
 if TYPE_CHECKING:
@@ -33,7 +33,10 @@ CHECK_MS = 5_000
 _VERBS = {"click": "click", "dblclick": "dblclick", "fill": "fill", "check": "check", "uncheck": "uncheck",
           "select": "select", "hover": "hover", "focus": "focus", "drag": "drag"}
 # The commands the action policy decides a script's other Playwright calls as (a key press is `press`).
-_DECIDED_AS = {**_VERBS, "press": "press", "select_text": "highlight", "wheel": "scroll"}
+_DECIDED_AS = {**_VERBS, "press": "press", "select_text": "highlight", "wheel": "scroll", "slide": "setrange",
+               "pick_date": "setfield"}
+# The commands that set a slider to a value and pick a date in a calendar, whatever the way there on this page.
+_SETS = {"slide": "setrange", "pick_date": "setfield"}
 
 
 @dataclass
@@ -73,6 +76,8 @@ def statement(item: Step | Check) -> str:
         return f"{page}.mouse.wheel({item.value})"
     if not item.targeted:
         return f"{page}.keyboard.press({value_code(item)})"
+    if item.action in SET_TO:
+        return f"{SET_TO[item.action]}({page}.{locator_code(item)}, {value_code(item)})"
     return f"{page}.{locator_code(item)}.{item.action}()"
 
 
@@ -185,6 +190,8 @@ class Replayer:
             for _ in range(step.repeat):
                 await pw.keyboard.press(self._value(step))
             return Outcome(step, "replayed", 0)
+        if step.action in _SETS:
+            return await self._set(step)
         if step.by == "none":
             if self.heal is None:
                 raise self._fail(step, not_kept(step))
@@ -223,6 +230,44 @@ class Replayer:
             raise self._fail(step, f"{locator_code(step)} finds {found} (the page changed since the recording). "
                                    "Run `refwright replay --heal local` to heal it from the step's intent.")
         return await self._heal(step, found)
+
+    async def _set(self, step: Step) -> Outcome:
+        """A slider set to the step's value, or a date picked, by refwright's own slider and date picker (the
+        arrow presses or the calendar's clicks differ with the value and the month shown): on the element the
+        locator finds, or, for a step no locator finds, on the control its intent fits (healed)."""
+        if step.by == "none" and self.heal is None:
+            raise self._fail(step, not_kept(step))
+        inspection = await self.here.inspect()
+        match = heal_match(step, inspection.controls)
+        control = match.control
+        how = match.how
+        if step.by != "none":
+            loc = locator(self.here.playwright_page, step)
+            if await loc.count() != 1:
+                if self.heal is None:
+                    raise self._fail(step, f"{locator_code(step)} finds {await loc.count() or 'no'} element(s) (the "
+                                           "page changed since the recording). Run `refwright replay --heal local` "
+                                           "to heal it from the step's intent.")
+            else:
+                # The element the locator finds, as `inspect` lists it (the command acts on a ref).
+                kin = [c for c in inspection.controls if family(c.role or c.kind) == family(step.role)
+                       or family(c.kind) == family(step.role)] if step.role else inspection.controls
+                found = await _same_control(self.here, loc, kin)
+                if found is not None:
+                    control, how = found, ""
+        if control is None:
+            raise self._fail(step, f"{locator_code(step)} finds no element, and healing found no control that fits "
+                                   f"the step ({step.describe()}): {match.how}.")
+        if how:
+            await self._approve(step, control)
+        value = self._value(step)
+        try:
+            await self.here.run_command(f"{_SETS[step.action]} @{control.ref} {_quote(value)}")
+        except RefwrightError as exc:
+            raise self._fail(step, f"{statement(step)} could not set {control.label!r} to {value!r}: {exc}") from None
+        if not how:
+            return Outcome(step, "replayed", 0)
+        return Outcome(step, "healed", 0, old=locator_code(step), new=await self._new_step(step, control), how=how)
 
     async def _moved(self, step: Step, loc: Locator) -> Outcome | None:
         """A step found by its place in the order alone would act on whatever now stands at that place: when
@@ -386,6 +431,21 @@ class Replayer:
                                    how="the same words are shown")
         raise self._fail(check, f"the closing check failed: {check.unmet(self.here.url)}, and no visible text "
                                 "holds its words in order.")
+
+
+async def _same_control(page: Page, loc: Locator, controls: Sequence[Control]) -> Control | None:
+    """The control among ``controls`` that is the element ``loc`` finds, else None."""
+    handle = await loc.element_handle()
+    if handle is None:
+        return None
+    try:
+        for control in controls:
+            with best_effort():  # a control gone meanwhile is not the one
+                if await page.locator(f"@{control.ref}").evaluate("(el, other) => el === other", handle):
+                    return control
+    finally:
+        await handle.dispose()
+    return None
 
 
 def _textlocator(pw: Any, check: Check) -> Locator:

@@ -37,8 +37,10 @@ __all__ = [
     "note_key",
     "note_password",
     "note_request",
+    "note_set",
     "note_wheel",
     "noted_done",
+    "recorded_so_far",
 ]
 
 _FACTS = """el => ({pw: el.type === 'password', kind: el.localName,
@@ -181,6 +183,25 @@ async def note_element(session: Tab, locator: Locator, name: str, action: str) -
         if read.failed:
             return None
     return await _take(session, rec, locator, "", name, action, None)
+
+
+def recorded_so_far(session: Tab) -> int:
+    """How many steps the recording holds now (-1 when nothing is recorded): where ``note_set`` starts."""
+    rec = _recording(session)
+    return len(rec.steps) if rec is not None else -1
+
+
+async def note_set(session: Tab, since: int, locator: Locator, control: Control, action: str, value: str,
+                   among: Sequence[Control] = ()) -> None:
+    """The steps noted since ``since`` (a slider's focus and arrow presses, a calendar's clicks) kept as one step
+    on ``control`` that says what they did: ``slide`` it to ``value``, or ``pick_date`` ``value`` in it. Another
+    run gives it another value, and refwright finds its own way there."""
+    rec = _recording(session)
+    if rec is None or since < 0:
+        return
+    noted = await note_control(session, locator, control, "focus", among)
+    if noted is not None:
+        rec.collapse(since, replace(noted.step, action=action, value=value))
 
 
 def note_key(session: Tab, key: str) -> None:
