@@ -98,9 +98,13 @@ def values_for(recorded: Recorded, utterance: str) -> dict[str, str] | None:
     pattern, last, seen = "", 0, set()
     given = {**recorded.params, **({"password_": recorded.password} if recorded.password else {})}
     forms = {n: _as_shown(v) if v not in recorded.utterance else (v, lambda shown: shown) for n, v in given.items()}
+    lists = {s.target_param for s in recorded.steps if isinstance(s, Step) and s.loop} | \
+        {s.param for s in recorded.steps if isinstance(s, Step) and s.options and s.param}
     for n, v in given.items():
         if n.endswith("_place") and v.isdigit():  # a place the request gives as "the 3rd radio button"
             forms[n] = (_ordinal(v), lambda shown: shown.rstrip("stndrh"))
+        elif n in lists:  # a list the request gives as "nothing" is an empty one
+            forms[n] = (v or "nothing", lambda shown: "" if shown == "nothing" else shown)
     blanks = sorted(((f, n) for n, (f, _) in forms.items() if f), key=lambda p: len(p[0]), reverse=True)
     if not blanks:
         return {}

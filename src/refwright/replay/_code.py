@@ -8,7 +8,7 @@ from dataclasses import replace
 from ._steps import ITEMS, SET_TO, Check, Step
 
 __all__ = ["LINE", "SET_HELPERS", "FrameNames", "call_lines", "check_statement", "frame_code", "frame_lines",
-           "locator_code", "not_kept", "nth_code", "py_str", "scope_code", "step_statement", "text_code"]
+           "locator_code", "not_kept", "nth_code", "py_str", "scope_code", "split_code", "step_statement", "text_code"]
 
 # The helpers a script defines for its SET_TO steps, when it has one. Run with refwright (``python run.py``,
 # ``refwright replay``), the step is done by refwright's own slider and date picker, whatever the page's kind;
@@ -64,7 +64,7 @@ def _locator_args(step: Step) -> list[str]:
     name = step.target_param or py_str(step.name)
     if step.by == "role":
         args = [py_str(step.role)]
-        if step.name:
+        if step.name or step.target_param:
             args.append(f"name={name}")
     else:
         args = [name]
@@ -131,6 +131,11 @@ def nth_code(step: Step) -> str:
     return f".nth({step.nth})" if step.nth is not None else ""
 
 
+def split_code(name: str) -> str:
+    """A list parameter's items: ``boxes.split(", ") if boxes else []`` (an empty value is no items)."""
+    return f"{name}.split({py_str(ITEMS)}) if {name} else []"
+
+
 def value_code(step: Step) -> str:
     if step.secret:
         return f"os.environ[{py_str(step.secret)}]"
@@ -152,7 +157,7 @@ def _action(step: Step, where: str) -> tuple[str, list[str]]:
     if step.action in ("fill", "press"):
         return step.action, [value_code(step)]
     if step.action == "select" and step.options and step.param:
-        return "select_option", [f"{step.param}.split({py_str(ITEMS)})"]
+        return "select_option", [split_code(step.param)]
     if step.action == "select":
         return "select_option", ["[" + ", ".join(py_str(o) for o in step.options) + "]" if step.options else
                                  value_code(step)]
@@ -176,9 +181,9 @@ def step_statement(step: Step, indent: str = _INDENT, scope: str = "") -> list[s
         inner = step_statement(replace(step, opens=""), indent + _INDENT, scope)
         return [f"{indent}with {step.tab or 'page'}.expect_popup() as popup:", *inner,
                 f"{indent}{step.opens} = popup.value"]
-    if step.each:
-        inner = _one_statement(replace(step, each=(), target_param=step.loop), indent + _INDENT, scope)
-        return [f"{indent}for {step.loop} in {step.target_param}.split({py_str(ITEMS)}):", *inner]
+    if step.loop:
+        inner = _one_statement(replace(step, each=(), loop="", target_param=step.loop), indent + _INDENT, scope)
+        return [f"{indent}for {step.loop} in {split_code(step.target_param)}:", *inner]
     if step.repeat > 1:
         return [f"{indent}for _ in range({step.repeat}):", *_one_statement(step, indent + _INDENT, scope)]
     return _one_statement(step, indent, scope)

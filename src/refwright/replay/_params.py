@@ -89,6 +89,14 @@ def declare(steps: Sequence[Step], checks: Sequence[Check], request: str) -> tup
         step = steps[i]
         label = step.meant or step.name
         run = _listed_run(steps, named, i)
+        if step.loop and not step.each and not step.target_param:
+            # A list the run took none of ("select nothing"): still a list parameter, empty by default.
+            base = snake(step.role or "item")
+            loop = new_name(base)
+            taken.add(loop)
+            out.append(replace(step, loop=loop, target_param=new(_plural(base), "", "list")))
+            i += 1
+            continue
         if run:
             # The same step on several targets the request named (boxes to tick): one list parameter, so another
             # run can name another number of them.
@@ -224,10 +232,11 @@ def bind(items: Sequence[Step | Check], values: Mapping[str, str]) -> list[Step 
         if isinstance(item, Check):
             if item.template and item.text is not None:
                 item = replace(item, text=template_text(item.template, values))
-        elif item.each and item.target_param:
+        elif item.loop and item.target_param:
             # A step per item of the list the parameter holds now (none when it is empty).
             for name in items_of(values.get(item.target_param, ITEMS.join(item.each))):
-                out.append(replace(item, name=name, meant=name, each=(), target_param="", item_of=item.target_param))
+                out.append(replace(item, name=name, meant=name, each=(), loop="", target_param="",
+                                   item_of=item.target_param))
             continue
         elif item.options and item.param:
             chosen = items_of(values.get(item.param, ITEMS.join(item.options)))

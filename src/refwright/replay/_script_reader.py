@@ -188,7 +188,10 @@ def _repeated(stmt: ast.For, names: Frames) -> Step:
 
 
 def _split_param(node: ast.expr) -> tuple[str, tuple[str, ...]] | None:
-    """``NAME.split(", ")`` on one of run()'s parameters (a list parameter): its name and recorded items."""
+    """``NAME.split(", ")`` on one of run()'s parameters (a list parameter), or ``NAME.split(", ") if NAME else
+    []``: its name and recorded items."""
+    if isinstance(node, ast.IfExp) and isinstance(node.orelse, ast.List) and not node.orelse.elts:
+        node = node.body
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "split"
             and len(node.args) == 1 and isinstance(node.args[0], ast.Constant) and node.args[0].value == ITEMS):
         return None

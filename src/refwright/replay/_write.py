@@ -105,7 +105,7 @@ def write_script(steps: Sequence[Step], checks: Sequence[Check], *, task: str, s
     else:
         head.append("Run: python this_file.py (as `refwright replay this_file.py --heal local` would)")
     if params:
-        lists = {s.target_param for s in steps if s.each} | {s.param for s in steps if s.options and s.param}
+        lists = {s.target_param for s in steps if s.loop} | {s.param for s in steps if s.options and s.param}
         head.append(f"Parameters: {', '.join(n for n, _ in params)} (other values: --set NAME=VALUE, or "
                     "--data rows.csv for one run per row)")
         if lists:

@@ -35,6 +35,7 @@ __all__ = [
     "note_drag",
     "note_element",
     "note_key",
+    "note_no_items",
     "note_password",
     "note_request",
     "note_set",
@@ -183,6 +184,14 @@ async def note_element(session: Tab, locator: Locator, name: str, action: str) -
         if read.failed:
             return None
     return await _take(session, rec, locator, "", name, action, None)
+
+
+def note_no_items(session: Tab, role: str, action: str) -> None:
+    """The request asked for none of the page's ``role`` elements ("select nothing"): kept as ``action`` on each
+    of an empty list, so the script has the list as a parameter for a run that names some."""
+    rec = _recording(session)
+    if rec is not None:
+        rec.add(Step(action, role=role, loop=role, request=rec.request, tab=_tab(session)))
 
 
 def recorded_so_far(session: Tab) -> int:
