@@ -68,3 +68,29 @@ async def test_a_date_the_calendar_cannot_reach_fails_with_the_reason(page: refw
     done = await asyncio.to_thread(_replay_now, str(tmp_path / "date.py"), "--set", "arrival=not a date")
     assert done.returncode != 0
     assert "could not set 'Arrival' to 'not a date'" in done.stderr.decode(), done.stderr.decode()
+
+
+def _followed(server: TestServer) -> str:
+    return urllib.parse.urlsplit(server.requests_to("/replay/followed")[-1].path).query
+
+
+async def test_a_link_given_by_set_in_another_tab_is_followed_there(page: refwright.Page, server: TestServer,
+                                                                    tmp_path: Path) -> None:
+    await page.goto(server.url("/replay/tabs.html"))
+    page.recording('Switch between the tabs to find and click on the link "Terms"')
+    for _ in range(4):
+        out = (await page.act('Switch between the tabs to find and click on the link "Terms"')).output
+        if out.startswith("Done"):
+            break
+    assert _followed(server) == "to=terms"
+    script = (await page.save_recording(tmp_path / "link.py")).read_text(encoding="utf-8")
+    assert 'link: str = "Terms"' in script, script
+    # Pricing is in the third tab, which the recorded run never opened: healing opens it.
+    done = await asyncio.to_thread(_replay_now, str(tmp_path / "link.py"), "--set", "link=Pricing", "--heal", "local")
+    assert done.returncode == 0, done.stderr.decode()
+    assert _followed(server) == "to=pricing", done.stderr.decode() + script
+    assert "it was in the tab 'Tab #3', which was not shown: that tab was opened first" in done.stderr.decode()
+    # Without healing, the step says where the link is.
+    failed = await asyncio.to_thread(_replay_now, str(tmp_path / "link.py"), "--set", "link=Contact")
+    assert failed.returncode == 1 and "finds no element shown: it is in the tab 'Tab #3', which is not shown. Run " \
+        "`refwright replay --heal local` to open it first." in failed.stderr.decode(), failed.stderr.decode()

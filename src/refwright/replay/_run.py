@@ -18,6 +18,7 @@ from .._async.pipeline._translate import best_effort, mapped
 from .._errors import RefwrightError, ReplayError
 from ._code import check_statement, locator_code, not_kept, py_str, value_code
 from ._heal import family, heal_match
+from ._reveal import hidden_tab, hidden_too, same_control
 from ._steps import SET_TO, Check, Step
 from ._verify import APPEAR_MS, is_password, locator, missing_options, named_elsewhere, password_fields
 
@@ -151,7 +152,9 @@ class Replayer:
             if outcome.status == "healed":
                 new = locator_code(outcome.new) if outcome.new is not None else statement(outcome.new_check) \
                     if outcome.new_check is not None else "(found by the decision provider)"
-                self.log(f"line {item.line}: healed {outcome.old} → {new}")
+                # The same locator, found where the page kept it (another tab): how, instead of a change.
+                self.log(f"line {item.line}: healed {outcome.old}: {outcome.how}" if new == outcome.old else
+                         f"line {item.line}: healed {outcome.old} → {new}")
             else:
                 self.log(f"line {item.line}: replayed {statement(item)}")
         return self.outcomes
@@ -206,6 +209,11 @@ class Replayer:
             await self._perform(loc, step, APPEAR_MS)
             return Outcome(step, "replayed", 0)
         count = await loc.count()
+        if count <= 1 and self.heal is not None:
+            # Not shown: in a tab panel that is not the one shown (a role locator finds it only with the hidden).
+            revealed = await self._revealed(step, loc, loc if count else hidden_too(pw, step))
+            if revealed is not None:
+                return revealed
         dropped = await locator(pw, replace(step.to, frames=step.frames)).count() if step.to is not None else 1
         if count == 1 and dropped != 1 and self.heal is not None:
             return await self._heal(step, f"{dropped or 'no'} place(s) to drop onto")
@@ -227,6 +235,10 @@ class Replayer:
             raise self._fail(step, f"{locator_code(step)} finds {found}, and a step inside an iframe is not healed: "
                                    "check the page and record the run again.")
         if self.heal is None:
+            tab = await hidden_tab(hidden_too(pw, step)) if count == 0 and hidden_too(pw, step) is not None else None
+            if tab is not None:
+                raise self._fail(step, f"{locator_code(step)} finds no element shown: it is in the tab {tab[1]!r}, "
+                                       "which is not shown. Run `refwright replay --heal local` to open it first.")
             raise self._fail(step, f"{locator_code(step)} finds {found} (the page changed since the recording). "
                                    "Run `refwright replay --heal local` to heal it from the step's intent.")
         return await self._heal(step, found)
@@ -252,7 +264,7 @@ class Replayer:
                 # The element the locator finds, as `inspect` lists it (the command acts on a ref).
                 kin = [c for c in inspection.controls if family(c.role or c.kind) == family(step.role)
                        or family(c.kind) == family(step.role)] if step.role else inspection.controls
-                found = await _same_control(self.here, loc, kin)
+                found = await same_control(self.here, loc, kin)
                 if found is not None:
                     control, how = found, ""
         if control is None:
@@ -268,6 +280,21 @@ class Replayer:
         if not how:
             return Outcome(step, "replayed", 0)
         return Outcome(step, "healed", 0, old=locator_code(step), new=await self._new_step(step, control), how=how)
+
+    async def _revealed(self, step: Step, loc: Locator, hidden: Locator | None) -> Outcome | None:
+        """The step's element (``hidden`` finds it, shown or not) is in a tab panel not shown now (the link asked
+        for is in another tab this run): its tab is opened, as a person would, and the step done there (healed)."""
+        found = await hidden_tab(hidden) if hidden is not None else None
+        if found is None:
+            return None
+        tab, name = found
+        await self.here.authorize("click")
+        with best_effort():  # the tab would not open: the step fails below as it would have
+            await tab.click(timeout=self.page.config.timeouts.action)
+            await self._perform(loc, step, self.page.config.timeouts.action)
+            return Outcome(step, "healed", 0, old=locator_code(step), new=step,
+                           how=f"it was in the tab {name!r}, which was not shown: that tab was opened first")
+        return None
 
     async def _moved(self, step: Step, loc: Locator) -> Outcome | None:
         """A step found by its place in the order alone would act on whatever now stands at that place: when
@@ -431,21 +458,6 @@ class Replayer:
                                    how="the same words are shown")
         raise self._fail(check, f"the closing check failed: {check.unmet(self.here.url)}, and no visible text "
                                 "holds its words in order.")
-
-
-async def _same_control(page: Page, loc: Locator, controls: Sequence[Control]) -> Control | None:
-    """The control among ``controls`` that is the element ``loc`` finds, else None."""
-    handle = await loc.element_handle()
-    if handle is None:
-        return None
-    try:
-        for control in controls:
-            with best_effort():  # a control gone meanwhile is not the one
-                if await page.locator(f"@{control.ref}").evaluate("(el, other) => el === other", handle):
-                    return control
-    finally:
-        await handle.dispose()
-    return None
 
 
 def _textlocator(pw: Any, check: Check) -> Locator:
