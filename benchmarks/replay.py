@@ -117,10 +117,15 @@ def values_for(recorded: Recorded, utterance: str) -> dict[str, str] | None:
         seen.add(name)
         last = m.end()
     pattern += re.escape(recorded.utterance[last:])
+    # "in all upper case letters": the case a request asks for is read with its value, as a person typing it does.
+    cased = r"in all (?P<case_>upper|lower) case"
+    pattern = re.sub(r"in\\ all\\ (?:upper|lower)\\ case", lambda _: cased, pattern)
     match = re.fullmatch(pattern, utterance, re.DOTALL)
     if match is None:
         return None
-    return {n: forms[n][1](v) for n, v in match.groupdict().items() if v is not None and n in recorded.params}
+    case = {"upper": str.upper, "lower": str.lower}.get(match.groupdict().get("case_") or "")
+    return {n: case(v) if case and (recorded.params[n].isupper() or recorded.params[n].islower()) else forms[n][1](v)
+            for n, v in match.groupdict().items() if v is not None and n in recorded.params}
 
 
 @dataclass
