@@ -37,6 +37,7 @@ from refwright.replay import Check, Step, parse_script
 from refwright.replay._params import bind
 from refwright.replay._run import Replayer, ReplayError
 from refwright.replay._script_reader import script_params
+from refwright.replay._steps import SET_TO
 from refwright.replay._verify import locator
 
 # MiniWoB++ tasks the local resolver solves on every seed (benchmarks/miniwob.py) whose request carries values
@@ -97,9 +98,13 @@ def values_for(recorded: Recorded, utterance: str) -> dict[str, str] | None:
     pattern, last, seen = "", 0, set()
     given = {**recorded.params, **({"password_": recorded.password} if recorded.password else {})}
     forms = {n: _as_shown(v) if v not in recorded.utterance else (v, lambda shown: shown) for n, v in given.items()}
+    lists = {s.target_param for s in recorded.steps if isinstance(s, Step) and s.loop} | \
+        {s.param for s in recorded.steps if isinstance(s, Step) and s.options and s.param}
     for n, v in given.items():
         if n.endswith("_place") and v.isdigit():  # a place the request gives as "the 3rd radio button"
             forms[n] = (_ordinal(v), lambda shown: shown.rstrip("stndrh"))
+        elif n in lists:  # a list the request gives as "nothing" is an empty one
+            forms[n] = (v or "nothing", lambda shown: "" if shown == "nothing" else shown)
     blanks = sorted(((f, n) for n, (f, _) in forms.items() if f), key=lambda p: len(p[0]), reverse=True)
     if not blanks:
         return {}
@@ -112,10 +117,15 @@ def values_for(recorded: Recorded, utterance: str) -> dict[str, str] | None:
         seen.add(name)
         last = m.end()
     pattern += re.escape(recorded.utterance[last:])
+    # "in all upper case letters": the case a request asks for is read with its value, as a person typing it does.
+    cased = r"in all (?P<case_>upper|lower) case"
+    pattern = re.sub(r"in\\ all\\ (?:upper|lower)\\ case", lambda _: cased, pattern)
     match = re.fullmatch(pattern, utterance, re.DOTALL)
     if match is None:
         return None
-    return {n: forms[n][1](v) for n, v in match.groupdict().items() if v is not None and n in recorded.params}
+    case = {"upper": str.upper, "lower": str.lower}.get(match.groupdict().get("case_") or "")
+    return {n: case(v) if case and (recorded.params[n].isupper() or recorded.params[n].islower()) else forms[n][1](v)
+            for n, v in match.groupdict().items() if v is not None and n in recorded.params}
 
 
 @dataclass
@@ -232,7 +242,9 @@ async def replay(browser: refwright.Browser, base: str, task: str, recorded: Rec
         steps = bind(recorded.steps, {**recorded.params, **values})
         status, seconds, note = await _healing_replay(page, steps)
         result = Replay(task, seed, status, await _rewarded(page), seconds, note=note)
-        if status == "replayed" and not any(isinstance(s, Step) and s.by == "none" for s in steps):
+        # A slider set or a date picked by refwright's own way there has no one Playwright call to compare with.
+        if status == "replayed" and not any(isinstance(s, Step) and (s.by == "none" or s.action in SET_TO)
+                                            for s in steps):
             # Timed apart from the first replay (which paid for the page's first layout), alternating with the
             # hand-written calls on fresh episodes of the same seed; medians of both.
             ours, hand = [], []

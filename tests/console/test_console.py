@@ -105,7 +105,7 @@ async def test_a_run_started_from_the_page_shows_its_steps_and_asks_once_at_the_
     # The checkbox the request named is a list parameter of the script (boxes to tick), its recorded label the
     # default.
     assert 'checkboxes: str = "I agree to the terms"' in script
-    assert 'for checkbox in checkboxes.split(", "):' in script
+    assert 'for checkbox in checkboxes.split(", ") if checkboxes else []:' in script
     assert 'get_by_role("checkbox", name=checkbox).check()' in script
     assert not re.search(r"@e\d", script) and "correct-horse" not in script
 

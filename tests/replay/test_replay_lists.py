@@ -62,9 +62,10 @@ async def test_ticked_boxes_and_chosen_options_are_list_parameters(
         page: refwright.Page, browser: refwright.Browser, server: TestServer, tmp_path: Path) -> None:
     script = await _record(page, server, tmp_path / "order.py")
     assert 'checkboxes: str = "Cheese, Olives"' in script, script
-    assert ('    for checkbox in checkboxes.split(", "):\n'
+    assert ('    for checkbox in checkboxes.split(", ") if checkboxes else []:\n'
             '        page.get_by_role("checkbox", name=checkbox).check()\n') in script, script
-    assert 'page.get_by_role("listbox", name="Sides").select_option(sides.split(", "))' in script, script
+    assert ('page.get_by_role("listbox", name="Sides").select_option(\n'
+            '        sides.split(", ") if sides else [],\n') in script, script
     assert 'sides: str = "Salad, Bread"' in script
     assert "Lists: checkboxes, sides (items separated by ', '; an empty value is none)" in script
     # The recorded values replay as recorded; three boxes and one option given instead replay as given.
@@ -135,3 +136,27 @@ async def test_a_place_the_request_named_is_a_parameter(
     assert wrong.returncode == 2
     assert "radio_place is a place, counted from 1 (1 for the first, 2 for the second...), not 'third'." \
         in wrong.stderr.decode()
+
+
+async def test_a_run_that_selected_nothing_keeps_an_empty_list_to_fill(
+        page: refwright.Page, server: TestServer, tmp_path: Path) -> None:
+    _ordered(server)
+    await page.goto(server.url("/replay/order.html"))
+    page.recording("Select nothing and click Order")
+    for _ in range(3):
+        out = (await page.act("Select nothing and click Order")).output
+        if out.startswith("Needs approval:"):
+            out = (await page.confirm(out.split("`confirm ")[1].split("`")[0])).output
+        if out.startswith(("Done", "Confirmed")):
+            break
+    assert server.received[-1]["topping"] == []  # type: ignore[attr-defined]
+    script = (await page.save_recording(tmp_path / "none.py")).read_text(encoding="utf-8")
+    # Nothing was ticked, and still the boxes are a list parameter (empty by default), for a run that names some.
+    assert 'checkboxes: str = ""' in script and "for checkbox in checkboxes.split" in script, script
+    done = await asyncio.to_thread(_replay_now, str(tmp_path / "none.py"), "--set", "checkboxes=Basil, Olives")
+    assert server.received[-1]["topping"] == ["Olives", "Basil"]  # type: ignore[attr-defined]
+    # The recorded outcome ("0 toppings ordered.") is not this run's, and the closing check says so.
+    assert done.returncode == 1 and 'does not show the text "0 toppings ordered."' in done.stderr.decode()
+    again = await asyncio.to_thread(_replay_now, str(tmp_path / "none.py"))
+    assert again.returncode == 0, again.stderr.decode()
+    assert server.received[-1]["topping"] == []  # type: ignore[attr-defined]

@@ -5,10 +5,37 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ._steps import ITEMS, Check, Step
+from ._steps import ITEMS, SET_TO, Check, Step
 
-__all__ = ["LINE", "FrameNames", "call_lines", "check_statement", "frame_code", "frame_lines", "locator_code",
-           "not_kept", "nth_code", "py_str", "scope_code", "step_statement", "text_code"]
+__all__ = ["LINE", "SET_HELPERS", "FrameNames", "call_lines", "check_statement", "frame_code", "frame_lines",
+           "locator_code", "not_kept", "nth_code", "py_str", "scope_code", "split_code", "step_statement", "text_code"]
+
+# The helpers a script defines for its SET_TO steps, when it has one. Run with refwright (``python run.py``,
+# ``refwright replay``), the step is done by refwright's own slider and date picker, whatever the page's kind;
+# these bodies are what a script run with Playwright alone does.
+SET_HELPERS = {
+    "set_slider": '''
+
+def set_slider(slider: Locator, value: str) -> None:
+    """Press the arrow keys on the slider until its aria-valuenow is the value."""
+    slider.focus()
+    for _ in range(1000):
+        now = float(slider.get_attribute("aria-valuenow") or "nan")
+        if now == float(value):
+            return
+        slider.press("ArrowRight" if now < float(value) else "ArrowLeft")
+    raise RuntimeError(f"the slider did not reach {value}")
+''',
+    "pick_date": '''
+
+def pick_date(field: Locator, date: str) -> None:
+    """Give the date field the date its calendar would (it takes no typing)."""
+    field.evaluate(
+        "(el, v) => { el.value = v; el.dispatchEvent(new Event('change', {bubbles: true})) }",
+        date,
+    )
+''',
+}
 
 # ruff format's default line length: a script is formatted as it would be in a project of its own.
 LINE = 88
@@ -37,7 +64,7 @@ def _locator_args(step: Step) -> list[str]:
     name = step.target_param or py_str(step.name)
     if step.by == "role":
         args = [py_str(step.role)]
-        if step.name:
+        if step.name or step.target_param:
             args.append(f"name={name}")
     else:
         args = [name]
@@ -104,6 +131,11 @@ def nth_code(step: Step) -> str:
     return f".nth({step.nth})" if step.nth is not None else ""
 
 
+def split_code(name: str) -> str:
+    """A list parameter's items: ``boxes.split(", ") if boxes else []`` (an empty value is no items)."""
+    return f"{name}.split({py_str(ITEMS)}) if {name} else []"
+
+
 def value_code(step: Step) -> str:
     if step.secret:
         return f"os.environ[{py_str(step.secret)}]"
@@ -125,7 +157,7 @@ def _action(step: Step, where: str) -> tuple[str, list[str]]:
     if step.action in ("fill", "press"):
         return step.action, [value_code(step)]
     if step.action == "select" and step.options and step.param:
-        return "select_option", [f"{step.param}.split({py_str(ITEMS)})"]
+        return "select_option", [split_code(step.param)]
     if step.action == "select":
         return "select_option", ["[" + ", ".join(py_str(o) for o in step.options) + "]" if step.options else
                                  value_code(step)]
@@ -149,9 +181,9 @@ def step_statement(step: Step, indent: str = _INDENT, scope: str = "") -> list[s
         inner = step_statement(replace(step, opens=""), indent + _INDENT, scope)
         return [f"{indent}with {step.tab or 'page'}.expect_popup() as popup:", *inner,
                 f"{indent}{step.opens} = popup.value"]
-    if step.each:
-        inner = _one_statement(replace(step, each=(), target_param=step.loop), indent + _INDENT, scope)
-        return [f"{indent}for {step.loop} in {step.target_param}.split({py_str(ITEMS)}):", *inner]
+    if step.loop:
+        inner = _one_statement(replace(step, each=(), loop="", target_param=step.loop), indent + _INDENT, scope)
+        return [f"{indent}for {step.loop} in {split_code(step.target_param)}:", *inner]
     if step.repeat > 1:
         return [f"{indent}for _ in range({step.repeat}):", *_one_statement(step, indent + _INDENT, scope)]
     return _one_statement(step, indent, scope)
@@ -162,14 +194,31 @@ def not_kept(step: Step) -> str:
     if step.by != "none" and step.to is not None:
         return not_kept(replace(step.to, action=f"{step.action} onto"))
     what = " ".join(p for p in (step.role, repr(step.meant) if step.meant else "") if p) or "an element"
+    if step.action in SET_TO:
+        done = "set" if step.action == "slide" else "pick the date in"
+        return (f"Not kept: {done} {what} to {step.value!r}, which has no role, name, label or text a script can "
+                "find it by. Do this step by hand here, or replay with --heal local.")
     return (f"Not kept: {step.action} on {what}, which has no role, name, label or text a script can find it by. "
             "Do this step by hand here, or replay with --heal local.")
+
+
+def _not_kept_code(step: Step) -> str:
+    """The message of a step no locator finds; a value it sets from a parameter is in it as ``{name}``, so the
+    script still declares and uses the parameter (``refwright replay --heal local`` sets it)."""
+    if step.action not in SET_TO or not step.param:
+        return py_str(not_kept(step))
+    text = not_kept(replace(step, param="")).replace("{", "{{").replace("}", "}}")
+    return "f" + py_str(text.replace(f"to {step.value!r}", "to {" + step.param + "}", 1))
 
 
 def _one_statement(step: Step, indent: str, scope: str) -> list[str]:
     where = scope or scope_code(step)
     if step.by == "none" or (step.to is not None and step.to.by == "none"):
-        return call_lines("raise RuntimeError", [py_str(not_kept(step))], "", indent)
+        return call_lines("raise RuntimeError", [_not_kept_code(step)], "", indent)
+    if step.action in SET_TO:
+        # A helper the script defines (SET_HELPERS): the value is what matters, the way there is the page's.
+        return call_lines(SET_TO[step.action], [f"{where}.{locator_code(replace(step, frames=()))}",
+                                                value_code(step)], "", indent)
     tab = step.tab or "page"
     if step.action == "new_page":
         return [f"{indent}{tab} = page.context.new_page()"]

@@ -17,7 +17,7 @@ __all__ = ["Params", "bind", "declare", "snake", "template_text"]
 Params = list[tuple[str, str]]
 
 # Steps whose value is data a person would change between runs (a key pressed is not).
-_VALUED = ("fill", "select")
+_VALUED = ("fill", "select", "slide", "pick_date")
 # Steps on a target the request may name: the option to pick, the link to follow, the item to open.
 _TARGETED = ("click", "dblclick", "check", "uncheck", "hover")
 # Roles a request names by a bare word ("open the Contact link"); others (a button) only when it quotes them.
@@ -89,6 +89,14 @@ def declare(steps: Sequence[Step], checks: Sequence[Check], request: str) -> tup
         step = steps[i]
         label = step.meant or step.name
         run = _listed_run(steps, named, i)
+        if step.loop and not step.each and not step.target_param:
+            # A list the run took none of ("select nothing"): still a list parameter, empty by default.
+            base = snake(step.role or "item")
+            loop = new_name(base)
+            taken.add(loop)
+            out.append(replace(step, loop=loop, target_param=new(_plural(base), "", "list")))
+            i += 1
+            continue
         if run:
             # The same step on several targets the request named (boxes to tick): one list parameter, so another
             # run can name another number of them.
@@ -103,6 +111,10 @@ def declare(steps: Sequence[Step], checks: Sequence[Check], request: str) -> tup
         if step.action == "select" and step.options and not step.secret and _listable(step.options):
             # Options chosen in a list that takes several: one parameter holding them all.
             step = replace(step, param=new(snake(label, step.role or "value"), ITEMS.join(step.options), "list"))
+        elif step.action == "slide" and step.value:
+            # Each slider its own parameter, named for the slider (a readout's number is not a name).
+            base = snake(label) if re.search(r"[^\W\d_]", label) else snake(step.role or "slider")
+            step = replace(step, param=new(base, step.value, f"slide {i}"))
         elif step.action in _VALUED and not step.secret and not step.options and step.value is not None \
                 and step.value != "":
             step = replace(step, param=new(snake(label, step.role or "value"), step.value, "value"))
@@ -220,10 +232,11 @@ def bind(items: Sequence[Step | Check], values: Mapping[str, str]) -> list[Step 
         if isinstance(item, Check):
             if item.template and item.text is not None:
                 item = replace(item, text=template_text(item.template, values))
-        elif item.each and item.target_param:
+        elif item.loop and item.target_param:
             # A step per item of the list the parameter holds now (none when it is empty).
             for name in items_of(values.get(item.target_param, ITEMS.join(item.each))):
-                out.append(replace(item, name=name, meant=name, each=(), target_param="", item_of=item.target_param))
+                out.append(replace(item, name=name, meant=name, each=(), loop="", target_param="",
+                                   item_of=item.target_param))
             continue
         elif item.options and item.param:
             chosen = items_of(values.get(item.param, ITEMS.join(item.options)))

@@ -73,6 +73,13 @@ class Recording:
         else:
             self.steps.append(step)
 
+    def collapse(self, since: int, step: Step) -> None:
+        """The steps noted from ``since`` on (a slider's arrow presses, a calendar's clicks) as the one step that
+        says what they achieved (the slider set to 5, the date picked), which another run replays with its own
+        value."""
+        if self.recording and 0 <= since <= len(self.steps):
+            self.steps[since:] = [step]
+
     def add_secret(self, value: str) -> None:
         """A value that must never be written (a password typed, a secret's value)."""
         if value:

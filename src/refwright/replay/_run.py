@@ -17,8 +17,9 @@ from playwright.async_api import Locator, expect
 from .._async.pipeline._translate import best_effort, mapped
 from .._errors import RefwrightError, ReplayError
 from ._code import check_statement, locator_code, not_kept, py_str, value_code
-from ._heal import heal_match
-from ._steps import Check, Step
+from ._heal import family, heal_match
+from ._reveal import hidden_tab, hidden_too, same_control
+from ._steps import SET_TO, Check, Step
 from ._verify import APPEAR_MS, is_password, locator, missing_options, named_elsewhere, password_fields
 
 if TYPE_CHECKING:
@@ -33,7 +34,10 @@ CHECK_MS = 5_000
 _VERBS = {"click": "click", "dblclick": "dblclick", "fill": "fill", "check": "check", "uncheck": "uncheck",
           "select": "select", "hover": "hover", "focus": "focus", "drag": "drag"}
 # The commands the action policy decides a script's other Playwright calls as (a key press is `press`).
-_DECIDED_AS = {**_VERBS, "press": "press", "select_text": "highlight", "wheel": "scroll"}
+_DECIDED_AS = {**_VERBS, "press": "press", "select_text": "highlight", "wheel": "scroll", "slide": "setrange",
+               "pick_date": "setfield"}
+# The commands that set a slider to a value and pick a date in a calendar, whatever the way there on this page.
+_SETS = {"slide": "setrange", "pick_date": "setfield"}
 
 
 @dataclass
@@ -73,6 +77,8 @@ def statement(item: Step | Check) -> str:
         return f"{page}.mouse.wheel({item.value})"
     if not item.targeted:
         return f"{page}.keyboard.press({value_code(item)})"
+    if item.action in SET_TO:
+        return f"{SET_TO[item.action]}({page}.{locator_code(item)}, {value_code(item)})"
     return f"{page}.{locator_code(item)}.{item.action}()"
 
 
@@ -146,7 +152,9 @@ class Replayer:
             if outcome.status == "healed":
                 new = locator_code(outcome.new) if outcome.new is not None else statement(outcome.new_check) \
                     if outcome.new_check is not None else "(found by the decision provider)"
-                self.log(f"line {item.line}: healed {outcome.old} → {new}")
+                # The same locator, found where the page kept it (another tab): how, instead of a change.
+                self.log(f"line {item.line}: healed {outcome.old}: {outcome.how}" if new == outcome.old else
+                         f"line {item.line}: healed {outcome.old} → {new}")
             else:
                 self.log(f"line {item.line}: replayed {statement(item)}")
         return self.outcomes
@@ -185,6 +193,8 @@ class Replayer:
             for _ in range(step.repeat):
                 await pw.keyboard.press(self._value(step))
             return Outcome(step, "replayed", 0)
+        if step.action in _SETS:
+            return await self._set(step)
         if step.by == "none":
             if self.heal is None:
                 raise self._fail(step, not_kept(step))
@@ -199,6 +209,11 @@ class Replayer:
             await self._perform(loc, step, APPEAR_MS)
             return Outcome(step, "replayed", 0)
         count = await loc.count()
+        if count <= 1 and self.heal is not None:
+            # Not shown: in a tab panel that is not the one shown (a role locator finds it only with the hidden).
+            revealed = await self._revealed(step, loc, loc if count else hidden_too(pw, step))
+            if revealed is not None:
+                return revealed
         dropped = await locator(pw, replace(step.to, frames=step.frames)).count() if step.to is not None else 1
         if count == 1 and dropped != 1 and self.heal is not None:
             return await self._heal(step, f"{dropped or 'no'} place(s) to drop onto")
@@ -220,9 +235,66 @@ class Replayer:
             raise self._fail(step, f"{locator_code(step)} finds {found}, and a step inside an iframe is not healed: "
                                    "check the page and record the run again.")
         if self.heal is None:
+            tab = await hidden_tab(hidden_too(pw, step)) if count == 0 and hidden_too(pw, step) is not None else None
+            if tab is not None:
+                raise self._fail(step, f"{locator_code(step)} finds no element shown: it is in the tab {tab[1]!r}, "
+                                       "which is not shown. Run `refwright replay --heal local` to open it first.")
             raise self._fail(step, f"{locator_code(step)} finds {found} (the page changed since the recording). "
                                    "Run `refwright replay --heal local` to heal it from the step's intent.")
         return await self._heal(step, found)
+
+    async def _set(self, step: Step) -> Outcome:
+        """A slider set to the step's value, or a date picked, by refwright's own slider and date picker (the
+        arrow presses or the calendar's clicks differ with the value and the month shown): on the element the
+        locator finds, or, for a step no locator finds, on the control its intent fits (healed)."""
+        if step.by == "none" and self.heal is None:
+            raise self._fail(step, not_kept(step))
+        inspection = await self.here.inspect()
+        match = heal_match(step, inspection.controls)
+        control = match.control
+        how = match.how
+        if step.by != "none":
+            loc = locator(self.here.playwright_page, step)
+            if await loc.count() != 1:
+                if self.heal is None:
+                    raise self._fail(step, f"{locator_code(step)} finds {await loc.count() or 'no'} element(s) (the "
+                                           "page changed since the recording). Run `refwright replay --heal local` "
+                                           "to heal it from the step's intent.")
+            else:
+                # The element the locator finds, as `inspect` lists it (the command acts on a ref).
+                kin = [c for c in inspection.controls if family(c.role or c.kind) == family(step.role)
+                       or family(c.kind) == family(step.role)] if step.role else inspection.controls
+                found = await same_control(self.here, loc, kin)
+                if found is not None:
+                    control, how = found, ""
+        if control is None:
+            raise self._fail(step, f"{locator_code(step)} finds no element, and healing found no control that fits "
+                                   f"the step ({step.describe()}): {match.how}.")
+        if how:
+            await self._approve(step, control)
+        value = self._value(step)
+        try:
+            await self.here.run_command(f"{_SETS[step.action]} @{control.ref} {_quote(value)}")
+        except RefwrightError as exc:
+            raise self._fail(step, f"{statement(step)} could not set {control.label!r} to {value!r}: {exc}") from None
+        if not how:
+            return Outcome(step, "replayed", 0)
+        return Outcome(step, "healed", 0, old=locator_code(step), new=await self._new_step(step, control), how=how)
+
+    async def _revealed(self, step: Step, loc: Locator, hidden: Locator | None) -> Outcome | None:
+        """The step's element (``hidden`` finds it, shown or not) is in a tab panel not shown now (the link asked
+        for is in another tab this run): its tab is opened, as a person would, and the step done there (healed)."""
+        found = await hidden_tab(hidden) if hidden is not None else None
+        if found is None:
+            return None
+        tab, name = found
+        await self.here.authorize("click")
+        with best_effort():  # the tab would not open: the step fails below as it would have
+            await tab.click(timeout=self.page.config.timeouts.action)
+            await self._perform(loc, step, self.page.config.timeouts.action)
+            return Outcome(step, "healed", 0, old=locator_code(step), new=step,
+                           how=f"it was in the tab {name!r}, which was not shown: that tab was opened first")
+        return None
 
     async def _moved(self, step: Step, loc: Locator) -> Outcome | None:
         """A step found by its place in the order alone would act on whatever now stands at that place: when

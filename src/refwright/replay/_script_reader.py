@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from .._errors import ScriptError
-from ._steps import ITEMS, Check, Step, items_of
+from ._steps import ITEMS, SET_TO, Check, Step, items_of
 
 __all__ = ["ScriptError", "parse_script", "script_params"]
 
@@ -74,6 +74,8 @@ class _Params(ast.NodeTransformer):
                 raise _fail(node, "an f-string in a script holds only run()'s parameters, as {name}.")
         const = ast.copy_location(ast.Constant("".join(text)), node)
         const.template = "".join(template)  # type: ignore[attr-defined]
+        const.fields = {p.value.id: self.defaults[p.value.id] for p in node.values  # type: ignore[attr-defined]
+                        if isinstance(p, ast.FormattedValue) and isinstance(p.value, ast.Name)}
         return const
 
 
@@ -186,7 +188,10 @@ def _repeated(stmt: ast.For, names: Frames) -> Step:
 
 
 def _split_param(node: ast.expr) -> tuple[str, tuple[str, ...]] | None:
-    """``NAME.split(", ")`` on one of run()'s parameters (a list parameter): its name and recorded items."""
+    """``NAME.split(", ")`` on one of run()'s parameters (a list parameter), or ``NAME.split(", ") if NAME else
+    []``: its name and recorded items."""
+    if isinstance(node, ast.IfExp) and isinstance(node.orelse, ast.List) and not node.orelse.elts:
+        node = node.body
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "split"
             and len(node.args) == 1 and isinstance(node.args[0], ast.Constant) and node.args[0].value == ITEMS):
         return None
@@ -215,8 +220,21 @@ def _statement(stmt: ast.stmt, names: Frames) -> Step | Check:
         listed = _split_param(stmt.iter)
         return _each(stmt, listed, names) if listed else _repeated(stmt, names)
     if isinstance(stmt, ast.Raise):
-        # A step the recording could not locate (its action, role and name are in the intent above it).
-        return Step("click", by="none", line=stmt.lineno, end_line=stmt.end_lineno or stmt.lineno)
+        # A step the recording could not locate (its action, role and name are in the intent above it); the
+        # value it sets, when a parameter holds it, is in its message as {name}.
+        message = stmt.exc.args[0] if isinstance(stmt.exc, ast.Call) and stmt.exc.args else None
+        fields: dict[str, str] = getattr(message, "fields", {})
+        name, value = next(iter(fields.items()), ("", None))
+        return Step("click", by="none", value=value, param=name, line=stmt.lineno,
+                    end_line=stmt.end_lineno or stmt.lineno)
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Name) \
+            and stmt.value.func.id in SET_TO.values() and len(stmt.value.args) == 2:
+        # set_slider(locator, value) / pick_date(locator, value): a helper the script defines.
+        action = next(a for a, helper in SET_TO.items() if helper == stmt.value.func.id)
+        value, _ = _value(stmt.value.args[1], stmt)
+        parts = _locator(stmt.value.args[0], stmt, names)
+        return Step(action, value=value, param=_param(stmt.value.args[1]), line=stmt.lineno,
+                    end_line=stmt.end_lineno or stmt.lineno, **parts)  # type: ignore[arg-type]
     if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
             and isinstance(stmt.value.func, ast.Attribute)):
         raise _fail(stmt, "refwright replays only page.<locator>.<action>(...), page.goto(...), "

@@ -8,12 +8,15 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-__all__ = ["ACTIONS", "ITEMS", "SECRET_PREFIX", "Check", "Step", "items_of", "scrub_refs", "secret_env",
-           "secret_token"]
+__all__ = ["ACTIONS", "ITEMS", "SECRET_PREFIX", "SET_TO", "Check", "Step", "items_of", "scrub_refs",
+           "secret_env", "secret_token"]
 
 # The step kinds a script holds, as Playwright names them (press without a target is the keyboard's).
 ACTIONS = ("goto", "click", "dblclick", "fill", "check", "uncheck", "select", "hover", "focus", "press", "drag",
-           "select_text", "wheel")
+           "select_text", "wheel", "slide", "pick_date")
+# Steps that set a control to a value by a way of their own (a slider moved by its arrow keys, a date picked in a
+# calendar), written as a call of a helper the script defines: what they set is the value, not the way there.
+SET_TO = {"slide": "set_slider", "pick_date": "pick_date"}
 
 SECRET_PREFIX = "REFWRIGHT_SECRET_"
 # How a list parameter's items are written in its one string (``"Red, Green"``): what the script splits on.

@@ -7,9 +7,9 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from ._code import FrameNames, call_lines, check_statement, frame_lines, py_str, step_statement
+from ._code import SET_HELPERS, FrameNames, call_lines, check_statement, frame_lines, py_str, step_statement
 from ._params import Params, declare
-from ._steps import ITEMS, Check, Step, scrub_refs
+from ._steps import ITEMS, SET_TO, Check, Step, scrub_refs
 
 __all__ = ["scrub_secrets", "write_script"]
 
@@ -105,7 +105,7 @@ def write_script(steps: Sequence[Step], checks: Sequence[Check], *, task: str, s
     else:
         head.append("Run: python this_file.py (as `refwright replay this_file.py --heal local` would)")
     if params:
-        lists = {s.target_param for s in steps if s.each} | {s.param for s in steps if s.options and s.param}
+        lists = {s.target_param for s in steps if s.loop} | {s.param for s in steps if s.options and s.param}
         head.append(f"Parameters: {', '.join(n for n, _ in params)} (other values: --set NAME=VALUE, or "
                     "--data rows.csv for one run per row)")
         if lists:
@@ -120,7 +120,10 @@ def write_script(steps: Sequence[Step], checks: Sequence[Check], *, task: str, s
         lines.append("import re")
     if uses_env or uses_re:
         lines.append("")
-    lines.append("from playwright.sync_api import Page, expect")
+    helpers = [SET_TO[a] for a in SET_TO if any(st.action == a and st.by != "none" for st in steps)]
+    lines.append(f"from playwright.sync_api import {'Locator, ' if helpers else ''}Page, expect")
+    for helper in helpers:
+        lines += SET_HELPERS[helper].rstrip("\n").split("\n")
     lines += ["", "", *_signature(params)]
     body: list[str] = []
     frames: FrameNames = {}

@@ -27,7 +27,8 @@ RESOLVE_COMMANDS: tuple[CommandSpec, ...] = (
                 action=ActionType.CLICK, carries_proposal=True, extension=True, page_text=True,
                 steps=3, request_words="none", tells_changes=True),
     CommandSpec("setfield", "Resolve", "setfield <target> <text>",
-                "fill a visible text/date/time field with a value (never submits)", "Filled <target>",
+                "fill a visible text/date/time field with a value, or pick a read-only date field's date in "
+                "its calendar (never submits)", "Filled <target>",
                 min_args=1, free_text=True, action=ActionType.FILL, extension=True, tells_changes=True),
     CommandSpec("copyfield", "Resolve", "copyfield <source> <target>",
                 "copy one visible text field into another without showing the text", "Copied <source> to <target>",

@@ -15,7 +15,7 @@ from ...resolve.matching._match import DisabledTargetError
 from ...resolve.matching._select import number_text, option_hits
 from ..pipeline._actionable import ensure_actionable
 from ..pipeline._translate import perform
-from ..tab._script_recording import note_control, note_key, noted_done
+from ..tab._script_recording import note_control, note_key, note_no_items, note_set, noted_done, recorded_so_far
 from ._inspection import element_locator, run_resolver_op
 
 if TYPE_CHECKING:
@@ -60,7 +60,12 @@ async def act_on_control(session: Tab, inspection: Inspection, control: Control,
 async def note_held(session: Tab, inspection: Inspection, part: Part) -> None:
     """An option the request asked for that the list already showed: nothing is done, but a recorded run keeps
     the choice as its step (choosing it again changes nothing), so the script has it as a parameter for a run
-    that asks for another."""
+    that asks for another. So is "select nothing" on a page of checkboxes: an empty list of boxes to tick, for a
+    run that names some."""
+    if part.kind is Kind.NAMES and not part.labels and part.value != "off" \
+            and any(c.kind == "checkbox" for c in inspection.controls):
+        note_no_items(session, "checkbox", "check")
+        return
     if part.kind is not Kind.OPTION or not part.labels:
         return
     hits = option_hits(part.labels[0], inspection)
@@ -129,6 +134,7 @@ async def set_slider(session: Tab, inspection: Inspection, control: Control, val
 async def _keyboard_slider(session: Tab, inspection: Inspection, control: Control, value: float) -> str:
     shown = describe(control)
     keyboard = session.pw.keyboard
+    since = recorded_so_far(session)
     await act_on_control(session, inspection, control, "focus", lambda loc, t: loc.focus(timeout=t))
 
     async def press(key: str) -> None:
@@ -202,6 +208,9 @@ async def _keyboard_slider(session: Tab, inspection: Inspection, control: Contro
 
     reached = await go(value)
     if _close(reached, value):
+        # A saved run keeps the value the slider was set to, not the presses that got there this time.
+        await note_set(session, since, element_locator(session, inspection.token, control.id), control, "slide",
+                       number_text(value), inspection.controls)
         return "moved the handle with the arrow keys until its readout showed the value"
     if original is not None:
         await go(float(original))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ..._errors import RefwrightError
 from ...resolve._model import Control, Inspection, describe
 from ...resolve.grammar._dates import month_name, month_of, months_between, parse_date
-from ..tab._script_recording import note_element, noted_done
+from ..tab._script_recording import note_element, note_set, noted_done, recorded_so_far
 from ._do import act_on_control
 from ._inspection import element_locator, run_resolver_op
 
@@ -36,6 +36,7 @@ async def pick_date(session: Tab, inspection: Inspection, control: Control, valu
     wanted = parse_date(value)
     if wanted is None:
         return None
+    since = recorded_so_far(session)
     cal = await _calendar(session)
     opened = ""
     if not cal.get("month"):
@@ -74,6 +75,9 @@ async def pick_date(session: Tab, inspection: Inspection, control: Control, valu
     noted = await note_element(session, cell, "", "click")
     await cell.click(timeout=timeout)
     await noted_done(noted)
+    # A saved run keeps the date picked in the field, not the clicks that got there from this month.
+    await note_set(session, since, element_locator(session, inspection.token, control.id), control, "pick_date", value,
+                   inspection.controls)
     moved = f"moved {moves} month(s), " if moves else ""
     return (f"Picked {month_name(wanted)} in the date picker of {describe(control)} (the field is read-only, so "
             f"act {opened}{moved}then clicked day {wanted.day})")

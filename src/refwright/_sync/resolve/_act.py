@@ -186,6 +186,7 @@ def _step_names(session: Tab, state: ResolverState, plan: Plan, index: int, insp
     part = plan.parts[index]
     on = part.value != "off"
     if not part.labels:
+        note_held(session, inspection, part)  # kept as an empty list of boxes, for a run that names some
         memo.mark(index, "selected nothing")
         return Step("Selected nothing, as asked")
     if on and len(part.labels) > 1 and option_set(part.labels, inspection) is not None:

@@ -19,6 +19,7 @@ from ..tab._fill import TextNotEnteredError, fill_text, not_entered
 from ..tab._secret_fields import reveal_on_page
 from ._do import act_on_control, checked_to, copy_between, set_slider
 from ._inspection import ACT_LIMIT, inspect_page, ref_id, run_resolver_op, settle
+from ._picker import pick_date
 
 if TYPE_CHECKING:
     from ..tab._tab import Tab
@@ -67,6 +68,11 @@ def set_field(session: Tab, target: str, value: str) -> StepResult:
     before = inspect_page(session, limit=ACT_LIMIT, texts=True)
     control = _control(session, before, target, TEXT_KINDS, "a text, date or time field")
     typed = reveal_on_page(session, value)  # a {{secret:NAME}}, only on its origins
+    if control.readonly and not control.disabled and typed == value:
+        # A read-only date field takes its date from its calendar (how a kept run's pick_date step replays).
+        picked = pick_date(session, before, control, value)
+        if picked is not None:
+            return _finish(session, before, picked + "; nothing was submitted.")
     try:
         act_on_control(session, before, control, "fill", fill_text(typed))
     except TextNotEnteredError:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..._errors import RefwrightError
 from ...resolve._model import Control, Inspection, describe
 from ...resolve.grammar._dates import month_name, month_of, months_between, parse_date
-from ..tab._script_recording import note_element, noted_done
+from ..tab._script_recording import note_element, note_set, noted_done, recorded_so_far
 from ._do import act_on_control
 from ._inspection import element_locator, run_resolver_op
 
@@ -37,6 +37,7 @@ def pick_date(session: Tab, inspection: Inspection, control: Control, value: str
     wanted = parse_date(value)
     if wanted is None:
         return None
+    since = recorded_so_far(session)
     cal = _calendar(session)
     opened = ""
     if not cal.get("month"):
@@ -75,6 +76,9 @@ def pick_date(session: Tab, inspection: Inspection, control: Control, value: str
     noted = note_element(session, cell, "", "click")
     cell.click(timeout=timeout)
     noted_done(noted)
+    # A saved run keeps the date picked in the field, not the clicks that got there from this month.
+    note_set(session, since, element_locator(session, inspection.token, control.id), control, "pick_date", value,
+                   inspection.controls)
     moved = f"moved {moves} month(s), " if moves else ""
     return (f"Picked {month_name(wanted)} in the date picker of {describe(control)} (the field is read-only, so "
             f"act {opened}{moved}then clicked day {wanted.day})")

@@ -36,10 +36,13 @@ __all__ = [
     "note_drag",
     "note_element",
     "note_key",
+    "note_no_items",
     "note_password",
     "note_request",
+    "note_set",
     "note_wheel",
     "noted_done",
+    "recorded_so_far",
 ]
 
 _FACTS = """el => ({pw: el.type === 'password', kind: el.localName,
@@ -182,6 +185,33 @@ def note_element(session: Tab, locator: Locator, name: str, action: str) -> Note
         if read.failed:
             return None
     return _take(session, rec, locator, "", name, action, None)
+
+
+def note_no_items(session: Tab, role: str, action: str) -> None:
+    """The request asked for none of the page's ``role`` elements ("select nothing"): kept as ``action`` on each
+    of an empty list, so the script has the list as a parameter for a run that names some."""
+    rec = _recording(session)
+    if rec is not None:
+        rec.add(Step(action, role=role, loop=role, request=rec.request, tab=_tab(session)))
+
+
+def recorded_so_far(session: Tab) -> int:
+    """How many steps the recording holds now (-1 when nothing is recorded): where ``note_set`` starts."""
+    rec = _recording(session)
+    return len(rec.steps) if rec is not None else -1
+
+
+def note_set(session: Tab, since: int, locator: Locator, control: Control, action: str, value: str,
+                   among: Sequence[Control] = ()) -> None:
+    """The steps noted since ``since`` (a slider's focus and arrow presses, a calendar's clicks) kept as one step
+    on ``control`` that says what they did: ``slide`` it to ``value``, or ``pick_date`` ``value`` in it. Another
+    run gives it another value, and refwright finds its own way there."""
+    rec = _recording(session)
+    if rec is None or since < 0:
+        return
+    noted = note_control(session, locator, control, "focus", among)
+    if noted is not None:
+        rec.collapse(since, replace(noted.step, action=action, value=value))
 
 
 def note_key(session: Tab, key: str) -> None:
