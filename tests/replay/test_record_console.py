@@ -81,10 +81,14 @@ async def _take_over(person: PlaywrightPage, url: str, task: str) -> tuple[float
     return box["x"], box["y"], box["width"], box["height"]
 
 
-async def _click(person: PlaywrightPage, box: tuple[float, float, float, float], at: tuple[float, float]) -> None:
+async def _click(person: PlaywrightPage, box: tuple[float, float, float, float], at: tuple[float, float],
+                 hold: float = 0.2) -> None:
     x, y, width, height = box
+    await person.mouse.move(x + width * at[0], y + height * at[1])
+    await person.mouse.down()
     # A person holds the button a moment; the recorder locates what was pressed meanwhile (before a submit leaves).
-    await person.mouse.click(x + width * at[0], y + height * at[1], delay=400)
+    await asyncio.sleep(hold)
+    await person.mouse.up()
 
 
 async def _received(server: TestServer, count: int) -> list[dict[str, str]]:
@@ -117,7 +121,7 @@ async def test_a_person_records_in_the_consoles_live_view_and_the_script_replays
         await person.keyboard.type("Grace Hopper", delay=5)
         await person.keyboard.press("Tab")  # to the list, whose next option an arrow key picks: Free -> Team
         await person.keyboard.press("ArrowDown")
-        await _click(person, box, BUTTON)
+        await _click(person, box, BUTTON, hold=1.5)
         assert (await _received(server, 1))[-1] == {"email": "grace@example.com", "name": "Grace Hopper",
                                                       "plan": "Team"}
         await person.get_by_role("button", name="Done: save the script").click()
