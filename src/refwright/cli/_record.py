@@ -1,11 +1,12 @@
-"""``refwright record URL --save-run run.py``: a person does the task in a browser window, and what they do is
-written as a script ``refwright replay`` runs (the same kind an agent's run makes: role and name locators,
-parameters, intents, closing checks on what the page shows at the end)."""
+"""``refwright record URL --save-run run.py``: a person does the task in a browser window (or, with --headless, in
+the console's live view), and what they do is written as a script ``refwright replay`` runs (the same kind an
+agent's run makes: role and name locators, parameters, intents, closing checks on what the page shows at the end)."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import sys
 from pathlib import Path
 
@@ -19,15 +20,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser = subparsers.add_parser(
         "record", help="record what a person does in a browser window as a script `refwright replay` runs",
         description="Open URL in a browser window and record what you do there (clicks, typing, choices, Enter) as "
-        "a Python script. Close the window, or press Enter here, to save it. Only real input counts, whatever "
-        "sends it. Not the shell's `record start` (a video of the page).")
+        "a Python script. Close the window, or press Enter here, to save it. With --headless there is no window: "
+        "open the console URL printed on stdout, press Take over and do the task on the live view, then press Done "
+        "there (or Enter here) to save. Only real input counts, whatever sends it. Ctrl-C saves nothing. Not the "
+        "shell's `record start` (a video of the page).")
     parser.add_argument("url", metavar="URL", help="the page to start on")
     parser.add_argument("--save-run", metavar="FILE", required=True, help="where to write the script")
     parser.add_argument("--task", metavar="TEXT", default="", help="what you are doing, for the script's docstring; "
                         "a link, option, tab or checkbox it names becomes a parameter")
     parser.add_argument("--plain", action="store_true", help="write a script that needs Playwright alone")
-    parser.add_argument("--headless", action="store_true", help="no window (input must come from elsewhere, such "
-                        "as a browser attached with --cdp)")
+    parser.add_argument("--headless", action="store_true", help="no window: do the task in the console's live view "
+                        "(its URL, with a token, is printed on stdout; press Take over there, then Done)")
+    parser.add_argument("--port", type=int, default=0, metavar="P",
+                        help="with --headless: the console's port on 127.0.0.1 (default: a free one)")
     add_browser_options(parser)
     parser.set_defaults(run=run)
 
@@ -43,18 +48,23 @@ def run(args: argparse.Namespace) -> int:
 async def _record(args: argparse.Namespace) -> int:
     import refwright
 
+    from ..console import RecordingConsole
+
     options = browser_options(args)
     launch = {**options.launch_kwargs(), "headless": args.headless}
-    async with refwright.launch(**launch) as browser:
+    async with refwright.launch(**launch) as browser, contextlib.AsyncExitStack() as stack:
         print(guard_line(browser.capabilities()), file=sys.stderr, flush=True)
-        page = await browser.new_page()
+        desk = None
         try:
+            if args.headless:
+                desk = await stack.enter_async_context(RecordingConsole(browser, port=args.port))
+            page = await browser.new_page()
             await page.goto(args.url)
         except RefwrightError as exc:
             print(f"error: {exc.message}", file=sys.stderr)
             return 1
         recorder = await page.record_person(args.task)
-        closed = asyncio.Event()
+        closed = asyncio.Event() if desk is None else desk.done
         gone = asyncio.Event()
 
         def window_closed(_: object) -> None:
@@ -62,8 +72,15 @@ async def _record(args: argparse.Namespace) -> int:
             closed.set()
 
         page.playwright_page.on("close", window_closed)
-        print(f"Recording what you do in the browser at {page.url}. Close its window, or press Enter here, to save "
-              f"the script as {args.save_run}.", file=sys.stderr, flush=True)
+        if desk is None:
+            print(f"Recording what you do in the browser at {page.url}. Close its window, or press Enter here, to "
+                  f"save the script as {args.save_run}.", file=sys.stderr, flush=True)
+        else:
+            shown = await desk.follow(page, args.task)
+            print(f"Recording what you do in the console's live view of {page.url}. Open the URL below, press Take "
+                  f"over and do the task on the picture; press Done there, or Enter here, to save the script as "
+                  f"{args.save_run}.", file=sys.stderr, flush=True)
+            print(desk.url, flush=True)
         _on_enter(closed)
         await closed.wait()
         recording = await recorder.stop()
@@ -72,8 +89,10 @@ async def _record(args: argparse.Namespace) -> int:
             saved = recording.save(args.save_run, plain=args.plain)
         else:
             saved = await page.save_recording(args.save_run, plain=args.plain)
-    print(f"Saved {len(recording.steps)} step(s) as {saved}; replay it with `refwright replay {Path(saved)}`.",
-          file=sys.stderr)
+        note = f"Saved {len(recording.steps)} step(s) as {saved}; replay it with `refwright replay {Path(saved)}`."
+        if desk is not None:
+            await desk.finish(shown, note, saved.read_text(encoding="utf-8"))
+    print(note, file=sys.stderr)
     return 0
 
 

@@ -13,6 +13,7 @@ from ._client import ConsoleClient, RunReporter, run_reported
 from ._console import Console
 from ._desk import ApprovalDesk
 from ._host import ConsoleServer
+from ._recording import RecordingConsole
 
 __all__ = ["ApprovalDesk", "ApprovalRequest", "Approver", "Console", "ConsoleClient", "ConsoleServer",
-           "Decision", "RunReporter", "run_reported"]
+           "Decision", "RecordingConsole", "RunReporter", "run_reported"]

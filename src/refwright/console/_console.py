@@ -9,6 +9,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from playwright.async_api import Page as PlaywrightPage
+
 from .._errors import RefwrightError
 from ..agent import (
     AgentEvent,
@@ -97,12 +99,7 @@ class Console:
             page = await self.browser.new_page(isolated=True)
             if self.action_policy is not None:
                 page.set_action_policy(self.action_policy)
-            cast = Screencast(page.playwright_page, lambda data: self.book.publish(run, {"type": "frame",
-                                                                                         "data": data}),
-                              fps=self.fps)
-            self.casts[run.id] = cast
-            self.hands.follow(run, page.playwright_page)
-            await self._sync_cast(run)
+            await self.show(run, page.playwright_page)
             await self.watch(run, page, llm)
         except asyncio.CancelledError:
             self.book.finish(run, "stopped", "Stopped by the person.")
@@ -111,17 +108,29 @@ class Console:
             self.book.finish(run, "failed", message)
         finally:
             self.tasks.pop(run.id, None)
-            await self.hands.forget(run)
-            cast_now = self.casts.get(run.id)
-            if cast_now is not None:
-                await cast_now.close()
-                await self._sync_cast(run)
+            await self.hide(run)
             if page is not None:
                 await page.close()
             close = getattr(llm, "aclose", None)
             if close is not None:
                 await close()
             self.save(run)
+
+    async def show(self, run: Run, page: PlaywrightPage) -> None:
+        """Make ``page`` ``run``'s live view, which a person can take over (a run started here, or a page a
+        person records: ``refwright record --headless``)."""
+        self.casts[run.id] = Screencast(page, lambda data: self.book.publish(run, {"type": "frame", "data": data}),
+                                        fps=self.fps)
+        self.hands.follow(run, page)
+        await self._sync_cast(run)
+
+    async def hide(self, run: Run) -> None:
+        """``run``'s page is done with: given back if a person held it, its live view stopped (its last frame kept)."""
+        await self.hands.forget(run)
+        cast = self.casts.get(run.id)
+        if cast is not None:
+            await cast.close()
+            await self._sync_cast(run)
 
     async def watch(self, run: Run, page: Page, llm: Any) -> None:
         """Run the agent on ``page`` for ``run``: its steps, screenshots and approvals go to the console."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
 import socket
 from types import TracebackType
@@ -44,7 +45,9 @@ class ConsoleServer:
             family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
             sock = socket.create_server((self.host, self.port), family=family, reuse_port=False)
         except OSError as exc:
-            raise RefwrightError(f"The console cannot listen on {self.host}:{self.port} ({exc.strerror or exc}). "
+            # create_server's own message repeats the address; the system's words for the errno do not.
+            reason = os.strerror(exc.errno) if exc.errno else str(exc)
+            raise RefwrightError(f"The console cannot listen on {self.host}:{self.port} ({reason}). "
                                  "Pick another --port, or free that one.") from exc
         self.port = int(sock.getsockname()[1])
         self._task = asyncio.create_task(self._server.serve(sockets=[sock]))

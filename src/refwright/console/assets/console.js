@@ -139,14 +139,18 @@
 
   // A person's turn: Take over gives them the live view's mouse and keyboard; Hand back returns the page.
   function person() {
-    const live = run && !run.ended && run.source === "console";
+    // A page a person records (`refwright record --headless`) is theirs to take, and Done ends the recording.
+    const recording = Boolean(run && run.source === "record");
+    const live = run && !run.ended && (run.source === "console" || recording);
     $("person").hidden = !live && !(run && run.waiting_for);
     $("waiting").hidden = !(run && run.waiting_for);
     $("waiting").textContent = run && run.waiting_for ? `Waiting for you: ${run.waiting_for}` : "";
     const taken = Boolean(run && run.taken);
     $("takeover").hidden = taken || !live;
     $("handback").hidden = !taken && !(run && run.waiting_for);
-    $("person-help").hidden = !taken;
+    $("person-help").hidden = !taken || recording;
+    $("record-help").hidden = !taken || !recording;
+    $("done").hidden = !live || !recording;
     $("frame").classList.toggle("taken", taken);
     $("frame").tabIndex = taken ? 0 : -1;
   }
@@ -162,6 +166,12 @@
   }
   $("takeover").addEventListener("click", () => turn("takeover"));
   $("handback").addEventListener("click", () => turn("handback"));
+  $("done").addEventListener("click", async () => {
+    $("person-error").textContent = "";
+    try { await api(`/api/runs/${encodeURIComponent(current)}/stop`, {}); } catch (error) {
+      $("person-error").textContent = error.message;
+    }
+  });
 
   function send(event) {
     if (!run || !run.taken || !socket || socket.readyState !== WebSocket.OPEN) return false;
