@@ -194,7 +194,7 @@ async def _measure_rw(browser: Any, url: str) -> dict[str, Any]:
             return res
         res["chars"] = len(snap_out)
         res["text"] = snap_out
-        res["cut"] = "100,000" in snap_out[-600:] or "cut" in snap_out[-300:].lower()
+        res["cut"] = "[... snapshot truncated" in snap_out[-1000:]
         items = cmp.rw_items(r.snapshot.refs)
         res["items"] = [[i.role, i.name] for i in items]
         link = next((i for i in items if i.role == "link"), None)
