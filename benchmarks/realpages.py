@@ -14,7 +14,7 @@ Per page and tool:
   recall      the interactive elements of Chromium's own accessibility tree (CDP
               ``Accessibility.getFullAXTree`` of a plain Playwright page, ignored nodes left out) that the
               tool's ``snapshot -i`` lists with the same role and name (whitespace collapsed)
-  chars       characters of ``snapshot -i`` (agent-browser: its text snapshot)
+  chars       characters of ``snapshot -i`` (agent-browser: its text snapshot); ``--texts DIR`` keeps the texts
   first link  ``click @ref`` on the first link the snapshot lists: worked, or the error's first line
   title note  whether ``get title``'s answer starts with ``Note:``
 
@@ -194,7 +194,7 @@ async def _measure_rw(browser: Any, url: str) -> dict[str, Any]:
             return res
         res["chars"] = len(snap_out)
         res["text"] = snap_out
-        res["cut"] = "100,000" in snap_out[-600:] or "cut" in snap_out[-300:].lower()
+        res["cut"] = "[... snapshot truncated" in snap_out[-1000:]
         items = cmp.rw_items(r.snapshot.refs)
         res["items"] = [[i.role, i.name] for i in items]
         link = next((i for i in items if i.role == "link"), None)
@@ -282,7 +282,8 @@ async def measure_ab(ab: AgentBrowser, url: str) -> dict[str, Any]:
     try:
         doc = await ab.run("snapshot", "-i", "--json")
         items = cmp.ab_items(doc)
-        res["chars"] = len(str((json.loads(doc).get("data") or {}).get("snapshot") or ""))
+        res["text"] = str((json.loads(doc).get("data") or {}).get("snapshot") or "")
+        res["chars"] = len(res["text"])
         res["items"] = [[i.role, i.name] for i in items]
         link = next((i for i in items if i.role == "link"), None)
         if link is not None:
@@ -415,11 +416,15 @@ async def run(args: argparse.Namespace, pages_dir: Path, names: list[str]) -> di
                 if ab is not None:
                     rec["tools"]["agent-browser"] = await measure_ab(ab, url)
                 truth_items = _items(rec["truth"])
-                for res in rec["tools"].values():
+                for t, res in rec["tools"].items():
                     if "items" in res:
                         res["matched"], res["misses"] = recall(truth_items, _items(res["items"]))
                         res["refs"] = len(res.pop("items"))
-                        _find_printed(res["misses"], res.pop("text", ""))
+                        text = res.pop("text", "")
+                        _find_printed(res["misses"], text)
+                        if args.texts:
+                            out = Path(args.texts) / f"{name}.{t.replace('/', '_')}.txt"
+                            out.write_text(text, encoding="utf-8")
                     res["false_open_failure"] = _false_failure({**res, "items": res.get("refs")}, url)
                 pages.append(rec)
                 if args.partial:
@@ -566,12 +571,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shard", help="K/N: measure every N-th page starting at the K-th (parallel runs)")
     ap.add_argument("--partial", help="append each page's record to this JSON-lines file as it is measured")
     ap.add_argument("--report-from", help="print the report of a saved --json or --partial file, measure nothing")
+    ap.add_argument("--texts", help="write each tool's snapshot text to DIR/<page>.<tool>.txt")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.worker:
         print(_worker_hello(), flush=True)
         asyncio.run(_worker_main(args.nav_timeout))
         return 0
+    if args.texts:
+        Path(args.texts).mkdir(parents=True, exist_ok=True)
     if args.report_from:
         text = Path(args.report_from).read_text(encoding="utf-8")
         if text.lstrip().startswith("{\"page\""):

@@ -5,6 +5,9 @@
   // these lines back into typed nodes and holds the same quote(), tested to agree with this one.
 
   const MAX_NAME = 150;
+  // `-i` lists targets, not prose: a name cut at 100 still tells one control from another (on real
+  // pages the names past 100 are teasers and captions inside links), and `get text @eN` reads it whole.
+  const MAX_LISTED_NAME = 100;
   const MAX_VALUE = 200;
   const MAX_TEXT = 500;
 
@@ -106,6 +109,7 @@
     const interactiveOnly = !!opts.interactive;
     const compact = !!opts.compact;
     const urls = !!opts.urls;
+    const nameLimit = interactiveOnly ? MAX_LISTED_NAME : MAX_NAME;
     const lines = [];
     const depths = [];
     const refLines = [];
@@ -134,7 +138,7 @@
       if (compact && !ref && !said && n.v === undefined && !(n.c === 1 && n.n)) continue;
       let body = '[' + n.l + ']';
       // A name that only repeats the placeholder is said once, as the placeholder.
-      if (said && said !== n.p) body += ' ' + quote(said, MAX_NAME);
+      if (said && said !== n.p) body += ' ' + quote(said, nameLimit);
       if (n.p) body += ' placeholder=' + quote(n.p, MAX_NAME);
       if (n.v !== undefined) body += ' value=' + quote(n.v, MAX_VALUE);
       if (urls && n.u) body += ' url=' + quote(n.u, 2000);
