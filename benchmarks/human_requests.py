@@ -20,7 +20,7 @@ MiniWoB++ gives a raw reward of 1 (or the page's check holds). It is a **wrong r
 closes the episode with a reward below 1, or when the page shows a click that was not asked for (a refusal
 is a failure, never a wrong result).
 
-The ``held-out`` and ``held-out-2`` parts are only measured: their failures are counted, never printed, so no
+The ``held-out``, ``held-out-2`` and ``held-out-3`` parts are only measured: their failures are counted, never printed, so no
 rule is written from them (``--show`` names the parts whose failures are printed; by default the tuning part's).
 ``-v`` adds each printed failure's transcript.
 """
@@ -52,7 +52,7 @@ ASSETS = HERE.parent / "tests" / "assets"
 _TOKEN = re.compile(r"`confirm (p-[A-Za-z0-9_-]+)`")
 _WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 _ICON_VERBS = {"star": "star", "trash": "delete"}
-PARTS = ("tuning", "held-out", "held-out-2")
+PARTS = ("tuning", "held-out", "held-out-2", "held-out-3")
 
 
 def slots(found: dict[str, str]) -> dict[str, str]:
