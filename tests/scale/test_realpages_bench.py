@@ -63,7 +63,7 @@ def test_a_run_on_two_pages_measures_refwright_and_playwright(tmp_path: Path) ->
     names = page_names(tmp_path, "", 0)
     assert names == ["a", "b"]
     args = argparse.Namespace(tools="refwright,playwright", refwright_src=None, nav_timeout=None, partial=None,
-                              peers_script=None)
+                              peers_script=None, texts=None)
     doc = asyncio.run(run(args, tmp_path, names))
     a, b = doc["pages"]
     assert a["truth"] == [["link", "Next"], ["button", "Go"]]
