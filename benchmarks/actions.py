@@ -51,7 +51,7 @@ ROWS = {
 }
 
 
-async def measure(rounds: int, toggle: bool = False) -> dict[str, list[float]]:
+async def measure(rounds: int, toggle: bool = False, changes_off: bool = False) -> dict[str, list[float]]:
     """Milliseconds of each row's command over ``rounds`` rounds; the home page is opened again after
     each row that leaves it. With ``toggle``, also each row without the settle step (rows "... [off]")."""
     import refwright
@@ -68,7 +68,10 @@ async def measure(rounds: int, toggle: bool = False) -> dict[str, list[float]]:
         server.add("/slow", "ok")
         home = server.add("/home.html", _HOME)
         async with refwright.launch(config=Config(allow_private=True)) as browser:
-            page = await browser.new_page()
+            # --no-changes: this checkout's actions answer without Changes: lines, so that an A/B against a
+            # checkout that predates them measures the rest of the path alone.
+            page = await (browser.new_page(config=Config(allow_private=True, action_changes=False)) if changes_off
+                          else browser.new_page())
             await page.run_command(f"open {home}")
             for n in range(rounds):
                 for row, (command, changes) in ROWS.items():
@@ -139,21 +142,22 @@ def _summary(samples: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
 
 
-def _run_side(src: Path, rounds: int) -> dict[str, list[float]]:
+def _run_side(src: Path, rounds: int, changes_off: bool = False) -> dict[str, list[float]]:
     env = {**os.environ, "PYTHONPATH": f"{src}{os.pathsep}{ROOT}"}
-    out = subprocess.run([sys.executable, __file__, "--rounds", str(rounds), "--json"], env=env, check=True,
+    flags = ["--no-changes"] if changes_off else []
+    out = subprocess.run([sys.executable, __file__, "--rounds", str(rounds), "--json", *flags], env=env, check=True,
                          capture_output=True, text=True, timeout=600).stdout
     data: dict[str, list[float]] = json.loads(out.strip().splitlines()[-1])
     return data
 
 
-def compare(rounds: int, against: Path, blocks: int = 3) -> None:
+def compare(rounds: int, against: Path, blocks: int = 3, changes_off: bool = False) -> None:
     mine: dict[str, list[float]] = {row: [] for row in ROWS}
     theirs: dict[str, list[float]] = {row: [] for row in ROWS}
     per_block = max(1, rounds // blocks)
     for _ in range(blocks):
         for side, src in ((theirs, against), (mine, ROOT / "src")):
-            for row, samples in _run_side(src, per_block).items():
+            for row, samples in _run_side(src, per_block, changes_off and side is mine).items():
                 side[row].extend(samples)
     print(f"{'action':<32} {'other median':>12} {'this median':>12} {'this p90':>9} {'ratio':>6}")
     for row in ROWS:
@@ -168,10 +172,12 @@ def main() -> None:
     parser.add_argument("--against", type=Path, help="another checkout's src folder to compare with")
     parser.add_argument("--toggle", action="store_true", help="compare with the settle step off, in one process")
     parser.add_argument("--changes", action="store_true", help="compare with Changes: lines off, in one process")
+    parser.add_argument("--no-changes", action="store_true",
+                        help="this checkout with Changes: lines off (Config.action_changes), e.g. with --against")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.against is not None:
-        compare(args.rounds, args.against.resolve())
+        compare(args.rounds, args.against.resolve(), changes_off=args.no_changes)
         return
     sys.path.insert(0, str(ROOT))
     if args.changes:
@@ -182,7 +188,7 @@ def main() -> None:
             on, p90 = _summary(times[row])
             print(f"{row:<32} {off:>10.1f} {on:>10.1f} {p90:>8.1f} {on / off:>6.2f}")
         return
-    times = asyncio.run(measure(args.rounds, args.toggle))
+    times = asyncio.run(measure(args.rounds, args.toggle, args.no_changes))
     if args.json:
         print(json.dumps(times))
         return
