@@ -32,6 +32,7 @@ import json
 import re
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -150,33 +151,63 @@ def _cut_name(line: str, limit: int) -> str:
     return f"{m.group('ref') or ''}[{m.group('label')}] {short}{m.group('rest')}"
 
 
+Pairs = list[tuple[str, "str | None"]]
+
+
+def _no_headings(pairs: Pairs) -> Pairs:
+    return [(ln, u) for ln, u in pairs if not rw_kind(ln).startswith("heading")]
+
+
+def _no_bare_heads(pairs: Pairs) -> Pairs:
+    return [(ln, u) for ln, u in pairs if rw_kind(ln) != "heading (no ref)"]
+
+
+def _no_levels(pairs: Pairs) -> Pairs:
+    return [(re.sub(r" \[level=\d\]", "", ln) if rw_kind(ln).startswith("heading") else ln, u) for ln, u in pairs]
+
+
+def _dedup(pairs: Pairs, *, alias: bool) -> Pairs:
+    """A link line whose name and target repeat an earlier link line's: left out, its ref on the first."""
+    first: dict[tuple[str, str], int] = {}
+    out: Pairs = []
+    for line, url in pairs:
+        m = _LINE.match(line)
+        key = (m.group("name"), url) if m and m.group("name") and url is not None and rw_kind(line) == "link" else None
+        if key is not None and key in first:
+            if alias:
+                kept, kept_url = out[first[key]]
+                out[first[key]] = (kept + " +" + str(m.group("ref") if m else "").strip(), kept_url)
+            continue
+        if key is not None:
+            first[key] = len(out)
+        out.append((line, url))
+    return out
+
+
+OPTIONS: dict[str, Callable[[Pairs], Pairs]] = {
+    "no-headings": _no_headings,
+    "no-bare-heads": _no_bare_heads,
+    "no-levels": _no_levels,
+    "dedup-drop": lambda p: _dedup(p, alias=False),
+    "dedup-alias": lambda p: _dedup(p, alias=True),
+    "names-80": lambda p: [(_cut_name(ln, 80), u) for ln, u in p],
+    "names-60": lambda p: [(_cut_name(ln, 60), u) for ln, u in p],
+}
+# Options taken together (applied left to right).
+COMBOS = (("no-bare-heads", "dedup-alias"), ("no-levels", "dedup-alias"), ("no-headings", "dedup-alias"))
+
+
 def options(ulines: list[str]) -> dict[str, list[str]]:
     """Each option's whole list of lines (before the cap), from the uncut ``snapshot -i -u`` lines."""
     pairs = [_split(line) for line in ulines]
-    lines = [p[0] for p in pairs]
-    kinds = [rw_kind(line) for line in lines]
-    out: dict[str, list[str]] = {"base": lines}
-    out["no-headings"] = [ln for ln, k in zip(lines, kinds, strict=True) if not k.startswith("heading")]
-    out["no-bare-heads"] = [ln for ln, k in zip(lines, kinds, strict=True) if k != "heading (no ref)"]
-    out["no-levels"] = [re.sub(r" \[level=\d\]", "", ln) if k.startswith("heading") else ln
-                        for ln, k in zip(lines, kinds, strict=True)]
-    first: dict[tuple[str, str | None], int] = {}
-    drop: list[str] = []
-    alias: list[str] = []
-    for (line, url), kind in zip(pairs, kinds, strict=True):
-        m = _LINE.match(line)
-        key = (m.group("name") or "", url) if m and kind == "link" and url is not None else None
-        if key is not None and key[0] and key in first:
-            assert m is not None and m.group("ref")
-            alias[first[key]] += " +" + m.group("ref").strip()
-            continue
-        if key is not None:
-            first[key] = len(alias)
-        drop.append(line)
-        alias.append(line)
-    out["dedup-drop"], out["dedup-alias"] = drop, alias
-    for n in (80, 60):
-        out[f"names-{n}"] = [_cut_name(ln, n) for ln in lines]
+    out = {"base": [ln for ln, _ in pairs]}
+    for key, fn in OPTIONS.items():
+        out[key] = [ln for ln, _ in fn(pairs)]
+    for combo in COMBOS:
+        got = pairs
+        for key in combo:
+            got = OPTIONS[key](got)
+        out["+".join(combo)] = [ln for ln, _ in got]
     return out
 
 
@@ -267,16 +298,23 @@ def summary(records: list[dict[str, Any]]) -> list[str]:
     keys = list(records[0]["variants"]) if records else []
     with_ab = [r for r in records if r.get("ab_chars")]
     ab_total = sum(r["ab_chars"] for r in with_ab)
-    out = [f"options on {len(with_ab)} pages with agent-browser's figure (its characters: {ab_total:,})",
-           "  option          chars   vs agent-browser   recall (pages printed whole)   pages cut"]
+    # The pages today's snapshot -i prints whole: an option's figure there is not the cap's.
+    whole_base = [r for r in with_ab if r["variants"]["base"]["whole"]]
+    ab_whole = sum(r["ab_chars"] for r in whole_base)
+    out = [f"options on {len(with_ab)} pages with agent-browser's figure (its characters: {ab_total:,}; "
+           f"{ab_whole:,} on the {len(whole_base)} pages base prints whole)",
+           "  option                          chars  vs agent-browser  (on those printed whole)  "
+           "recall (pages the option prints whole)  pages cut"]
     for key in keys:
         chars = sum(r["variants"][key]["chars"] for r in with_ab)
+        chars_whole = sum(r["variants"][key]["chars"] for r in whole_base)
         whole = [r["variants"][key] for r in with_ab if r["variants"][key]["whole"] and "matched" in r["variants"][key]]
         matched = sum(v["matched"] for v in whole)
         truth = sum(v["truth"] for v in whole)
         cut = sum(1 for r in with_ab if not r["variants"][key]["whole"])
         rec = f"{matched / truth:.4f} ({matched:,}/{truth:,})" if truth else "-"
-        out.append(f"  {key:14} {chars:8,}   {chars / max(ab_total, 1):7.3f}x          {rec:28}   {cut}")
+        out.append(f"  {key:30} {chars:8,}  {chars / max(ab_total, 1):7.3f}x  {chars_whole / max(ab_whole, 1):17.3f}x"
+                   f"        {rec:38} {cut}")
     extra = [ln for r in with_ab for ln in r.get("extras", [])]
     out.append(f"  lines of an interactive role not in Chromium's tree (role and name): {len(extra):,}, "
                f"{sum(len(ln) + 1 for ln in extra):,} characters; e.g. {extra[:8]}")

@@ -31,6 +31,8 @@ def test_each_option_drops_only_what_it_names() -> None:
     cut = out["names-60"][5]
     assert cut.startswith('@e5 [link] "A very long teaser') and cut.endswith('…"') and len(cut) < len(out["base"][5])
     assert out["names-80"][5] == out["base"][5]
+    both = out["no-bare-heads+dedup-alias"]
+    assert "[heading] [level=3]" not in both and both[1] == '@e2 [link] "Tent" +@e3' and len(both) == len(LINES) - 2
 
 
 def test_cap_cuts_at_a_line_and_says_so() -> None:
