@@ -194,7 +194,8 @@ OPTIONS: dict[str, Callable[[Pairs], Pairs]] = {
     "names-60": lambda p: [(_cut_name(ln, 60), u) for ln, u in p],
 }
 # Options taken together (applied left to right).
-COMBOS = (("no-bare-heads", "dedup-alias"), ("no-levels", "dedup-alias"), ("no-headings", "dedup-alias"))
+COMBOS = (("no-bare-heads", "dedup-alias"), ("no-levels", "dedup-alias"), ("no-headings", "dedup-alias"),
+          ("no-bare-heads", "no-levels", "dedup-alias", "names-60"))
 
 
 def options(ulines: list[str]) -> dict[str, list[str]]:
