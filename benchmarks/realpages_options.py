@@ -265,7 +265,7 @@ async def measure(pages_dir: Path, names: list[str], runs: dict[str, Any]) -> li
                     refs = r.snapshot.refs
                     ulines = r.output.splitlines() if r.output != "(no interactive elements)" else []
                     variants = options(ulines)
-                    rec["plain_chars"] = len(plain) if ulines else 0
+                    rec["plain_chars"] = len(plain)
                     truth = _items(runs[name]["truth"]) if name in runs else None
                     rec["ab_chars"] = runs.get(name, {}).get("ab_chars")
                     rec["variants"] = {}
