@@ -15,7 +15,7 @@ from .._async.pipeline._translate import best_effort
 from .._errors import RefwrightError, ReplayError
 from ._acting import SETS, VERBS, Acting, text_locator
 from ._code import locator_code, not_kept
-from ._heal import family, heal_match
+from ._heal import closest_text, family, heal_match
 from ._reveal import hidden_tab, same_control
 from ._step_report import Outcome, statement
 from ._steps import Check, Step
@@ -25,6 +25,19 @@ if TYPE_CHECKING:
     from ..resolve._model import Control
 
 __all__ = ["Healing"]
+
+# The texts the page shows: each visible element's own text (one that holds a text of its own, not only its
+# children's), once each.
+_SHOWN_TEXTS = """() => {
+  const out = new Set();
+  for (const el of document.body ? document.body.querySelectorAll('*') : []) {
+    if (/^(script|style|noscript|template)$/.test(el.localName) || !el.checkVisibility()) continue;
+    if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    const text = (el.innerText || '').replace(/\\s+/g, ' ').trim();
+    if (text) out.add(text);
+  }
+  return [...out];
+}"""
 
 
 class Healing(Acting):
@@ -117,6 +130,10 @@ class Healing(Acting):
                        how="the recorded place now holds another kind of field; the page's one password field")
 
     async def _heal(self, step: Step, found: str) -> Outcome:
+        if step.action == "select_text" and step.by == "text" and not step.frames:
+            healed = await self._heal_text(step)
+            if healed is not None:
+                return healed
         inspection = await self.here.inspect()
         match = heal_match(step, inspection.controls)
         if match.control is None:
@@ -132,6 +149,22 @@ class Healing(Acting):
                                        f"({step.describe()}): {dropped.how}.")
             onto = f" @{dropped.control.ref}"
         return await self._act_on(step, match.control, match.how, onto)
+
+    async def _heal_text(self, step: Step) -> Outcome | None:
+        """A text the step selected (``act``'s highlighting), which is not a control: shown now with its words
+        changed a little (a word added, a letter), it is the one visible text that holds the recorded words, or
+        is clearly the closest to them, found by that text as a reader of the page would."""
+        pw = self.here.playwright_page
+        texts = [str(t) for t in await pw.evaluate(_SHOWN_TEXTS)]
+        index, how = closest_text(step.meant or step.name, texts)
+        if index is None:
+            return None
+        new = replace(step, name=texts[index], exact=True, nth=None, meant=step.meant or step.name)
+        loc = locator(pw, new)
+        if await loc.count() != 1:
+            return None
+        await self._perform(loc, new, self.page.config.timeouts.action)
+        return Outcome(step, "healed", 0, old=locator_code(step), new=new, how=how.replace("its name", "its text"))
 
     async def _act_on(self, step: Step, control: Control, how: str, onto: str = "") -> Outcome:
         """Carry out ``step`` on ``control`` (the healed step) through the command language, so the same
