@@ -213,9 +213,11 @@ class PersonRecorder:
         if handle is not None:
             with best_effort(TimeoutError):  # gone with the step (the page it left): by its role and name
                 step = await await_within(self._locate(frame, handle, facts), 3)
-        if (step is None or step.by == "none") and facts and facts[0] and facts[1]:
+        if (step is None or step.by != "role") and facts and facts[0] and facts[1]:
             role, name, submits = facts
-            if step is None or not await self._attached(handle):
+            # Hidden or gone by now, it was found by what finds hidden elements too (its text), or not at all:
+            # the role and name it showed the person are what a script finds it by when the page shows it.
+            if step is None or not await self._shown(handle):
                 frames: tuple[Step, ...] | None = ()
                 if frame.parent_frame is not None:
                     with best_effort():
@@ -226,11 +228,11 @@ class PersonRecorder:
         return step
 
     @staticmethod
-    async def _attached(handle: Any) -> bool:
-        attached = False
-        with best_effort():
-            attached = bool(await handle.evaluate("el => el.isConnected"))
-        return attached
+    async def _shown(handle: Any) -> bool:
+        shown = False
+        with best_effort():  # its page is gone: not shown
+            shown = bool(await handle.evaluate("el => el.isConnected && el.checkVisibility()"))
+        return shown
 
     async def _locate(self, frame: Any, handle: Any, facts: tuple[str, str, bool] | None) -> Step | None:
         """The element as a script finds it: role and name, label, text... in the iframes on the way."""

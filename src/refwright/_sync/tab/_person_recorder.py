@@ -214,9 +214,11 @@ class PersonRecorder:
         if handle is not None:
             with best_effort(TimeoutError):  # gone with the step (the page it left): by its role and name
                 step = sync_within(self._locate(frame, handle, facts), 3)
-        if (step is None or step.by == "none") and facts and facts[0] and facts[1]:
+        if (step is None or step.by != "role") and facts and facts[0] and facts[1]:
             role, name, submits = facts
-            if step is None or not self._attached(handle):
+            # Hidden or gone by now, it was found by what finds hidden elements too (its text), or not at all:
+            # the role and name it showed the person are what a script finds it by when the page shows it.
+            if step is None or not self._shown(handle):
                 frames: tuple[Step, ...] | None = ()
                 if frame.parent_frame is not None:
                     with best_effort():
@@ -227,11 +229,11 @@ class PersonRecorder:
         return step
 
     @staticmethod
-    def _attached(handle: Any) -> bool:
-        attached = False
-        with best_effort():
-            attached = bool(handle.evaluate("el => el.isConnected"))
-        return attached
+    def _shown(handle: Any) -> bool:
+        shown = False
+        with best_effort():  # its page is gone: not shown
+            shown = bool(handle.evaluate("el => el.isConnected && el.checkVisibility()"))
+        return shown
 
     def _locate(self, frame: Any, handle: Any, facts: tuple[str, str, bool] | None) -> Step | None:
         """The element as a script finds it: role and name, label, text... in the iframes on the way."""
