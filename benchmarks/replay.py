@@ -7,6 +7,8 @@ the benchmark reads them from the new request, refwright does not), healing with
     python benchmarks/replay.py                              # the default task list, seeds 2-5
     python benchmarks/replay.py click-button enter-text --replay-seeds 2 3
     python benchmarks/replay.py --redesign                   # seed 1 again, renamed, reordered, placeholders
+    python benchmarks/miniwob.py --tasks all --seeds 5 --timeout 10 --json sweep.json
+    python benchmarks/replay.py --redesign --sweep sweep.json  # every task the sweep solved on every seed
 
 For each replay it reports whether every step replayed unchanged, some were healed, or the replay failed;
 whether the task's own reward was earned (a replay does what the recording did: on a seed that asks for
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import re
 import statistics
@@ -359,14 +362,25 @@ def summary(rows: list[Replay], recorded: dict[str, float]) -> str:
     return "\n".join(lines)
 
 
+def swept(path: str) -> list[str]:
+    """The tasks a sweep (``benchmarks/miniwob.py --json``) solved on every seed it ran."""
+    episodes = json.loads(Path(path).read_text(encoding="utf-8"))
+    return [task for task, runs in episodes.items() if runs and all(run["success"] for run in runs)]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("tasks", nargs="*", default=list(TASKS))
+    parser.add_argument("--sweep", help="replay the tasks this sweep's JSON (benchmarks/miniwob.py --json) "
+                                        "shows solved on every seed, instead of the tasks named")
     parser.add_argument("--replay-seeds", type=int, nargs="+", default=[2, 3, 4, 5])
     parser.add_argument("--rounds", type=int, default=3, help="timed rounds per unhealed replay (default 3)")
     parser.add_argument("--redesign", action="store_true",
                         help="replay on seed 1 again, under each redesign (benchmarks/redesign.py)")
-    return asyncio.run(main_async(parser.parse_args(argv)))
+    args = parser.parse_args(argv)
+    if args.sweep:
+        args.tasks = swept(args.sweep)
+    return asyncio.run(main_async(args))
 
 
 if __name__ == "__main__":

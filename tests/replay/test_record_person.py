@@ -108,6 +108,39 @@ async def test_a_persons_password_stays_out_of_the_script_and_a_wizards_hidden_s
     assert query == {"u": ["ada"], "p": ["s3cret-horse"]}
 
 
+async def test_a_click_quicker_than_the_recorder_is_kept_by_the_role_and_name_read_as_it_was_pressed(
+        page: refwright.Page, browser: refwright.Browser, server: TestServer, tmp_path: Path) -> None:
+    """A press and release with no pause: the button hides itself and the link leaves the page before Python
+    can read either, so the step is located by the role and name the page read at the press."""
+    server.html("/replay/quick.html", "<h1>Setup</h1><button type=button onclick='this.hidden = true; "
+                "document.getElementById(\"s\").textContent = \"Step two\"'>Next</button> "
+                "<a href='/replay/quick-done.html'>Finish up</a><p id=s></p>")
+    server.html("/replay/quick-done.html", "<p>All done</p>")
+    await page.goto(server.url("/replay/quick.html"))
+    recorder = await page.record_person()
+    pw = page.playwright_page
+    for name in ("Next", "Finish up"):
+        box = await pw.get_by_text(name).bounding_box()
+        assert box is not None
+        await pw.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        await pw.mouse.down()
+        await pw.mouse.up()
+    await pw.wait_for_url("**/quick-done.html")
+    await recorder.stop()
+    script = (await page.save_recording(tmp_path / "quick.py")).read_text(encoding="utf-8")
+    assert 'page.get_by_role("button", name="Next").click()' in script, script
+    assert 'page.get_by_role("link", name="Finish up").click()' in script, script
+    assert "not kept" not in script, script
+    served = len(server.requests_to("/replay/quick-done.html"))
+    fresh = await browser.new_page(isolated=True)
+    try:
+        outcomes = await Replayer(fresh).run(parse_script(script))
+    finally:
+        await fresh.close()
+    assert [o.status for o in outcomes if o.status != "replayed"] == []
+    assert len(server.requests_to("/replay/quick-done.html")) == served + 1
+
+
 def test_refwright_record_saves_the_script_when_enter_is_pressed(server: TestServer, tmp_path: Path) -> None:
     """The command's own plumbing, headless: it opens the page, listens, and Enter at the terminal saves."""
     import subprocess

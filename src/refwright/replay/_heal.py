@@ -16,7 +16,7 @@ from ..resolve._labels import fold
 from ..resolve._model import Control
 from ._steps import Step
 
-__all__ = ["HealMatch", "family", "heal_match"]
+__all__ = ["HealMatch", "closest_text", "family", "heal_match"]
 
 # ARIA roles and resolver kinds grouped into the kinds of control a healed step may land on.
 _FAMILIES = {
@@ -73,17 +73,35 @@ def heal_match(step: Step, controls: Sequence[Control]) -> HealMatch:
         if len(kin) == 1:
             return HealMatch(kin[0], f"the only {step.role} on the page")
         return HealMatch(None, f"the step names no {step.role}, and the page shows {len(kin)}")
-    holders = [c for c in kin if set(words) <= set(_words(c.label))]
+    closest, how = _closest(meant, [c.label for c in kin], what, step.role or "control")
+    return HealMatch(kin[closest] if closest is not None else None, how)
+
+
+def closest_text(meant: str, texts: Sequence[str]) -> tuple[int | None, str]:
+    """The one text among ``texts`` (what the page shows) that a broken step's recorded text became, by the
+    rules a control's name heals by: it holds the recorded words (the fewest other words winning clearly), or
+    it is clearly the closest. Its index, or None, and how (or why not)."""
+    if not _words(meant):
+        return None, "the step names no text"
+    return _closest(meant, texts, f"the text {meant!r}", "text", "texts")
+
+
+def _closest(meant: str, labels: Sequence[str], what: str, kind: str, many: str = "controls"
+             ) -> tuple[int | None, str]:
+    words = _words(meant)
+    holders = sorted((i for i, label in enumerate(labels) if set(words) <= set(_words(label))),
+                     key=lambda i: len(_words(labels[i])))
     if holders:
-        holders.sort(key=lambda c: len(_words(c.label)))
-        if len(holders) == 1 or len(_words(holders[0].label)) < len(_words(holders[1].label)):
-            return HealMatch(holders[0], f"its name holds the words of {meant!r}")
-        names = ", ".join(repr(c.label) for c in holders[:3])
-        return HealMatch(None, f"{len(holders)} controls hold the words of {what} equally ({names})")
-    scored = sorted(((round(_similarity(meant, c.label), 3), i) for i, c in enumerate(kin)), reverse=True)
+        if len(holders) == 1 or len(_words(labels[holders[0]])) < len(_words(labels[holders[1]])):
+            return holders[0], f"its name holds the words of {meant!r}"
+        names = ", ".join(repr(labels[i]) for i in holders[:3])
+        return None, f"{len(holders)} {many} hold the words of {what} equally ({names})"
+    scored = sorted(((round(_similarity(meant, label), 3), i) for i, label in enumerate(labels)), reverse=True)
+    if not scored:
+        return None, f"no {kind} has a name close to {meant!r}"
     best, index = scored[0]
     if best < _CLOSE:
-        return HealMatch(None, f"no {step.role or 'control'} has a name close to {meant!r}")
+        return None, f"no {kind} has a name close to {meant!r}"
     if len(scored) > 1 and best - scored[1][0] < _MARGIN:
-        return HealMatch(None, f"{kin[index].label!r} and {kin[scored[1][1]].label!r} are equally close to {what}")
-    return HealMatch(kin[index], f"its name is the closest to {meant!r}")
+        return None, f"{labels[index]!r} and {labels[scored[1][1]]!r} are equally close to {what}"
+    return index, f"its name is the closest to {meant!r}"

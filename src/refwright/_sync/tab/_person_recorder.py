@@ -23,9 +23,30 @@ if TYPE_CHECKING:
 __all__ = ["PersonRecorder"]
 
 _BINDING = "__refwrightPersonStep"
-# Each event that changes the page, as the person made it, with the element it happened on. A click on a
-# field, a checkbox or a list is not a step of its own: its change is. A pointer press is reported too, so a
-# control is located before the click's own handler can hide it (a wizard's "Next").
+# What a script locates the element by: its ARIA role (explicit, else its tag's) and the name a person reads.
+_ROLE_NAME = """el => {
+  const type = (el.getAttribute('type') || '').toLowerCase();
+  const roles = {a: el.hasAttribute('href') ? 'link' : '', button: 'button', textarea: 'textbox', summary: 'button',
+    select: el.multiple ? 'listbox' : 'combobox', option: 'option'};
+  let role = el.getAttribute('role') || roles[el.localName] || '';
+  if (!role && el.localName === 'input') role = ({checkbox: 'checkbox', radio: 'radio', range: 'slider',
+    number: 'spinbutton', search: 'searchbox', submit: 'button', button: 'button', reset: 'button',
+    image: 'button'})[type] || 'textbox';
+  const by = id => { const t = document.getElementById(id); return t ? t.textContent : ''; };
+  let name = el.getAttribute('aria-label')
+    || (el.getAttribute('aria-labelledby') || '').split(/\\s+/).map(by).join(' ');
+  if (!name && el.labels && el.labels.length) name = Array.from(el.labels).map(l => l.innerText).join(' ');
+  if (!name && el.localName === 'input' && /^(submit|button|reset)$/.test(type)) name = el.value;
+  if (!name && !/^(input|select|textarea)$/.test(el.localName)) name = el.innerText || el.textContent || '';
+  if (!name) name = el.getAttribute('title') || el.getAttribute('placeholder') || el.getAttribute('alt') || '';
+  const sub = type === 'submit' || (el.localName === 'button' && !type && !!el.form);
+  return [role, name.replace(/\\s+/g, ' ').trim(), sub];
+}"""
+# Each event that changes the page, as the person made it, with the element it happened on and its role and name
+# read then, in the capture phase, before the page's own handlers run. A click on a field, a checkbox or a list
+# is not a step of its own: its change is. A pointer press is reported too, so a control is located before the
+# click's own handler can hide it (a wizard's "Next") or leave the page (a link); a press and release quicker than
+# Python can read the element still has its role and name, read in the page as it was pressed.
 _LISTENER = """(() => {
   if (window.__refwrightPersonListening) return;
   window.__refwrightPersonListening = true;
@@ -40,9 +61,10 @@ _LISTENER = """(() => {
     + '[role=treeitem], [role=switch], input[type=submit], input[type=button], input[type=image], input[type=reset]';
   // The element waits here, by the event's number, until Python takes it (a binding carries only JSON).
   const held = window.__refwrightPersonHeld = new Map(); let seq = 0;
+  const facts = """ + _ROLE_NAME + """;
   const send = (kind, el, extra) => { const n = ++seq; held.set(n, el); try { window.__refwrightPersonStep(
-    Object.assign({kind, n, id: idOf(el), password: el.localName === 'input' && el.type === 'password'},
-    extra || {})); } catch (e) { held.delete(n); } };
+    Object.assign({kind, n, id: idOf(el), password: el.localName === 'input' && el.type === 'password',
+    facts: facts(el)}, extra || {})); } catch (e) { held.delete(n); } };
   const target = e => { const t = e.composedPath ? e.composedPath()[0] : e.target;
     return t instanceof Element ? t : null; };
   const clicked = t => {
@@ -71,25 +93,14 @@ _LISTENER = """(() => {
 })()"""
 _SHOWN = "() => document.body ? document.body.innerText : ''"
 _TAKE = "n => { const held = window.__refwrightPersonHeld; const el = held.get(n); held.delete(n); return el; }"
-# What a script locates the element by: its ARIA role (explicit, else its tag's) and the name a person reads.
-_ROLE_NAME = """el => {
-  const type = (el.getAttribute('type') || '').toLowerCase();
-  const roles = {a: el.hasAttribute('href') ? 'link' : '', button: 'button', textarea: 'textbox', summary: 'button',
-    select: el.multiple ? 'listbox' : 'combobox', option: 'option'};
-  let role = el.getAttribute('role') || roles[el.localName] || '';
-  if (!role && el.localName === 'input') role = ({checkbox: 'checkbox', radio: 'radio', range: 'slider',
-    number: 'spinbutton', search: 'searchbox', submit: 'button', button: 'button', reset: 'button',
-    image: 'button'})[type] || 'textbox';
-  const by = id => { const t = document.getElementById(id); return t ? t.textContent : ''; };
-  let name = el.getAttribute('aria-label')
-    || (el.getAttribute('aria-labelledby') || '').split(/\\s+/).map(by).join(' ');
-  if (!name && el.labels && el.labels.length) name = Array.from(el.labels).map(l => l.innerText).join(' ');
-  if (!name && el.localName === 'input' && /^(submit|button|reset)$/.test(type)) name = el.value;
-  if (!name && !/^(input|select|textarea)$/.test(el.localName)) name = el.innerText || el.textContent || '';
-  if (!name) name = el.getAttribute('title') || el.getAttribute('placeholder') || el.getAttribute('alt') || '';
-  const sub = type === 'submit' || (el.localName === 'button' && !type && !!el.form);
-  return [role, name.replace(/\\s+/g, ' ').trim(), sub];
-}"""
+
+
+def _facts(data: dict[str, Any]) -> tuple[str, str, bool] | None:
+    """The role, name and whether it submits, as the page read them when the event happened."""
+    facts = data.get("facts")
+    if not isinstance(facts, list) or len(facts) != 3:
+        return None
+    return str(facts[0] or ""), str(facts[1] or ""), bool(facts[2])
 
 
 class PersonRecorder:
@@ -138,13 +149,16 @@ class PersonRecorder:
         kind = str(data["kind"])
         frame = source["frame"]
         key = (id(frame), int(data["id"]))
+        facts = _facts(data)
         handle = None
         with best_effort():  # the page it happened in is gone (a click that left it): as located before
             handle = (frame.evaluate_handle(_TAKE, data["n"])).as_element()
-        if handle is None and key not in self._pressed:
+        # A click that no press came before and whose page is gone is not the person's (a form's implicit submit
+        # after Enter in a field, which is its own step).
+        if handle is None and key not in self._pressed and not (facts and kind == "press"):
             return
         rec = self.recording
-        if handle is None and kind not in ("click", "enter"):
+        if handle is None and kind not in ("press", "click", "enter"):
             return
         if kind == "fill" and self._last_fill == key and rec.steps and rec.steps[-1].action == "fill":
             # The same field typed on: one fill with what it holds now, located once.
@@ -159,15 +173,13 @@ class PersonRecorder:
             with best_effort():  # what the page shows before the step: a closing check is never one of its lines
                 rec.note_shown(str(frame.page.evaluate(_SHOWN)))
         if kind == "press":
-            if handle is not None:
-                self._pressed[key] = self._locate(frame, handle)
+            self._pressed[key] = self._located(frame, handle, facts)
             return
         # A click is where the pointer was pressed, located then (before the click's own handler could hide it
         # or leave the page); Enter in a field, as located when the field got focus, if it is gone by now.
         step = self._pressed.pop(key, None) if kind == "click" and key in self._pressed else None
-        if step is None and handle is not None:
-            with best_effort(TimeoutError):  # gone with the step (the page it left): as located before, if it was
-                step = sync_within(self._locate(frame, handle), 3)
+        if step is None:
+            step = self._located(frame, handle, facts)
         if step is None and kind == "enter":
             step = self._pressed.get(key)
         if step is None:
@@ -194,9 +206,38 @@ class PersonRecorder:
             step = replace(step, action=kind)
         rec.add(step)
 
-    def _locate(self, frame: Any, handle: Any) -> Step | None:
+    def _located(self, frame: Any, handle: Any, facts: tuple[str, str, bool] | None) -> Step | None:
+        """The element as a script finds it, located in the page if it is still there; else (a quick click whose
+        own handler hid the element, or left the page, before Python could read it) by the role and name the
+        page read as the event happened."""
+        step = None
+        if handle is not None:
+            with best_effort(TimeoutError):  # gone with the step (the page it left): by its role and name
+                step = sync_within(self._locate(frame, handle, facts), 3)
+        if (step is None or step.by != "role") and facts and facts[0] and facts[1]:
+            role, name, submits = facts
+            # Hidden or gone by now, it was found by what finds hidden elements too (its text), or not at all:
+            # the role and name it showed the person are what a script finds it by when the page shows it.
+            if step is None or not self._shown(handle):
+                frames: tuple[Step, ...] | None = ()
+                if frame.parent_frame is not None:
+                    with best_effort():
+                        frames = frames_of(frame)
+                if frames is not None:
+                    risk, _ = risk_of(role, name, submits=submits)
+                    step = Step("click", role=role, name=name, frames=frames, risk=risk)
+        return step
+
+    @staticmethod
+    def _shown(handle: Any) -> bool:
+        shown = False
+        with best_effort():  # its page is gone: not shown
+            shown = bool(handle.evaluate("el => el.isConnected && el.checkVisibility()"))
+        return shown
+
+    def _locate(self, frame: Any, handle: Any, facts: tuple[str, str, bool] | None) -> Step | None:
         """The element as a script finds it: role and name, label, text... in the iframes on the way."""
-        role, name, submits = handle.evaluate(_ROLE_NAME)
+        role, name, submits = facts or handle.evaluate(_ROLE_NAME)
         frames = frames_of(frame)
         if frames is None:
             return None
