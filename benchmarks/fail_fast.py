@@ -51,7 +51,7 @@ CASES: dict[str, tuple[str, str]] = {
 
 
 def refs_of(snapshot: str) -> dict[str, str]:
-    out = {}
+    out: dict[str, str] = {}
     for line in snapshot.splitlines():
         ref, _, rest = line.strip().partition(" ")
         if '"' in rest:

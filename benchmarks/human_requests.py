@@ -20,8 +20,9 @@ MiniWoB++ gives a raw reward of 1 (or the page's check holds). It is a **wrong r
 closes the episode with a reward below 1, or when the page shows a click that was not asked for (a refusal
 is a failure, never a wrong result).
 
-The ``held-out``, ``held-out-2`` and ``held-out-3`` parts are only measured: their failures are counted, never printed, so no
-rule is written from them (``--show`` names the parts whose failures are printed; by default the tuning part's).
+The ``held-out``, ``held-out-2`` and ``held-out-3`` parts are only measured: their failures are counted, never
+printed, so no rule is written from them (``--show`` names the parts whose failures are printed; by default the
+tuning part's).
 ``-v`` adds each printed failure's transcript.
 """
 

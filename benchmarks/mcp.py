@@ -191,8 +191,8 @@ def render(report: dict[str, Any]) -> str:
 
 def _visit_ms(entry: dict[str, Any]) -> float:
     """The median time of a page visit: each navigate call plus the snapshot call that followed it."""
-    return statistics.median(n + s for n, s in zip(entry["navigate"]["calls_ms"], entry["snapshot"]["calls_ms"],
-                                                   strict=True))
+    return float(statistics.median(n + s for n, s in zip(entry["navigate"]["calls_ms"],
+                                                         entry["snapshot"]["calls_ms"], strict=True)))
 
 
 def main() -> int:

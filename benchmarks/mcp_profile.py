@@ -67,7 +67,8 @@ async def main(rounds: int, pages: list[str]) -> None:
             async def over_mcp(command: str) -> object:
                 result = await client.call_tool("browser", {"command": command})
                 if result.is_error:
-                    raise RuntimeError(f"{command}: {result.content[0].text[:200]}")
+                    said = getattr(result.content[0], "text", "") if result.content else ""
+                    raise RuntimeError(f"{command}: {said[:200]}")
                 return result
 
             via_mcp = await _timed(over_mcp, pages, site, rounds)

@@ -136,7 +136,7 @@ def _reader(sparse: bool = False, digits: bool = False) -> Callable[[Image.Image
 
 def _rapidocr() -> Callable[[Image.Image], list[str]] | None:
     try:
-        from rapidocr import RapidOCR
+        from rapidocr import RapidOCR  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         return None
     engine = RapidOCR()

@@ -247,7 +247,7 @@ async def run_refwright(steps: list[Step], run: Run) -> None:
 
 
 async def _rw_succeeded(page: Any) -> bool:
-    return page.url.endswith("/page2.html")
+    return bool(page.url.endswith("/page2.html"))
 
 
 async def run_agent_browser(steps: list[Step], peers: Any, run: Run) -> None:
