@@ -23,6 +23,7 @@ from ..grammar._lexicon import verb_action
 from ..grammar._phrasings import not_understood
 from ..grammar._plan import Kind, Part, Target
 from ._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
+from ._remainder import remainder_value
 
 __all__ = ["Spotted", "concrete_part", "label_words", "labelled_value", "spot", "spotted_click", "verb_misfit"]
 
@@ -39,6 +40,7 @@ _FITS: dict[str, frozenset[str]] = {
 _NOT_NAMES = frozenset({"a", "an", "the", "it", "to", "and", "or", "of", "in", "on", "at", "is", "be", "me", "my",
                         "i", "you", "for", "with", "then", "this", "that", "one", "please"})
 _WORD = re.compile(r"\w+", re.UNICODE)
+_NEGATIONS = frozenset({"not", "never", "except", "nor", "don", "dont", "without"})
 _NUMBER = re.compile(r"[-+−]?\d+(?:\.\d+)?")
 _LISTED = 6
 
@@ -89,11 +91,15 @@ def spot(text: str, quoted: Sequence[str], inspection: Inspection) -> list[Spott
     for control in inspection.controls:
         for name, option in _names_of(control):
             phrase = _words(name)
-            if not phrase or all(w in _NOT_NAMES for w in phrase):
+            if not phrase or (all(w in _NOT_NAMES for w in phrase) and not _as_written(name, text)):
                 continue
             span = _phrase_in(words, phrase)
             if span is not None:
                 found.append((span, Spotted(control, name, option)))
+    # "Hit the × to close it, not Cancel or OK": what comes after a "not" is named only to be left alone.
+    inside = {i for (a, b), _ in found for i in range(a, b)}  # "Not now" is a label, not a negation
+    negated = next((i for i, w in enumerate(words) if w in _NEGATIONS and i not in inside), len(words))
+    found = [(s, x) for s, x in found if s[0] < negated]
     # "Privacy policy" names the link Privacy policy, not also a link "Privacy".
     kept = [(s, x) for s, x in found
             if not any(o[0] <= s[0] and s[1] <= o[1] and (o[1] - o[0]) > (s[1] - s[0]) for o, _ in found)]
@@ -102,6 +108,11 @@ def spot(text: str, quoted: Sequence[str], inspection: Inspection) -> list[Spott
         if all(x.control.id != y.control.id or x.option != y.option for y in out):
             out.append(x)
     return out
+
+
+def _as_written(name: str, text: str) -> bool:
+    """Whether ``text`` writes ``name`` in the label's own capitals ("press the ONE button" names "ONE")."""
+    return name != name.lower() and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
 
 
 def _verb(part: Part) -> str | None:
@@ -144,7 +155,7 @@ def _as_part(part: Part, action: str | None, spotted: Spotted, value: str | None
         return Part(Kind.OPTION, part.text, labels=(spotted.option,))
     if control.kind in TEXT_KINDS and value is not None:
         return Part(Kind.FILL, part.text, value=value, field=target)
-    if control.kind in SLIDER_KINDS and value is not None:
+    if control.kind in SLIDER_KINDS and value is not None and _NUMBER.fullmatch(value):
         return Part(Kind.SLIDER, part.text, value=value)
     if action == "uncheck" or (control.kind in ("checkbox", "radio") and action in ("check", "choose", "set")):
         return Part(Kind.NAMES, part.text, labels=(control.label,), value="off" if action == "uncheck" else "on")
@@ -214,13 +225,32 @@ def concrete_part(part: Part, inspection: Inspection) -> Part:
             f"{part.text!r} asks for something under a condition or by a property (when, if, the cheapest...), "
             "which act does not judge. Nothing was done. Say which control to use, for example `act click "
             f"\"{found[0].control.label}\"`, or act on a ref.")
-    spotted = _one(part, action, found)
+    spotted = _one(part, action, _options_first(found))
     value = next((q for q in part.labels if fold(q) != fold(spotted.name)), None)
+    if value is None and action in ("fill", "set") and spotted.control.kind in TEXT_KINDS | SLIDER_KINDS:
+        # What is left once the label, the verb and filler words are taken out; none is a refusal, never a
+        # click into the field as if the text had been entered.
+        value = remainder_value(part.text, spotted.name, part.value or "")
+        if spotted.control.kind in SLIDER_KINDS and value is not None and not _NUMBER.fullmatch(value):
+            value = None
+        if value is None:
+            raise UnsupportedRequestError(
+                f"{part.text!r} names {describe(spotted.control)}, but not one value to put in it. Nothing was "
+                f"done. Say it with the value quoted, for example `act type \"...\" into \"{spotted.control.label}\"`.")
     return _as_part(part, action, spotted, value if action in ("fill", "set", None) else None)
 
 
-_CONDITION = re.compile(r"\b(?:when|whenever|if|unless|until|once|only\s+if|cheapest|most|least|shortest|longest|"
+def _options_first(found: list[Spotted]) -> list[Spotted]:
+    """A list named both by its label and by one of its options ("make the language German"): the option."""
+    chosen = {x.control.id for x in found if x.option}
+    return [x for x in found if x.option or x.control.id not in chosen]
+
+
+_CONDITION = re.compile(r"\b(?:when|whenever|if|unless|until|once|only\s+if|as\s+soon\s+as|cheapest|most|least|"
+                        r"shortest|longest|"
                         r"largest|smallest|highest|lowest|best|worst|biggest|closest|latest|earliest)\b", re.IGNORECASE)
+# Kinds that a click chooses: what a `set X to V` may pick by V's label.
+_CHOSEN = frozenset({"radio", "option", "checkbox", "tab", "menuitem", "treeitem"})
 _POINTS_BACK = re.compile(r"\b(?:it|them|that|this|that\s+one|this\s+one)\b", re.IGNORECASE)
 
 
@@ -246,9 +276,11 @@ def _set_part(part: Part, inspection: Inspection) -> Part:
                                      ordinal=None if c.label else 1, quoted=bool(c.label)))
         if c.kind in SLIDER_KINDS and number:
             return Part(Kind.SLIDER, part.text, value=value.replace("−", "-").lstrip("+"))
-    # The value is what to choose: an option of a list, or a radio, tab or option labelled so.
-    found = spot(value, (value,), inspection)
-    found = [x for x in found if x.control.kind in _FITS["set"] or x.option]
+    # The value is what to choose: an option of a list, or a radio, tab or option labelled so, named whole.
+    # A label found inside a longer value ("10, slider 2 to 18") is not what the value says, and a slider, a
+    # field or a button labelled like the value is not set by a click on it: nothing is done then.
+    whole = re.sub(r"^(?:the|a|an)\s+", "", value.strip(), flags=re.IGNORECASE)
+    found = [x for x in spot("", (value, whole), inspection) if x.control.kind in _CHOSEN or x.option]
     if found:
         return _as_part(part, "set", _one(part, "set", found))
     if number and not part.targets:

@@ -1,0 +1,57 @@
+"""Steps and remarks a request is written with, beyond the clause rules (pure).
+
+- Arrows and plus signs between steps are sequencing words: "Ann as full name > Next > Oslo as city" is
+  three steps, "Theme Light + Save" two. A path of short labels ("File > Save as") stays a menu path.
+- A clause that asks for nothing to be done ("no need to open it", "don't save yet", "leave everything
+  else alone") is no step: what it forbids is not done anyway.
+- A topic before a colon ("Wizard: type Ann ...") says where, not what: the clause after it is read alone
+  when the whole clause is not understood.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["asks_nothing", "steps_of_arrows", "without_topic"]
+
+_ARROW = re.compile(r"\s+(?:>|→|->|\+)\s+")
+# A piece that says more than a label: a value and where it goes ("Text area 3 → input box" stays one
+# clause: a noun may be a verb of the lexicon too).
+_CLAUSE_LIKE = re.compile(r"\w\s+(?:as|into|in|to|with)\s+\w|[:=]|\d{1,4}[/.-]\d", re.IGNORECASE)
+# ", but don't save yet": what follows "but" is a clause of its own (one that asks for nothing).
+_BUT_NOT = re.compile(r"\s*,?\s+but\s+(?=(?:don'?t|do\s+not|never|not|leave)\b)", re.IGNORECASE)
+
+
+def steps_of_arrows(text: str) -> str:
+    """``text`` with ``>``, ``→`` and ``+`` between steps written as ", then "; a menu path is kept."""
+    text = _BUT_NOT.sub("; ", text)
+    pieces = _ARROW.split(text)
+    if len(pieces) < 2:
+        return text
+    if " + " in text or any(_CLAUSE_LIKE.search(p) for p in pieces):
+        return ", then ".join(p.strip() for p in pieces)
+    return text
+
+
+_NOTHING = re.compile(
+    r"^(?:(?:there'?s\s+)?no\s+need\s+to|(?:please\s+)?(?:don'?t|do\s+not|never)\b|no\s+other\b|nothing\s+else\b|"
+    r"leave\s+(?:everything|the\s+rest|all)\s+(?:else\s+)?(?:alone|as\s+(?:it\s+is|is))|"
+    r"(?:but\s+)?(?:don'?t|do\s+not)\b|\w+(?:\s+\w+)?\s+stays?\s+(?:empty|blank|as\s+it\s+is)|"
+    r"any\s+of\s+(?:them|the\s+\w+)\s+(?:is|are|will\s+do)\s+fine|(?:any|either)\s+(?:one\s+)?(?:is|will\s+do)\b|"
+    r"(?:(?:much|greatly)\s+appreciated|(?:i\s+)?appreciate\s+it|cheers|thanks?(?:\s+(?:so\s+much|a\s+lot|you))?|"
+    r"thank\s+you(?:\s+so\s+much)?|ta)$)",
+    re.IGNORECASE)
+
+
+def asks_nothing(clause: str) -> bool:
+    """Whether ``clause`` only says what not to do, or that anything will do: no step."""
+    return _NOTHING.match(clause.strip()) is not None
+
+
+_TOPIC = re.compile(r"^(?P<t>[^\s:⟦⟧]+(?:\s+[^\s:⟦⟧]+)?)\s*:\s+(?P<rest>\S.*)$")
+
+
+def without_topic(clause: str) -> str | None:
+    """The clause after a one- or two-word topic and a colon ("Wizard: Ann as full name"), or None."""
+    m = _TOPIC.match(clause.strip())
+    return m.group("rest") if m else None
