@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..._errors import RefwrightError
 from ...resolve._model import Inspection
 from ...resolve.grammar._lexicon import first_verb
-from ...resolve.grammar._plan import Kind, Part, Plan
+from ...resolve.grammar._plan import Kind, Part, Plan, Target
 from ...resolve.matching._match import TargetNotFoundError
 from ...resolve.matching._spotting import concrete_part
 from ...resolve.state._memory import Memo, ResolverState
@@ -37,7 +37,7 @@ def step_spot(steps: Mapping[Kind, StepFn], session: Tab, state: ResolverState, 
 
 
 # Parts the grammar read whose target may be said with more words than its label ("pick Light under Theme").
-_RESPOTTED = frozenset({Kind.CLICK, Kind.NAMES, Kind.CHECK, Kind.OPTION, Kind.FOCUS, Kind.FIND})
+_RESPOTTED = frozenset({Kind.CLICK, Kind.NAMES, Kind.CHECK, Kind.OPTION, Kind.FOCUS, Kind.FIND, Kind.FILL})
 
 
 def run_step(steps: Mapping[Kind, StepFn], session: Tab, state: ResolverState, plan: Plan, index: int,
@@ -59,9 +59,11 @@ def run_step(steps: Mapping[Kind, StepFn], session: Tab, state: ResolverState, p
 def _respotted(part: Part, inspection: Inspection) -> Part | None:
     """``part`` as a clause to spot, when spotting names another control than the rule read; else None."""
     verb = first_verb(re.findall(r"[\w'-]+", part.text))
-    if part.kind not in _RESPOTTED or verb is None:
+    if part.kind not in _RESPOTTED or (verb is None and part.kind != Kind.FILL):
         return None
-    spot = Part(Kind.SPOT, part.text, value=verb)
+    # A verbless clause ("German as language") is read as a short one: a field's name and its value, or a label.
+    spot = Part(Kind.SPOT, part.text, value=verb) if verb else \
+        Part(Kind.SPOT, part.text, targets=(Target(label=part.text),), value="")
     try:
         concrete = concrete_part(spot, inspection)
     except RefwrightError:

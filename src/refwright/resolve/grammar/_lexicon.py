@@ -113,7 +113,7 @@ def _base(word: str) -> str | None:
     if w in VERB_ACTION:
         return w
     stems = []
-    for end in ("ing", "es", "ed", "s"):
+    for end in ("ing",):  # "changes" and "shows" are more often nouns or what a page does than a request
         if w.endswith(end) and len(w) - len(end) >= 2:
             stem = w[:-len(end)]
             stems += [stem, stem + "e"]
@@ -126,12 +126,14 @@ def first_verb(words: list[str]) -> str | None:
     """The first of ``words`` that is a verb of the lexicon in any of its forms, as the lexicon spells it:
     "would you mind pressing the ONE button" asks to press."""
     for i, word in enumerate(words):
-        base = _base(word)
+        base = _SPOT_VERBS.get(word.casefold()) or _base(word)
         if base is not None and (i == 0 or base not in _WEAK):
             return base
     return None
 
 
+# Verbs read only when a clause is spotted: what they ask of the control named is a click on it.
+_SPOT_VERBS = {"dismiss": "click", "dismissing": "click", "close": "click", "closing": "click"}
 # Verbs that say what a control does more often than what to do with it ("once the field shows up", "I
 # want to go"): read as the verb only when they begin the clause.
 _WEAK = frozenset({"go", "show", "view", "key", "turn", "make", "answer", "respond", "follow", "clear"})

@@ -51,7 +51,13 @@ def asks_nothing(clause: str) -> bool:
 _TOPIC = re.compile(r"^(?P<t>[^\s:⟦⟧]+(?:\s+[^\s:⟦⟧]+)?)\s*:\s+(?P<rest>\S.*)$")
 
 
+_PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
+
+
 def without_topic(clause: str) -> str | None:
-    """The clause after a one- or two-word topic and a colon ("Wizard: Ann as full name"), or None."""
+    """The clause after a one- or two-word topic and a colon ("Wizard: Ann as full name"), or None; a pronoun
+    in it is the topic ("Section: expand it" is "expand the Section")."""
     m = _TOPIC.match(clause.strip())
-    return m.group("rest") if m else None
+    if m is None:
+        return None
+    return _PRONOUN.sub(lambda _: "the " + m.group("t"), m.group("rest"), count=1)

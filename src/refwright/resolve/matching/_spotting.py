@@ -100,6 +100,7 @@ def spot(text: str, quoted: Sequence[str], inspection: Inspection) -> list[Spott
     inside = {i for (a, b), _ in found for i in range(a, b)}  # "Not now" is a label, not a negation
     negated = next((i for i, w in enumerate(words) if w in _NEGATIONS and i not in inside), len(words))
     found = [(s, x) for s, x in found if s[0] < negated]
+    found = _by_kind_word(words, found)
     # "Privacy policy" names the link Privacy policy, not also a link "Privacy".
     kept = [(s, x) for s, x in found
             if not any(o[0] <= s[0] and s[1] <= o[1] and (o[1] - o[0]) > (s[1] - s[0]) for o, _ in found)]
@@ -113,6 +114,33 @@ def spot(text: str, quoted: Sequence[str], inspection: Inspection) -> list[Spott
 def _as_written(name: str, text: str) -> bool:
     """Whether ``text`` writes ``name`` in the label's own capitals ("press the ONE button" names "ONE")."""
     return name != name.lower() and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
+
+
+# A kind said next to a label ("the Confirm button", "link Help"): which of the controls sharing it is meant.
+_KIND_WORDS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("button", "buttons", "btn"), frozenset({"button"})),
+    **dict.fromkeys(("link", "links"), frozenset({"link"})),
+    **dict.fromkeys(("tab", "header", "heading", "section"), frozenset({"tab"})),
+    **dict.fromkeys(("checkbox", "checkboxes"), frozenset({"checkbox"})),
+    **dict.fromkeys(("radio",), frozenset({"radio"})),
+    **dict.fromkeys(("field", "input", "textbox"), TEXT_KINDS),
+    **dict.fromkeys(("list", "dropdown", "menu"), frozenset({"select", "combobox", "menuitem"})),
+    **dict.fromkeys(("icon",), frozenset({"icon"})),
+}
+
+
+def _by_kind_word(words: Sequence[str], found: list[tuple[tuple[int, int], Spotted]]
+                  ) -> list[tuple[tuple[int, int], Spotted]]:
+    """Of controls spotted by one name, those of the kind a word beside it says, when any is of that kind."""
+    out = []
+    for span, x in found:
+        same = [(s, y) for s, y in found if s == span]
+        near = [words[i] for i in (span[0] - 1, span[1]) if 0 <= i < len(words)]
+        kinds = frozenset().union(*(_KIND_WORDS.get(w, frozenset()) for w in near))
+        if len(same) > 1 and kinds and any(y.control.kind in kinds for _, y in same) and x.control.kind not in kinds:
+            continue
+        out.append((span, x))
+    return out
 
 
 def _verb(part: Part) -> str | None:
