@@ -135,3 +135,37 @@ async def test_steps_joined_by_a_plus_and_a_clause_that_asks_for_nothing(page: P
     await run(page, f"open {server.url('/act/settings.html')}")
     await until_done(page, "Dark + Save. No need to touch anything else")
     assert await clicks(page) == ["Save nick= mail= boxes= theme=dark lang=English"]
+
+
+async def test_a_kind_word_beside_a_label_picks_among_controls_that_share_it(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/accordion.html')}")
+    await until_done(page, "Shipping details first, then could you tap on the Confirm button in there")
+    assert await page.playwright_page.evaluate("() => document.getElementById('log').textContent") == \
+        "confirmed the order"
+    assert await page.playwright_page.evaluate("() => document.getElementById('h2').getAttribute('aria-expanded')") \
+        == "false"
+
+
+async def test_a_fill_whose_field_is_a_list_is_spotted_again(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/settings.html')}")
+    await until_done(page, "French as the language")
+    assert await value(page, "lang") == "French" and await clicks(page) == []
+
+
+async def test_a_pronoun_after_a_topic_is_the_topic(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/accordion.html')}")
+    await until_done(page, "Shipping details: open it")
+    assert await page.playwright_page.evaluate("() => document.getElementById('h1').getAttribute('aria-expanded')") \
+        == "true"
+
+
+async def test_a_label_that_is_also_a_sequencing_word(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/wizard.html')}")
+    await until_done(page, "key in the full name Bo and hit Next, then city Lima and Next once more")
+    assert await page.playwright_page.evaluate("() => data") == {"name": "Bo", "city": "Lima"}
+
+
+async def test_a_dialog_dismissed_by_its_close_button(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/settings.html?dialog=1')}")
+    await until_done(page, "would you be so kind as dismissing this dialog with the close button")
+    assert await clicks(page) == ["Close"]

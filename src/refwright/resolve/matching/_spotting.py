@@ -274,8 +274,8 @@ def _options_first(found: list[Spotted]) -> list[Spotted]:
     return [x for x in found if x.option or x.control.id not in chosen]
 
 
-_CONDITION = re.compile(r"\b(?:when|whenever|if|unless|until|once|only\s+if|as\s+soon\s+as|cheapest|most|least|"
-                        r"shortest|longest|"
+_CONDITION = re.compile(r"\b(?:when|whenever|if|unless|until|once(?!\s+(?:more|again))|only\s+if|as\s+soon\s+as|"
+                        r"cheapest|most|least|shortest|longest|"
                         r"largest|smallest|highest|lowest|best|worst|biggest|closest|latest|earliest)\b", re.IGNORECASE)
 # Kinds that a click chooses: what a `set X to V` may pick by V's label.
 _CHOSEN = frozenset({"radio", "option", "checkbox", "tab", "menuitem", "treeitem"})
