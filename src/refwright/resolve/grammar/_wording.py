@@ -42,7 +42,9 @@ _TAIL = re.compile(
     r"(?:\s*[,;:!-]?\s*(?:please|for\s+me|thanks(?:\s+a\s+lot)?|thank\s+you|thx|cheers|if\s+you\s+(?:can|could|would|"
     r"don'?t\s+mind)|when\s+you\s+(?:can|get\s+a\s+chance)|right\s+now|real\s+quick|quickly|asap|"
     r"will\s+you|would\s+you|thanks?\s+in\s+advance|again|as\s+well|too|respectively|in\s+(?:that\s+)?order|"
-    r"from\s+(?:top\s+to\s+bottom|left\s+to\s+right)))+\s*[.!?]*$", re.IGNORECASE)
+    r"from\s+(?:top\s+to\s+bottom|left\s+to\s+right)|afterwards?|after(?:\s+that)?|at\s+the\s+end|"
+    r"(?:when|once)\s+(?:that'?s\s+|that\s+is\s+|it'?s\s+|you'?re\s+|you\s+are\s+)?(?:all\s+)?(?:done|finished)))+"
+    r"\s*[.!?]*$", re.IGNORECASE)
 # A remark after the request: where the control is, or why it is asked for.
 _REMARK = re.compile(
     r"\s*(?:[,;:]|\s[-–—]|\.)\s*(?:it'?s|it\s+is|they'?re|they\s+are|which\s+is|that'?s|you'?ll\s+(?:find|see)|"
