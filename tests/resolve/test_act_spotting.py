@@ -169,3 +169,15 @@ async def test_a_dialog_dismissed_by_its_close_button(page: Page, server: TestSe
     await run(page, f"open {server.url('/act/settings.html?dialog=1')}")
     await until_done(page, "would you be so kind as dismissing this dialog with the close button")
     assert await clicks(page) == ["Close"]
+
+
+@pytest.mark.parametrize(("path", "request_text", "expected"), [
+    ("/act/signin.html", "enter username kiki and password s3cret, then press Enter", "signed in kiki with a password"),
+    ("/act/settings.html", "fill out nickname Kiki and email address k@x.io, then Save",
+     "Save nick=Kiki mail=k@x.io boxes= theme= lang=English"),
+])
+async def test_a_verb_then_each_field_with_its_value(page: Page, server: TestServer, path: str, request_text: str,
+                                                    expected: str) -> None:
+    await run(page, f"open {server.url(path)}")
+    await until_done(page, request_text)
+    assert await page.playwright_page.evaluate("() => document.getElementById('log').textContent") == expected

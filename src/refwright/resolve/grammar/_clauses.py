@@ -20,7 +20,7 @@ from ._lexicon import CLAUSE_VERBS, first_verb, verb_action
 from ._phrasings import PHRASING_RULES, not_understood, point_back
 from ._plan import Kind, Part, Plan, Target
 from ._puzzles import PUZZLE_RULES
-from ._steps import asks_nothing, steps_of_arrows, without_topic
+from ._steps import asks_nothing, named_values, steps_of_arrows, without_topic
 from ._target import (
     PLACEHOLDER,
     QE,
@@ -413,6 +413,10 @@ def _parse_clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Pa
                 return after
         except UnsupportedRequestError:
             pass
+    pairs = named_values(c)
+    if pairs is not None:
+        # Each "name value" is read as a verbless clause is: a field's name and its value.
+        return [x for p in pairs for x in _parse_clause(p, quotes, search)[0]], search
     q = only_quote(c, quotes)
     # A short clause without a verb is read as a label ("Copy link", "Next"); a longer one is not a label.
     short = q is not None or (len(c.split()) <= 4 and not re.match(rf"^(?:{_VERB_ALT})\b", c, re.IGNORECASE)

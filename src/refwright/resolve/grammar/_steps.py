@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["asks_nothing", "steps_of_arrows", "without_topic"]
+__all__ = ["asks_nothing", "named_values", "steps_of_arrows", "without_topic"]
 
 _ARROW = re.compile(r"\s+(?:>|→|->|\+)\s+")
 # A piece that says more than a label: a value and where it goes ("Text area 3 → input box" stays one
@@ -61,3 +61,20 @@ def without_topic(clause: str) -> str | None:
     if m is None:
         return None
     return _PRONOUN.sub(lambda _: "the " + m.group("t"), m.group("rest"), count=1)
+
+
+_FILL_VERB = re.compile(r"^(?:fill\s+(?:in|out)|fill|enter|type|put\s+in|put|input|key\s+in|use)\s+(?:the\s+)?",
+                        re.IGNORECASE)
+_PAIR = re.compile(r"^(?:the\s+|my\s+)?(?P<name>[^\W\d][\w-]*(?:\s+[^\W\d][\w-]*)?)\s*(?::|=|\s)\s*(?P<value>\S+)$")
+
+
+def named_values(clause: str) -> list[str] | None:
+    """"fill in email a@b.co and code 1234": each field's name with its value, as verbless clauses ("email
+    a@b.co", "code 1234"), when the clause is only such pairs after its verb; else None."""
+    m = _FILL_VERB.match(clause)
+    if m is None:
+        return None
+    pieces = [p.strip() for p in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", clause[m.end():]) if p.strip()]
+    if len(pieces) < 2 or not all(_PAIR.match(p) for p in pieces):
+        return None
+    return pieces
