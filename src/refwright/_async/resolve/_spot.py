@@ -69,4 +69,6 @@ def _respotted(part: Part, inspection: Inspection) -> Part | None:
         return None
     if concrete.kind == part.kind and concrete.targets == part.targets and concrete.labels == part.labels:
         return None
+    if part.kind == Kind.FILL and concrete.kind not in (Kind.FILL, Kind.OPTION, Kind.SLIDER):
+        return None  # a value to put somewhere is never a click on a control labelled like it
     return spot

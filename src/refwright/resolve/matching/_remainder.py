@@ -21,6 +21,8 @@ _FILLER = frozenset({
     "say", "saying", "word", "words",
     "what",
 })
+# Nouns that may say what the value after them is ("the name Ann", "the code 1234"); alone they are no value.
+_NOUNS = frozenset({"name", "number", "code", "date", "text", "word", "words", "value", "string"})
 _TOKEN = re.compile(r"\S+")
 _EDGE = ".,;:!?\"'()[]"
 
@@ -44,9 +46,11 @@ def remainder_value(text: str, label: str, verb: str) -> str | None:
     verb_at = next((i for i, k in enumerate(keys) if i not in gone and first_verb([k]) == verb), None)
     if verb_at is not None:
         gone.add(verb_at)
-    kept = [i for i, k in enumerate(keys) if i not in gone and k and k not in _FILLER and k not in NOT_VALUES]
+    kept = [i for i, k in enumerate(keys) if i not in gone and k and k not in _FILLER and k not in _NOUNS]
     if not kept or kept != list(range(kept[0], kept[-1] + 1)):
         return None
+    if any(keys[i] in NOT_VALUES for i in kept):
+        return None  # "something nice", "whatever you like": what kind of value, not the value
     if any(first_verb([keys[i]]) is not None for i in kept):
         return None  # a second verb: another step, not a value
     if len(kept) > 1 and not all(re.search(r"[A-Z0-9@._/-]", tokens[i]) for i in kept):
