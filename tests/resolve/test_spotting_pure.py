@@ -42,6 +42,7 @@ def test_the_value_left_of_a_clause(text: str, label: str, verb: str, value: str
     ("Theme Light + Save", "Theme Light, then Save"),
     ("File > Save as", "File > Save as"),
     ("View > Zoom in", "View > Zoom in"),
+    ("press Ctrl + S", "press Ctrl + S"),
     ("type x into Name, but don't save yet", "type x into Name; don't save yet"),
 ])
 def test_steps_joined_by_arrows(text: str, expected: str) -> None:

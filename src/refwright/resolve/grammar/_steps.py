@@ -14,6 +14,7 @@ import re
 
 __all__ = ["asks_nothing", "named_values", "steps_of_arrows", "without_topic"]
 
+_KEYS = re.compile(r"\b(?:ctrl|control|alt|option|shift|cmd|command|meta|super|win)\s+\+\s+", re.IGNORECASE)
 _ARROW = re.compile(r"\s+(?:>|→|->|\+)\s+")
 # A piece that says more than a label: a value and where it goes ("Text area 3 → input box" stays one
 # clause: a noun may be a verb of the lexicon too).
@@ -28,6 +29,8 @@ def steps_of_arrows(text: str) -> str:
     pieces = _ARROW.split(text)
     if len(pieces) < 2:
         return text
+    if _KEYS.search(text):
+        return text  # "press Ctrl + S" is a shortcut, not two steps
     if " + " in text or any(_CLAUSE_LIKE.search(p) for p in pieces):
         return ", then ".join(p.strip() for p in pieces)
     return text
