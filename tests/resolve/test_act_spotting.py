@@ -181,3 +181,9 @@ async def test_a_verb_then_each_field_with_its_value(page: Page, server: TestSer
     await run(page, f"open {server.url(path)}")
     await until_done(page, request_text)
     assert await page.playwright_page.evaluate("() => document.getElementById('log').textContent") == expected
+
+
+async def test_a_tab_in_a_parenthesis_is_where_the_target_is(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/settings.html')}")
+    await until_done(page, "follow the Privacy policy link (on the second tab)")
+    assert await clicks(page) == ["Tab #2", "Privacy policy"]

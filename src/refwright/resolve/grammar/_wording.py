@@ -205,10 +205,17 @@ _ON_TAB = re.compile(rf"\s*,?\s+(?:(?:which|that)\s+is\s+|it'?s\s+|it\s+is\s+)?(
                      re.IGNORECASE)
 
 
+_TAB_PAREN = re.compile(rf"\s*\(\s*(?:(?:it'?s\s+|which\s+is\s+)?(?:on|in|under|inside|behind)\s+)?(?:the\s+)?"
+                        rf"(?:{ORDINAL_PATTERN}\s+tab|tab\s+(?:number\s+|no\.?\s*)?#?\s*\d+)\s*\)", re.IGNORECASE)
+
+
 def _on_tab(text: str) -> tuple[str, bool]:
     """``text`` without a tab said as where its target is, and whether there was one. "Click on Tab #2" is
     the tab itself: only a place after a target (a verb and at least one word before it) is one."""
     found = False
+    if _TAB_PAREN.search(text) and len(_TAB_PAREN.sub("", text).split()) >= 2:
+        # "Open Terms of use (Tab #2)": the tab in a parenthesis is where the target is.
+        text, found = _TAB_PAREN.sub("", text), True
 
     def each(m: re.Match[str]) -> str:
         nonlocal found
