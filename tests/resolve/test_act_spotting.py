@@ -187,3 +187,13 @@ async def test_a_tab_in_a_parenthesis_is_where_the_target_is(page: Page, server:
     await run(page, f"open {server.url('/act/settings.html')}")
     await until_done(page, "follow the Privacy policy link (on the second tab)")
     assert await clicks(page) == ["Tab #2", "Privacy policy"]
+
+
+async def test_a_label_named_as_a_place_is_not_the_target(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/tree.html')}")
+    shut_before = await page.playwright_page.evaluate("() => document.querySelectorAll('li.shut').length")
+    out = await attempt(page, "could you tap Beach.jpg in Photos")
+    log = await page.playwright_page.evaluate("() => document.getElementById('log').textContent")
+    shut = await page.playwright_page.evaluate("() => document.querySelectorAll('li.shut').length")
+    # Photos is where the file is: it is never clicked as if it were the file (with a false Done).
+    assert log == "opened Beach.jpg" or (out.startswith("Error:") and shut == shut_before), (out, log)

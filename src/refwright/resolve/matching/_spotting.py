@@ -253,6 +253,10 @@ def concrete_part(part: Part, inspection: Inspection) -> Part:
             f"{part.text!r} asks for something under a condition or by a property (when, if, the cheapest...), "
             "which act does not judge. Nothing was done. Say which control to use, for example `act click "
             f"\"{found[0].control.label}\"`, or act on a ref.")
+    if action not in ("fill", "set"):
+        found = _not_places(part.text, found)  # "in X" names the field of a fill, but the place of a click
+        if not found:
+            raise _refuse_nothing(part, inspection)
     spotted = _one(part, action, _options_first(found))
     value = next((q for q in part.labels if fold(q) != fold(spotted.name)), None)
     if value is None and action in ("fill", "set") and spotted.control.kind in TEXT_KINDS | SLIDER_KINDS:
@@ -343,6 +347,21 @@ def verb_misfit(part: Part, control: Control, on: bool) -> str | None:
             f"To use it, say so (`act click \"{control.label}\"`).")
 
 
+_PLACE_WORDS = r"(?:in|inside|into|under|within|on|from|behind|beneath|below|above|of)"
+
+
+def _not_places(text: str, found: list[Spotted]) -> list[Spotted]:
+    """``found`` without the labels ``text`` names as where something else is ("Beach.jpg in Photos", "the
+    button under Shipping details"): a place is not a target, and a click on it is not what was asked."""
+    def place(x: Spotted) -> bool:
+        name = r"\W+".join(re.escape(w) for w in _words(x.name))
+        m = re.search(rf"(?P<before>\w[\w\s'.-]*?)\s+{_PLACE_WORDS}\s+(?:the\s+|a\s+|its\s+)?{name}(?!\w)",
+                      fold(text))
+        return m is not None and any(w not in _NOT_NAMES and verb_action(w) is None
+                                     for w in _words(m.group("before")))
+    return [x for x in found if not place(x)]
+
+
 def spotted_click(part: Part, inspection: Inspection) -> Match | None:
     """The one clickable control whose label a click's unquoted target names as a whole phrase, when the
     target as a whole names none ("tap Cancel on that thing" clicks Cancel); None when it names no label.
@@ -352,6 +371,7 @@ def spotted_click(part: Part, inspection: Inspection) -> Match | None:
             _CONDITION.search(part.text):
         return None
     found = [x for x in spot(target.label, (), inspection) if x.control.kind in _FITS["click"] and not x.option]
+    found = _not_places(target.label, found)
     if not found:
         return None
     spotted = _one(part, "click", found)
