@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from refwright.resolve.grammar._clause_forms import asks_nothing, named_values, steps_of_arrows, without_topic
 from refwright.resolve.grammar._lexicon import first_verb
-from refwright.resolve.grammar._steps import asks_nothing, named_values, steps_of_arrows, without_topic
 from refwright.resolve.matching._remainder import remainder_value
 
 

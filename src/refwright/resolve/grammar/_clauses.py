@@ -14,13 +14,13 @@ from dataclasses import replace
 from ..._errors import UnsupportedRequestError
 from .._labels import ORDINAL_PATTERN, norm, synonym
 from ._answer_rules import ANSWER_RULES, join_answers
+from ._clause_forms import asks_nothing, named_values, steps_of_arrows, without_topic
 from ._fills import every_field, field_target, fill_parts
 from ._item_rules import ITEM_RULES
 from ._lexicon import CLAUSE_VERBS, first_verb, verb_action
 from ._phrasings import PHRASING_RULES, not_understood, point_back
 from ._plan import Kind, Part, Plan, Target
 from ._puzzles import PUZZLE_RULES
-from ._steps import asks_nothing, named_values, steps_of_arrows, without_topic
 from ._target import (
     PLACEHOLDER,
     QE,
