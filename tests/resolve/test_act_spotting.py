@@ -197,3 +197,13 @@ async def test_a_label_named_as_a_place_is_not_the_target(page: Page, server: Te
     shut = await page.playwright_page.evaluate("() => document.querySelectorAll('li.shut').length")
     # Photos is where the file is: it is never clicked as if it were the file (with a false Done).
     assert log == "opened Beach.jpg" or (out.startswith("Error:") and shut == shut_before), (out, log)
+
+
+@pytest.mark.parametrize("request_text", ["tap Confirm inside Shipping details",
+                                          "could you hit confirm under the Shipping details header"])
+async def test_a_target_said_to_be_inside_a_place_is_not_one_of_the_same_name_outside(
+        page: Page, server: TestServer, request_text: str) -> None:
+    await run(page, f"open {server.url('/act/accordion.html')}")
+    out = await attempt(page, request_text)
+    log = await page.playwright_page.evaluate("() => document.getElementById('log').textContent")
+    assert log == "confirmed the order" or (out.startswith("Error:") and log == ""), (out, log)

@@ -254,9 +254,7 @@ def concrete_part(part: Part, inspection: Inspection) -> Part:
             "which act does not judge. Nothing was done. Say which control to use, for example `act click "
             f"\"{found[0].control.label}\"`, or act on a ref.")
     if action not in ("fill", "set"):
-        found = _not_places(part.text, found)  # "in X" names the field of a fill, but the place of a click
-        if not found:
-            raise _refuse_nothing(part, inspection)
+        found = _not_places(part, part.text, found)  # "in X" names the field of a fill, the place of a click
     spotted = _one(part, action, _options_first(found))
     value = next((q for q in part.labels if fold(q) != fold(spotted.name)), None)
     if value is None and action in ("fill", "set") and spotted.control.kind in TEXT_KINDS | SLIDER_KINDS:
@@ -350,16 +348,24 @@ def verb_misfit(part: Part, control: Control, on: bool) -> str | None:
 _PLACE_WORDS = r"(?:in|inside|into|under|within|on|from|behind|beneath|below|above|of)"
 
 
-def _not_places(text: str, found: list[Spotted]) -> list[Spotted]:
-    """``found`` without the labels ``text`` names as where something else is ("Beach.jpg in Photos", "the
-    button under Shipping details"): a place is not a target, and a click on it is not what was asked."""
+def _not_places(part: Part, text: str, found: list[Spotted]) -> list[Spotted]:
+    """``found``, refused when ``text`` names one of them as where something else is ("Beach.jpg in Photos",
+    "Confirm under Shipping details"): a place is not the target, and act cannot tell which control is in it
+    (a control of the same name elsewhere is not what was asked)."""
     def place(x: Spotted) -> bool:
         name = r"\W+".join(re.escape(w) for w in _words(x.name))
         m = re.search(rf"(?P<before>\w[\w\s'.-]*?)\s+{_PLACE_WORDS}\s+(?:the\s+|a\s+|its\s+)?{name}(?!\w)",
                       fold(text))
         return m is not None and any(w not in _NOT_NAMES and verb_action(w) is None
                                      for w in _words(m.group("before")))
-    return [x for x in found if not place(x)]
+    places = [x for x in found if place(x)]
+    if places:
+        where = places[0].control
+        raise TargetNotFoundError(
+            f"{part.text!r} names {describe(where)} as where its target is, and act does not look inside a place for "
+            f"a target. Nothing was done. Open it first (`act click \"{where.label}\"`), then ask for the target "
+            "alone, or act on a ref.")
+    return found
 
 
 def spotted_click(part: Part, inspection: Inspection) -> Match | None:
@@ -371,7 +377,7 @@ def spotted_click(part: Part, inspection: Inspection) -> Match | None:
             _CONDITION.search(part.text):
         return None
     found = [x for x in spot(target.label, (), inspection) if x.control.kind in _FITS["click"] and not x.option]
-    found = _not_places(target.label, found)
+    found = _not_places(part, target.label, found)
     if not found:
         return None
     spotted = _one(part, "click", found)
