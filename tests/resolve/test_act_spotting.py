@@ -159,6 +159,13 @@ async def test_a_pronoun_after_a_topic_is_the_topic(page: Page, server: TestServ
         == "true"
 
 
+async def test_after_and_once_it_shows_up_are_sequencing(page: Page, server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/wizard.html')}")
+    await until_done(page, "after putting Bo in the Full name box hit Next, and when the City field appears type "
+                           "Lima and press Next")
+    assert await page.playwright_page.evaluate("() => data") == {"name": "Bo", "city": "Lima"}
+
+
 async def test_a_label_that_is_also_a_sequencing_word(page: Page, server: TestServer) -> None:
     await run(page, f"open {server.url('/act/wizard.html')}")
     await until_done(page, "key in the full name Bo and hit Next, then city Lima and Next once more")

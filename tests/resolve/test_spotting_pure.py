@@ -43,6 +43,8 @@ def test_the_value_left_of_a_clause(text: str, label: str, verb: str, value: str
     ("File > Save as", "File > Save as"),
     ("View > Zoom in", "View > Zoom in"),
     ("press Ctrl + S", "press Ctrl + S"),
+    ("after typing Bo into Name press Next", "type Bo into Name, then press Next"),
+    ("press Next and once the City field shows up type Lima", "press Next, then type Lima"),
     ("type x into Name, but don't save yet", "type x into Name; don't save yet"),
 ])
 def test_steps_joined_by_arrows(text: str, expected: str) -> None:

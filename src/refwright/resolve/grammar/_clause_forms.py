@@ -12,8 +12,15 @@ from __future__ import annotations
 
 import re
 
+from ._lexicon import VERB_ACTION, first_verb
+
 __all__ = ["asks_nothing", "named_values", "steps_of_arrows", "without_topic"]
 
+_VERBS = "|".join(sorted(VERB_ACTION, key=len, reverse=True))
+_AFTER_FIRST = re.compile(rf"^(?:after|once\s+(?:you(?:'ve|\s+have)\s+)?)\s*(?P<g>\w+ing)\s+(?P<a>.+?)\s*,?\s+"
+                          rf"(?P<b>(?:{_VERBS})\b.*)$", re.IGNORECASE)
+_SHOWS_UP = re.compile(r"\s*,?\s*(?:and\s+)?\b(?:once|when|as\s+soon\s+as)\s+(?:the\s+)?(?:[\w-]+\s+){1,3}?"
+                       r"(?:shows?\s+up|appears?|is\s+(?:shown|visible)|loads?)\s*,?\s+", re.IGNORECASE)
 _KEYS = re.compile(r"\b(?:ctrl|control|alt|option|shift|cmd|command|meta|super|win)\s+\+\s+", re.IGNORECASE)
 _ARROW = re.compile(r"\s+(?:>|→|->|\+)\s+")
 # A piece that says more than a label: a value and where it goes ("Text area 3 → input box" stays one
@@ -24,8 +31,15 @@ _BUT_NOT = re.compile(r"\s*,?\s+but\s+(?=(?:don'?t|do\s+not|never|not|leave)\b)"
 
 
 def steps_of_arrows(text: str) -> str:
-    """``text`` with ``>``, ``→`` and ``+`` between steps written as ", then "; a menu path is kept."""
+    """``text`` with ``>``, ``→`` and ``+`` between steps written as ", then "; a menu path is kept. Also "after
+    typing X press Y" (X, then Y) and "once the City field shows up, enter Z" (act reads the page before each
+    step anyway: then Z)."""
     text = _BUT_NOT.sub("; ", text)
+    text = _SHOWS_UP.sub(", then ", text)
+    m = _AFTER_FIRST.match(text)
+    base = first_verb([m.group("g")]) if m else None
+    if m and base:
+        text = f"{base} {m.group('a')}, then {m.group('b')}"
     pieces = _ARROW.split(text)
     if len(pieces) < 2:
         return text
