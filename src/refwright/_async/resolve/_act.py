@@ -66,7 +66,7 @@ from ._paged import step_result
 from ._picker import pick_date
 from ._reveal import step_expand, step_find, step_menu, wait_visible
 from ._secret import enter_password, fill_secret
-from ._spot import step_spot
+from ._spot import run_step, step_spot
 from ._step import Step, click_step, did_text
 
 if TYPE_CHECKING:
@@ -425,7 +425,7 @@ async def _act_step(session: Tab, state: ResolverState, plan: Plan, before: Insp
             raise RefwrightError("The request's text fields are not filled yet, so nothing was clicked. Run act again "
                                  "to fill them first.")
     try:
-        step = await _STEPS[plan.parts[index].kind](session, state, plan, index, before, memo)
+        step = await run_step(_STEPS, session, state, plan, index, before, memo)
     except (TargetNotFoundError, RefwrightTimeoutError, DisabledTargetError) as exc:
         # A popup that appeared (on focus, say) and hides, covers or disables the page is closed first, as a
         # person would. When the action timed out or its control was disabled, the popup may have come after

@@ -41,6 +41,16 @@ def step_menu(session: Tab, state: ResolverState, plan: Plan, index: int, inspec
             "done; open the menu first or run `inspect` to see what is shown."
         )
     j, match = found
+    opened = memo.read.setdefault(index, [])
+    skipped = [label for label in labels[:j] if label not in opened and
+               not match_labels(label, [c.label for c in inspection.controls])[1]]
+    if skipped:
+        # A path is followed from its start: an item further on is never clicked while an item before it is
+        # neither shown nor opened by this request ("Ann as full name > Next" is no menu whose Next to click).
+        raise TargetNotFoundError(
+            f"No visible control matches {skipped[0]!r}, which comes before {labels[j]!r} in the path "
+            f"{' > '.join(labels)}. Nothing was done; open what comes first, or run `inspect` and act on a ref.")
+    opened.append(labels[j])
     if j == len(labels) - 1:
         note = "chose " + " > ".join(labels)
         return click_step(session, state, inspection, match, lambda: memo.mark(index, note),

@@ -14,9 +14,10 @@ from dataclasses import replace
 from ..._errors import UnsupportedRequestError
 from .._labels import ORDINAL_PATTERN, norm, synonym
 from ._answer_rules import ANSWER_RULES, join_answers
+from ._clause_forms import asks_nothing, named_values, steps_of_arrows, without_topic
 from ._fills import every_field, field_target, fill_parts
 from ._item_rules import ITEM_RULES
-from ._lexicon import CLAUSE_VERBS, verb_action
+from ._lexicon import CLAUSE_VERBS, first_verb, verb_action
 from ._phrasings import PHRASING_RULES, not_understood, point_back
 from ._plan import Kind, Part, Plan, Target
 from ._puzzles import PUZZLE_RULES
@@ -401,20 +402,39 @@ def _parse_clause(clause: str, quotes: list[str], search: bool) -> tuple[list[Pa
             built = build(found, restored, quotes, search)
             if built is not None:
                 return built
+    if asks_nothing(c):
+        return [], search
+    rest = without_topic(c)
+    if rest is not None:
+        # Only when a rule reads what follows: "zip code: 75011" names a field, not a topic.
+        try:
+            after = _parse_clause(rest, quotes, search)
+            if all(p.kind != Kind.SPOT for p in after[0]):
+                return after
+        except UnsupportedRequestError:
+            pass
+    pairs = named_values(c)
+    if pairs is not None:
+        # Each "name value" is read as a verbless clause is: a field's name and its value.
+        return [x for p in pairs for x in _parse_clause(p, quotes, search)[0]], search
     q = only_quote(c, quotes)
     # A short clause without a verb is read as a label ("Copy link", "Next"); a longer one is not a label.
     short = q is not None or (len(c.split()) <= 4 and not re.match(rf"^(?:{_VERB_ALT})\b", c, re.IGNORECASE)
                               and verb_action(c.split()[0]) is None)
     # No rule reads it: the clause is kept, and the one control whose label it names is looked for on the page
-    # when its turn comes (a short clause is first read whole, as the name of what to click). It is never a
-    # target to reach by closing or opening things.
-    verb = "" if short else c.split()[0].lower()
-    if not short and verb_action(verb) not in ("click", "check", "uncheck", "choose"):
-        # A verb act does not know, text to type or a thing to move that no rule could place: what to do is
-        # not known, so nothing is done (a label in it is not enough to act on).
+    # when its turn comes (a short clause is first read whole, as the name of what to click). Its verb is the
+    # first verb of the lexicon in it, in any form ("would you mind pressing ..."). It is never a target to
+    # reach by closing or opening things.
+    verb = "" if short else (first_verb(re.findall(r"[\w'-]+", PLACEHOLDER.sub(" ", c))) or "")
+    if not short and (not verb or (verb_action(verb) in ("fill", "set") and _UNSPOTTED_TEXT.search(c))):
+        # No verb act knows: what to do is not known, so nothing is done (a label in it is not enough). Nor is
+        # text entry no rule reads when its value is quoted or a pronoun (the value is not a label's remainder).
         raise UnsupportedRequestError(not_understood(restored))
     return [Part(Kind.SPOT, restored, targets=parse_target(c, quotes) if short else (),
                  labels=tuple(quotes[int(i)] for i in PLACEHOLDER.findall(c)), value=verb)], search
+
+
+_UNSPOTTED_TEXT = re.compile(rf"{Q}\d+{QE}|\b(?:it|them|that|this|one)\b", re.IGNORECASE)
 
 
 def _login_last(parts: list[Part]) -> list[Part]:
@@ -435,7 +455,7 @@ def parse_request(request: str, keep: Collection[str] = ()) -> Plan:
     if not text:
         raise UnsupportedRequestError("Empty request. Say what to do, for example: act click \"Save\".")
     protected, quotes = protect(text)
-    protected = reword(protected, keep).strip().rstrip(".!?").strip()
+    protected = steps_of_arrows(reword(protected, keep).strip().rstrip(".!?").strip())
     parts: list[Part] = []
     search = False
     for clause in _split(protected):

@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 
 from ._dates import parse_date
+from ._lexicon import NOT_VALUES
 from ._plan import Kind, Part, Target
 from ._target import PLACEHOLDER, QE, Q, parse_target, plural, restore, strip_articles
 from ._transforms import split_transforms
@@ -117,7 +118,7 @@ def _fill_values(clause: str, body: str, quotes: list[str]) -> list[Part] | None
         if not v or (" " in v and not _TIME_VALUE.fullmatch(v) and parse_date(v) is None):
             return None
         if re.fullmatch(r"(?:below|above|shown|here|there|it|that|this|them|(?:your\s+|my\s+)?(?:result|answer|"
-                        r"solution|sum|total|value|number|word))", v, re.IGNORECASE):
+                        r"solution|sum|total|value|number|word))", v, re.IGNORECASE) or v.casefold() in NOT_VALUES:
             # "Type the text below", "enter the result": the value is somewhere on the page, not in the request.
             # Typing the word "below" would be a guess; refuse instead.
             return None

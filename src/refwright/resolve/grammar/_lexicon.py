@@ -7,7 +7,8 @@ from collections.abc import Collection
 
 from rapidfuzz.distance import DamerauLevenshtein
 
-__all__ = ["ACTIONS", "CLAUSE_VERBS", "FILLER_WORDS", "VERB_ACTION", "correct_word", "verb_action"]
+__all__ = ["ACTIONS", "CLAUSE_VERBS", "FILLER_WORDS", "NOT_VALUES", "VERB_ACTION", "correct_word", "first_verb",
+           "verb_action"]
 
 # What a verb asks to do to the control it names: click it, check (or uncheck) it, choose it (an option, a
 # tab, a radio), type into it, or set it to a value. A verb that fits several says so in order of preference.
@@ -44,6 +45,15 @@ FILLER_WORDS = frozenset({
     "with", "into", "from", "and", "for", "when", "done", "until", "where", "which", "what", "also",
     "under", "inside", "below", "above", "message", "email", "result", "results", "password", "username",
     "answer", "paragraph", "word", "again", "every", "each", "both", "all",
+})
+
+# Words that say what a value is, or that any will do, never the value itself: "type the name into Nickname"
+# and "fill it with whatever you like" give no text to type.
+NOT_VALUES = frozenset({
+    "name", "names", "number", "numbers", "answer", "result", "solution", "sum", "total", "value", "values", "text",
+    "word", "words", "date", "code", "letters", "characters", "string", "something", "anything", "whatever",
+    "one", "it", "that", "this", "them", "below", "above", "shown", "here", "there", "same", "correct", "right",
+    "you", "me", "i", "we", "like", "want", "wish", "need", "please", "yours", "mine",
 })
 
 # Real words that are one typo away from a filler word and mean something else: never corrected.
@@ -95,3 +105,35 @@ def correct_word(word: str, keep: Collection[str] = ()) -> str:
     near = [f for f in FILLER_WORDS if abs(len(f) - len(w)) <= 1 and DamerauLevenshtein.distance(w, f) == 1
             and _typo_of(w, f)]
     return near[0] if len(near) == 1 else word
+
+
+def _base(word: str) -> str | None:
+    """The lexicon's verb ``word`` is a form of ("pressing", "presses", "pressed", "setting"), or None."""
+    w = word.casefold()
+    if w in VERB_ACTION:
+        return w
+    stems = []
+    for end in ("ing",):  # "changes" and "shows" are more often nouns or what a page does than a request
+        if w.endswith(end) and len(w) - len(end) >= 2:
+            stem = w[:-len(end)]
+            stems += [stem, stem + "e"]
+            if len(stem) >= 3 and stem[-1] == stem[-2]:
+                stems.append(stem[:-1])  # "setting" is "set", "tapping" is "tap"
+    return next((s for s in stems if s in VERB_ACTION), None)
+
+
+def first_verb(words: list[str]) -> str | None:
+    """The first of ``words`` that is a verb of the lexicon in any of its forms, as the lexicon spells it:
+    "would you mind pressing the ONE button" asks to press."""
+    for i, word in enumerate(words):
+        base = _SPOT_VERBS.get(word.casefold()) or _base(word)
+        if base is not None and (i == 0 or base not in _WEAK):
+            return base
+    return None
+
+
+# Verbs read only when a clause is spotted: what they ask of the control named is a click on it.
+_SPOT_VERBS = {"dismiss": "click", "dismissing": "click", "close": "click", "closing": "click"}
+# Verbs that say what a control does more often than what to do with it ("once the field shows up", "I
+# want to go"): read as the verb only when they begin the clause.
+_WEAK = frozenset({"go", "show", "view", "key", "turn", "make", "answer", "respond", "follow", "clear"})

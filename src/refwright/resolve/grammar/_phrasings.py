@@ -194,6 +194,11 @@ def point_back(parts: list[Part]) -> list[Part]:
             out[-1] = Part(Kind.ITEM, prev.text, labels=(_item_name(prev.targets[0].label or ""),))
             out.append(replace(part, kind=Kind.CLICK))
             continue
+        if back and prev is not None and prev.kind == Kind.SPOT and not prev.value and prev.targets:
+            # "the Save button, tap it": a target said first, then what to do with it, is one step.
+            out[-1] = replace(part, kind=Kind.CLICK if part.kind == Kind.SPOT else part.kind, targets=prev.targets,
+                              text=f"{prev.text}, {part.text}")
+            continue
         if back and prev is not None and prev.targets:
             out.append(replace(part, kind=Kind.CLICK if part.kind == Kind.SPOT else part.kind, targets=prev.targets))
             continue

@@ -41,11 +41,15 @@ _LEAD = re.compile(
 _TAIL = re.compile(
     r"(?:\s*[,;:!-]?\s*(?:please|for\s+me|thanks(?:\s+a\s+lot)?|thank\s+you|thx|cheers|if\s+you\s+(?:can|could|would|"
     r"don'?t\s+mind)|when\s+you\s+(?:can|get\s+a\s+chance)|right\s+now|real\s+quick|quickly|asap|"
-    r"will\s+you|would\s+you|thanks?\s+in\s+advance|again|as\s+well|too))+\s*[.!?]*$", re.IGNORECASE)
+    r"will\s+you|would\s+you|thanks?\s+in\s+advance|again|as\s+well|too|respectively|in\s+(?:that\s+)?order|"
+    r"from\s+(?:top\s+to\s+bottom|left\s+to\s+right)|afterwards?|after(?:\s+that)?|at\s+the\s+end|"
+    r"(?:when|once)\s+(?:that'?s\s+|that\s+is\s+|it'?s\s+|you'?re\s+|you\s+are\s+)?(?:all\s+)?(?:done|finished)))+"
+    r"\s*[.!?]*$", re.IGNORECASE)
 # A remark after the request: where the control is, or why it is asked for.
 _REMARK = re.compile(
     r"\s*(?:[,;:]|\s[-–—]|\.)\s*(?:it'?s|it\s+is|they'?re|they\s+are|which\s+is|that'?s|you'?ll\s+(?:find|see)|"
-    r"should\s+be|i\s+think|probably|hopefully|if\s+(?:needed|necessary|you\s+(?:need|have|must)))\b[^⟦]*$"
+    r"should\s+be|i\s+think|probably|hopefully|if\s+(?:needed|necessary|you\s+(?:need|have|must))|"
+    r"(?:you|u)\s+(?:might|may|will|'ll|could)\s+(?:need|have)\s+to)\b[^⟦]*$"
     r"|\s+(?:so\s+(?:that\s+)?(?:i|we|you)\s+can|so\s+i\s+could|because|since|as\s+i)\b[^⟦]*$"
     r"|\s*,?\s+not\s+the\s+other\s+one\b",
     re.IGNORECASE)
@@ -69,7 +73,8 @@ _SEQUENCE = (
      r"when\s+(?:that'?s|that\s+is)\s+done)\s*,?\s+", ", then "),
     (r"\s*,?\s*\b(?:and\s+)?(?:then\s+)?(?:finally|lastly|at\s+the\s+end)\s*,?\s+", ", then "),
     (r"(?:\s*,?\s*\band)?\s*,?\s*\bthan\s+(?=(?:" + _VERB_ALT + r")\b)", ", then "),
-    (r"\s*,?\s*\band\s+next\s*,?\s+|\.\s+next\s*,?\s+", ", then "),
+    # "and next, click X" (not "and Next again": a label; "next" is a sequencing word before a comma or a verb).
+    (rf"\s*,?\s*\band\s+next\s*(?:,\s*|\s+(?=(?:{_VERB_ALT})\b))|\.\s+next\s*,?\s+", ", then "),
     (r"^first(?:\s+of\s+all)?\s*,?\s+", ""),
     # A greeting as a sentence of its own ("Hi! Could you ...").
     (r"^(?:hi|hello|hey|good\s+(?:morning|afternoon|evening))(?:\s+there)?\s*[.,]\s+", ""),
@@ -192,15 +197,25 @@ _HIDDEN = re.compile(r"\b(?:collapsed|hidden|expand\w*|sections?|tabs|folders?|t
                      re.IGNORECASE)
 
 
+# A remark that a tab must be opened first ("you might need to open the second tab first").
+_A_TAB = re.compile(r"\bopen\s+(?:the\s+|a\s+)?(?:\w+\s+)?tab\b", re.IGNORECASE)
+
 _ON_TAB = re.compile(rf"\s*,?\s+(?:(?:which|that)\s+is\s+|it'?s\s+|it\s+is\s+)?(?:on|in|under|inside|behind)\s+"
                      rf"(?:the\s+)?(?:{ORDINAL_PATTERN}\s+tab|tab\s+(?:number\s+|no\.?\s*)?#?\s*\d+)\b",
                      re.IGNORECASE)
+
+
+_TAB_PAREN = re.compile(rf"\s*\(\s*(?:(?:it'?s\s+|which\s+is\s+)?(?:on|in|under|inside|behind)\s+)?(?:the\s+)?"
+                        rf"(?:{ORDINAL_PATTERN}\s+tab|tab\s+(?:number\s+|no\.?\s*)?#?\s*\d+)\s*\)", re.IGNORECASE)
 
 
 def _on_tab(text: str) -> tuple[str, bool]:
     """``text`` without a tab said as where its target is, and whether there was one. "Click on Tab #2" is
     the tab itself: only a place after a target (a verb and at least one word before it) is one."""
     found = False
+    if _TAB_PAREN.search(text) and len(_TAB_PAREN.sub("", text).split()) >= 2:
+        # "Open Terms of use (Tab #2)": the tab in a parenthesis is where the target is.
+        text, found = _TAB_PAREN.sub("", text), True
 
     def each(m: re.Match[str]) -> str:
         nonlocal found
@@ -242,7 +257,7 @@ def reword(protected: str, keep: Collection[str] = ()) -> str:
     ``keep`` holds the words the page's labels show (lower case), which are never read as typos."""
     t = _words(protected, keep)
     hint = any(_HIDDEN.search(m.group(1)) for m in _PAREN.finditer(t)) or any(
-        _HIDDEN.search(m.group(0)) for m in _REMARK.finditer(t))
+        _HIDDEN.search(m.group(0)) or _A_TAB.search(m.group(0)) for m in _REMARK.finditer(t))
     # "Terms of use on the second tab", "X, which is on Tab #2": a tab it is behind is looked through.
     t, tabs = _on_tab(t)
     hint = hint or tabs

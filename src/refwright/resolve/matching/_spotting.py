@@ -23,6 +23,7 @@ from ..grammar._lexicon import verb_action
 from ..grammar._phrasings import not_understood
 from ..grammar._plan import Kind, Part, Target
 from ._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
+from ._remainder import remainder_value
 
 __all__ = ["Spotted", "concrete_part", "label_words", "labelled_value", "spot", "spotted_click", "verb_misfit"]
 
@@ -39,6 +40,7 @@ _FITS: dict[str, frozenset[str]] = {
 _NOT_NAMES = frozenset({"a", "an", "the", "it", "to", "and", "or", "of", "in", "on", "at", "is", "be", "me", "my",
                         "i", "you", "for", "with", "then", "this", "that", "one", "please"})
 _WORD = re.compile(r"\w+", re.UNICODE)
+_NEGATIONS = frozenset({"not", "never", "except", "nor", "don", "dont", "without"})
 _NUMBER = re.compile(r"[-+−]?\d+(?:\.\d+)?")
 _LISTED = 6
 
@@ -89,11 +91,16 @@ def spot(text: str, quoted: Sequence[str], inspection: Inspection) -> list[Spott
     for control in inspection.controls:
         for name, option in _names_of(control):
             phrase = _words(name)
-            if not phrase or all(w in _NOT_NAMES for w in phrase):
+            if not phrase or (all(w in _NOT_NAMES for w in phrase) and not _as_written(name, text)):
                 continue
             span = _phrase_in(words, phrase)
             if span is not None:
                 found.append((span, Spotted(control, name, option)))
+    # "Hit the × to close it, not Cancel or OK": what comes after a "not" is named only to be left alone.
+    inside = {i for (a, b), _ in found for i in range(a, b)}  # "Not now" is a label, not a negation
+    negated = next((i for i, w in enumerate(words) if w in _NEGATIONS and i not in inside), len(words))
+    found = [(s, x) for s, x in found if s[0] < negated]
+    found = _by_kind_word(words, found)
     # "Privacy policy" names the link Privacy policy, not also a link "Privacy".
     kept = [(s, x) for s, x in found
             if not any(o[0] <= s[0] and s[1] <= o[1] and (o[1] - o[0]) > (s[1] - s[0]) for o, _ in found)]
@@ -101,6 +108,38 @@ def spot(text: str, quoted: Sequence[str], inspection: Inspection) -> list[Spott
     for _, x in kept:
         if all(x.control.id != y.control.id or x.option != y.option for y in out):
             out.append(x)
+    return out
+
+
+def _as_written(name: str, text: str) -> bool:
+    """Whether ``text`` writes ``name`` in the label's own capitals ("press the ONE button" names "ONE")."""
+    return name != name.lower() and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
+
+
+# A kind said next to a label ("the Confirm button", "link Help"): which of the controls sharing it is meant.
+_KIND_WORDS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("button", "buttons", "btn"), frozenset({"button"})),
+    **dict.fromkeys(("link", "links"), frozenset({"link"})),
+    **dict.fromkeys(("tab", "header", "heading", "section"), frozenset({"tab"})),
+    **dict.fromkeys(("checkbox", "checkboxes"), frozenset({"checkbox"})),
+    **dict.fromkeys(("radio",), frozenset({"radio"})),
+    **dict.fromkeys(("field", "input", "textbox"), TEXT_KINDS),
+    **dict.fromkeys(("list", "dropdown", "menu"), frozenset({"select", "combobox", "menuitem"})),
+    **dict.fromkeys(("icon",), frozenset({"icon"})),
+}
+
+
+def _by_kind_word(words: Sequence[str], found: list[tuple[tuple[int, int], Spotted]]
+                  ) -> list[tuple[tuple[int, int], Spotted]]:
+    """Of controls spotted by one name, those of the kind a word beside it says, when any is of that kind."""
+    out = []
+    for span, x in found:
+        same = [(s, y) for s, y in found if s == span]
+        near = [words[i] for i in (span[0] - 1, span[1]) if 0 <= i < len(words)]
+        kinds = frozenset().union(*(_KIND_WORDS.get(w, frozenset()) for w in near))
+        if len(same) > 1 and kinds and any(y.control.kind in kinds for _, y in same) and x.control.kind not in kinds:
+            continue
+        out.append((span, x))
     return out
 
 
@@ -144,7 +183,7 @@ def _as_part(part: Part, action: str | None, spotted: Spotted, value: str | None
         return Part(Kind.OPTION, part.text, labels=(spotted.option,))
     if control.kind in TEXT_KINDS and value is not None:
         return Part(Kind.FILL, part.text, value=value, field=target)
-    if control.kind in SLIDER_KINDS and value is not None:
+    if control.kind in SLIDER_KINDS and value is not None and _NUMBER.fullmatch(value):
         return Part(Kind.SLIDER, part.text, value=value)
     if action == "uncheck" or (control.kind in ("checkbox", "radio") and action in ("check", "choose", "set")):
         return Part(Kind.NAMES, part.text, labels=(control.label,), value="off" if action == "uncheck" else "on")
@@ -214,13 +253,34 @@ def concrete_part(part: Part, inspection: Inspection) -> Part:
             f"{part.text!r} asks for something under a condition or by a property (when, if, the cheapest...), "
             "which act does not judge. Nothing was done. Say which control to use, for example `act click "
             f"\"{found[0].control.label}\"`, or act on a ref.")
-    spotted = _one(part, action, found)
+    if action not in ("fill", "set"):
+        found = _not_places(part, part.text, found)  # "in X" names the field of a fill, the place of a click
+    spotted = _one(part, action, _options_first(found))
     value = next((q for q in part.labels if fold(q) != fold(spotted.name)), None)
+    if value is None and action in ("fill", "set") and spotted.control.kind in TEXT_KINDS | SLIDER_KINDS:
+        # What is left once the label, the verb and filler words are taken out; none is a refusal, never a
+        # click into the field as if the text had been entered.
+        value = remainder_value(part.text, spotted.name, part.value or "")
+        if spotted.control.kind in SLIDER_KINDS and value is not None and not _NUMBER.fullmatch(value):
+            value = None
+        if value is None:
+            raise UnsupportedRequestError(
+                f"{part.text!r} names {describe(spotted.control)}, but not one value to put in it. Nothing was "
+                f"done. Say it with the value quoted, for example `act type \"...\" into \"{spotted.control.label}\"`.")
     return _as_part(part, action, spotted, value if action in ("fill", "set", None) else None)
 
 
-_CONDITION = re.compile(r"\b(?:when|whenever|if|unless|until|once|only\s+if|cheapest|most|least|shortest|longest|"
+def _options_first(found: list[Spotted]) -> list[Spotted]:
+    """A list named both by its label and by one of its options ("make the language German"): the option."""
+    chosen = {x.control.id for x in found if x.option}
+    return [x for x in found if x.option or x.control.id not in chosen]
+
+
+_CONDITION = re.compile(r"\b(?:when|whenever|if|unless|until|once(?!\s+(?:more|again))|only\s+if|as\s+soon\s+as|"
+                        r"cheapest|most|least|shortest|longest|"
                         r"largest|smallest|highest|lowest|best|worst|biggest|closest|latest|earliest)\b", re.IGNORECASE)
+# Kinds that a click chooses: what a `set X to V` may pick by V's label.
+_CHOSEN = frozenset({"radio", "option", "checkbox", "tab", "menuitem", "treeitem"})
 _POINTS_BACK = re.compile(r"\b(?:it|them|that|this|that\s+one|this\s+one)\b", re.IGNORECASE)
 
 
@@ -246,9 +306,11 @@ def _set_part(part: Part, inspection: Inspection) -> Part:
                                      ordinal=None if c.label else 1, quoted=bool(c.label)))
         if c.kind in SLIDER_KINDS and number:
             return Part(Kind.SLIDER, part.text, value=value.replace("−", "-").lstrip("+"))
-    # The value is what to choose: an option of a list, or a radio, tab or option labelled so.
-    found = spot(value, (value,), inspection)
-    found = [x for x in found if x.control.kind in _FITS["set"] or x.option]
+    # The value is what to choose: an option of a list, or a radio, tab or option labelled so, named whole.
+    # A label found inside a longer value ("10, slider 2 to 18") is not what the value says, and a slider, a
+    # field or a button labelled like the value is not set by a click on it: nothing is done then.
+    whole = re.sub(r"^(?:the|a|an)\s+", "", value.strip(), flags=re.IGNORECASE)
+    found = [x for x in spot("", (value, whole), inspection) if x.control.kind in _CHOSEN or x.option]
     if found:
         return _as_part(part, "set", _one(part, "set", found))
     if number and not part.targets:
@@ -283,6 +345,29 @@ def verb_misfit(part: Part, control: Control, on: bool) -> str | None:
             f"To use it, say so (`act click \"{control.label}\"`).")
 
 
+_PLACE_WORDS = r"(?:in|inside|into|under|within|on|from|behind|beneath|below|above|of)"
+
+
+def _not_places(part: Part, text: str, found: list[Spotted]) -> list[Spotted]:
+    """``found``, refused when ``text`` names one of them as where something else is ("Beach.jpg in Photos",
+    "Confirm under Shipping details"): a place is not the target, and act cannot tell which control is in it
+    (a control of the same name elsewhere is not what was asked)."""
+    def place(x: Spotted) -> bool:
+        name = r"\W+".join(re.escape(w) for w in _words(x.name))
+        m = re.search(rf"(?P<before>\w[\w\s'.-]*?)\s+{_PLACE_WORDS}\s+(?:the\s+|a\s+|its\s+)?{name}(?!\w)",
+                      fold(text))
+        return m is not None and any(w not in _NOT_NAMES and verb_action(w) is None
+                                     for w in _words(m.group("before")))
+    places = [x for x in found if place(x)]
+    if places:
+        where = places[0].control
+        raise TargetNotFoundError(
+            f"{part.text!r} names {describe(where)} as where its target is, and act does not look inside a place for "
+            f"a target. Nothing was done. Open it first (`act click \"{where.label}\"`), then ask for the target "
+            "alone, or act on a ref.")
+    return found
+
+
 def spotted_click(part: Part, inspection: Inspection) -> Match | None:
     """The one clickable control whose label a click's unquoted target names as a whole phrase, when the
     target as a whole names none ("tap Cancel on that thing" clicks Cancel); None when it names no label.
@@ -292,6 +377,7 @@ def spotted_click(part: Part, inspection: Inspection) -> Match | None:
             _CONDITION.search(part.text):
         return None
     found = [x for x in spot(target.label, (), inspection) if x.control.kind in _FITS["click"] and not x.option]
+    found = _not_places(part, target.label, found)
     if not found:
         return None
     spotted = _one(part, "click", found)
