@@ -283,6 +283,26 @@ async def test_stop_ends_a_waiting_run(tab: PlaywrightPage, console: ConsoleServ
     await expect(steps_of(tab).filter(has_text="Approval cancelled: the run stopped")).to_have_count(1)
 
 
+async def test_the_run_list_refreshes_in_place_so_a_click_held_across_a_refresh_still_opens(
+        tab: PlaywrightPage, console: ConsoleServer, demo: DemoServer) -> None:
+    await start_from_page(tab, signup(), demo.url)
+    await expect(tab.get_by_role("alertdialog", name="Approval needed")).to_be_visible(timeout=20_000)
+    open_button = tab.get_by_role("row").filter(has_text="demo@example.com").get_by_role("button", name="Open")
+    await open_button.evaluate("b => { b.dataset.kept = 'yes'; }")
+    await open_button.scroll_into_view_if_needed()
+    box = await open_button.bounding_box()
+    assert box is not None
+    await tab.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    await tab.mouse.down()
+    for _ in range(2):  # the list is polled every 1.5 s: it refreshes twice while the button is held down
+        async with tab.expect_response(lambda r: r.url.endswith("/api/runs")):
+            pass
+    async with tab.expect_websocket(timeout=5_000) as opened:
+        await tab.mouse.up()
+    assert "/ws/runs/" in (await opened.value).url
+    assert await open_button.evaluate("b => b.dataset.kept") == "yes"  # the same button, updated in place
+
+
 async def test_review_steps_through_a_finished_run_with_its_screenshots(
         tab: PlaywrightPage, console: ConsoleServer, demo: DemoServer) -> None:
     await start_from_page(tab, signup(), demo.url)

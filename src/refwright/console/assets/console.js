@@ -57,31 +57,43 @@
     return b;
   }
 
+  // Rows are kept and updated in place, never rebuilt: a person (or a test) pressing "Open" while the list
+  // refreshes would otherwise press one button and release over its replacement, and no click happens.
   async function refresh() {
     let data;
     try { data = await api("/api/runs"); } catch (error) { return; }
     const body = document.querySelector("#runs tbody");
-    body.replaceChildren();
     $("no-runs").hidden = data.runs.length > 0;
+    const kept = new Map([...body.children].map((row) => [row.dataset.run, row]));
     data.runs.forEach((r, index) => {
-      const row = document.createElement("tr");
-      row.dataset.run = r.id;
-      if (r.id === current) row.className = "current";
-      const task = cell(row, r.task);
-      task.id = "task-" + r.id;
-      cell(row, r.start_url || "—");
-      cell(row, r.model || "—");
-      cell(row, r.source);
-      cell(row, r.waiting ? "waiting for approval" : r.state);
-      cell(row, String(r.steps));
-      const actions = cell(row, "");
-      actions.appendChild(button("Open", () => open(r.id), task.id));
-      if (r.state === "running") {
-        actions.appendChild(document.createTextNode(" "));
-        actions.appendChild(button("Stop", () => api(`/api/runs/${r.id}/stop`, {}).then(refresh), task.id));
-      }
-      body.appendChild(row);
+      const row = kept.get(r.id) || newRow(r);
+      kept.delete(r.id);
+      updateRow(row, r);
+      if (body.children[index] !== row) body.insertBefore(row, body.children[index] || null);
     });
+    kept.forEach((row) => row.remove());
+  }
+
+  function newRow(r) {
+    const row = document.createElement("tr");
+    row.dataset.run = r.id;
+    for (let i = 0; i < 7; i++) cell(row, "");
+    row.cells[0].id = "task-" + r.id;
+    const actions = row.cells[6];
+    actions.appendChild(button("Open", () => open(r.id), row.cells[0].id));
+    actions.appendChild(document.createTextNode(" "));
+    const stop = button("Stop", () => api(`/api/runs/${r.id}/stop`, {}).then(refresh), row.cells[0].id);
+    stop.hidden = true;
+    actions.appendChild(stop);
+    return row;
+  }
+
+  function updateRow(row, r) {
+    row.className = r.id === current ? "current" : "";
+    const texts = [r.task, r.start_url || "—", r.model || "—", r.source,
+                   r.waiting ? "waiting for approval" : r.state, String(r.steps)];
+    texts.forEach((text, i) => { if (row.cells[i].textContent !== text) row.cells[i].textContent = text; });
+    row.cells[6].querySelectorAll("button")[1].hidden = r.state !== "running";
   }
 
   function open(id) {
