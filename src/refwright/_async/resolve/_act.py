@@ -47,7 +47,7 @@ from ...resolve.matching._select import (
     submit_candidates,
 )
 from ...resolve.matching._spotting import label_words, spotted_click, verb_misfit
-from ...resolve.matching._submit_names import named_submit
+from ...resolve.matching._submit_names import named_submit, summed_up
 from ...resolve.matching._values import field_value
 from ...resolve.state._finish import REPEAT, offer_submit, with_note
 from ...resolve.state._memory import Memo, ResolverState
@@ -132,6 +132,14 @@ async def _step_fill(session: Tab, state: ResolverState, plan: Plan, index: int,
     part = plan.parts[index]
     value = part.value or ""
     field = part.field or Target(role="textbox")
+    said = fold(field.label or "")
+    if " with " in f" {said} " and not any(said in fold(c.label) for c in inspection.controls):
+        # "Fill the Username box with ann and the Password box with UT" read as one field: a value would be
+        # lost, so nothing is typed.
+        raise UnsupportedRequestError(
+            f"{part.text!r} reads as more than one field and value ({field.label!r} is no field on the page), so "
+            "nothing was typed. Say one field and its value per clause, for example `act type \"...\" into "
+            "\"Username\"`.")
     if has_token(value):
         text = await fill_secret(session, part, inspection, field, value)
         done_note = text.split(" (", 1)[0]
@@ -260,8 +268,7 @@ async def _step_option(session: Tab, state: ResolverState, plan: Plan, index: in
         control, option = hits[0]
         if dict(control.options).get(option):
             raise RefwrightError(f"The option {option!r} of {describe(control)} is disabled, so it cannot be chosen.")
-        await act_on_control(session, inspection, control, "select",
-                             lambda loc, t: loc.select_option(label=option, timeout=t))
+        await act_on_control(session, inspection, control, "select", select_label(option))
         memo.mark(index, f"selected {option!r}")
         return Step(f"Selected the option {option!r} in {describe(control)} (an exact option of a native select)")
     try:
@@ -418,6 +425,11 @@ async def _act_step(session: Tab, state: ResolverState, plan: Plan, before: Insp
             memo.mark(i, f"found already done: {part.describe()}")
             await note_held(session, before, part)
     index = pending[0]
+    if summed_up(plan, index):
+        # "Can you sign me in? The username's ann..., then hit Login": the first clause says what the request
+        # comes to, and its later click does it; it is never clicked before the steps between.
+        memo.mark(index, f"read {plan.parts[index].text!r} as what the request sums up")
+        return await _act_step(session, state, plan, before, memo)
     # Text the request asked for must be in place before anything is clicked or submitted.
     if plan.parts[index].kind in _AFTER_TEXT:
         unfilled = [i for i in range(index) if plan.parts[i].kind in _TEXT_KINDS and i in pending]

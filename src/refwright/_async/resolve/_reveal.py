@@ -10,6 +10,7 @@ from ...resolve._labels import match_labels
 from ...resolve._model import CLICKABLE, Inspection, describe
 from ...resolve.grammar._plan import Plan, Target
 from ...resolve.matching._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
+from ...resolve.matching._sections import only_named
 from ...resolve.matching._select import MENU_KINDS
 from ...resolve.state._memory import Memo, ResolverState
 from ..tab._script_recording import note_element, noted_done
@@ -99,7 +100,7 @@ async def step_find(session: Tab, state: ResolverState, plan: Plan, index: int, 
                                 "the request's target")
     label = next((t.label for t in part.targets if t.label), "")
     items = (await run_resolver_op(session, "disclosures", label=label))["items"]
-    fresh = [i for i in items if int(i["id"]) not in memo.tried]
+    fresh = only_named(part.text, label, [i for i in items if int(i["id"]) not in memo.tried])
     pick = next((i for i in fresh if i["c"]), None) or (fresh[0] if fresh else None)
     if pick is None:
         raise TargetNotFoundError(
