@@ -23,6 +23,7 @@ from ...resolve._outcome import StepResult
 from ...resolve.grammar._clauses import UnsupportedRequestError, parse_request
 from ...resolve.grammar._plan import STATE_KINDS, Kind, Part, Plan, Target
 from ...resolve.matching._covers import cover_request
+from ...resolve.matching._leftover import several_fields
 from ...resolve.matching._match import (
     AmbiguousTargetError,
     DisabledTargetError,
@@ -45,7 +46,6 @@ from ...resolve.matching._select import (
     resolve_name,
     select_done,
     speaks_of_popup,
-    submit_candidates,
 )
 from ...resolve.matching._spotting import label_words, spotted_click, verb_misfit
 from ...resolve.matching._submit_names import named_submit, summed_up
@@ -69,6 +69,7 @@ from ._reveal import step_expand, step_find, step_menu, wait_visible
 from ._secret import enter_password, fill_secret
 from ._spot import run_step, step_spot
 from ._step import Step, click_step, did_text
+from ._submit import step_submit
 
 if TYPE_CHECKING:
     from ..tab._tab import Tab
@@ -133,14 +134,7 @@ def _step_fill(session: Tab, state: ResolverState, plan: Plan, index: int, inspe
     part = plan.parts[index]
     value = part.value or ""
     field = part.field or Target(role="textbox")
-    said = fold(field.label or "")
-    if " with " in f" {said} " and not any(said in fold(c.label) for c in inspection.controls):
-        # "Fill the Username box with ann and the Password box with UT" read as one field: a value would be
-        # lost, so nothing is typed.
-        raise UnsupportedRequestError(
-            f"{part.text!r} reads as more than one field and value ({field.label!r} is no field on the page), so "
-            "nothing was typed. Say one field and its value per clause, for example `act type \"...\" into "
-            "\"Username\"`.")
+    several_fields(part, inspection)
     if has_token(value):
         text = fill_secret(session, part, inspection, field, value)
         done_note = text.split(" (", 1)[0]
@@ -323,25 +317,6 @@ def _dismiss_popup(session: Tab, state: ResolverState, inspection: Inspection, c
     return step
 
 
-def _step_submit(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                       memo: Memo) -> Step:
-    found = submit_candidates(inspection)
-    if not found:
-        raise TargetNotFoundError("The page shows no enabled submit button, so nothing was submitted.")
-    if len(found) > 1:
-        listed = ", ".join(describe(c) for c in found[:6])
-        raise AmbiguousTargetError(
-            f"Ambiguous submit: {listed}. Nothing was done; click the one you mean (`click @eN`).")
-    control = found[0]
-
-    note = f"submitted with {describe(control, with_ref=False)}"
-    # A submit sends what the form holds, whatever the button is called.
-    return Step("", False, state.propose(inspection, control, "click",
-                                         "the form's only submit button; the request asks to submit",
-                                         on_done=lambda: memo.mark(index, note),
-                                         reason="it submits the form (what was entered is sent)"))
-
-
 # ---------------------------------------------------------------------------------------------------
 
 
@@ -367,7 +342,7 @@ _STEPS: dict[Kind, StepFn] = {
     Kind.RESULT: step_result,
     Kind.CHECK: _step_check,
     Kind.FIND: step_find,
-    Kind.SUBMIT: _step_submit,
+    Kind.SUBMIT: step_submit,
     Kind.EXPAND: step_expand,
     Kind.ITEM: step_item,
 }

@@ -8,12 +8,13 @@ import re
 
 from ..._errors import UnsupportedRequestError
 from .._labels import fold, loose
-from .._model import Control, describe
+from .._model import Control, Inspection, describe
 from ..grammar._lexicon import FILLER_WORDS, NOT_VALUES, first_verb
+from ..grammar._plan import Part
 from ._remainder import FILLER
 from ._submit_names import GENERIC, SUBMITTING
 
-__all__ = ["leftover", "refuse_dropped", "refuse_unplaced", "submit_like"]
+__all__ = ["leftover", "refuse_dropped", "refuse_unplaced", "several_fields", "submit_like"]
 
 _WORD = re.compile(r"[\w'@./-]+", re.UNICODE)
 # Words a request is said around its steps with ("Hey, can you...", "Cheers!"): never a value.
@@ -66,3 +67,14 @@ def refuse_dropped(text: str, control: Control, name: str) -> None:
             f"{text!r} names {describe(control)}, which sends the form, but also says {' '.join(lost)!r}, which act "
             "cannot place: clicking it would drop that. Nothing was done. Say each step on its own (for example "
             f"`act type \"...\" into \"<field>\"`, then `act click \"{control.label}\"`).")
+
+
+def several_fields(part: Part, inspection: Inspection) -> None:
+    """Refuses a fill whose field reads as more than one ("Fill the Username box with ann and the Password box
+    with UT" read as one field and one value): typing the one value would lose the other."""
+    said = fold(part.field.label or "") if part.field else ""
+    if " with " in f" {said} " and not any(said in fold(c.label) for c in inspection.controls):
+        raise UnsupportedRequestError(
+            f"{part.text!r} reads as more than one field and value ({part.field.label if part.field else ''!r} is "
+            "no field on the page), so nothing was typed. Say one field and its value per clause, for example "
+            '`act type "..." into "Username"`.')
