@@ -77,3 +77,10 @@ async def test_a_header_sharing_the_targets_name_is_never_opened_or_clicked(page
     expanded = await page.playwright_page.evaluate("() => document.getElementById('h2').getAttribute('aria-expanded')")
     assert expanded == "false", answers
     assert await text_of(page, "#log") in ("", "toggled Shipping details", "confirmed the order"), answers
+
+
+async def test_a_target_inside_a_named_section_is_clicked_once_that_section_is_open(page: Page,
+                                                                                    server: TestServer) -> None:
+    await run(page, f"open {server.url('/act/accordion.html')}")
+    answers = await drive(page, "Click the Confirm button that sits inside Shipping details (open that section first).")
+    assert await text_of(page, "#log") == "confirmed the order", answers

@@ -11,7 +11,7 @@ from ...resolve._labels import match_labels
 from ...resolve._model import CLICKABLE, Inspection, describe
 from ...resolve.grammar._plan import Plan, Target
 from ...resolve.matching._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
-from ...resolve.matching._sections import only_named
+from ...resolve.matching._sections import in_open_section, only_named
 from ...resolve.matching._select import MENU_KINDS
 from ...resolve.state._memory import Memo, ResolverState
 from ..tab._script_recording import note_element, noted_done
@@ -94,7 +94,10 @@ def step_find(session: Tab, state: ResolverState, plan: Plan, index: int, inspec
         # What is looked for is in what was opened: a section's header that shares its name is the route.
         match = find_target(part.targets, [c for c in inspection.controls if c.kind != "tab"], CLICKABLE)
     except TargetNotFoundError:
-        pass
+        inside = next((t for t in (in_open_section(t.label or "", inspection) for t in part.targets) if t), None)
+        if inside is not None:
+            # "the Confirm button inside Shipping details", once that section is open: the target by its own name.
+            match = find_target([inside], [c for c in inspection.controls if c.kind != "tab"], CLICKABLE)
     if match is not None:
         note = f"found and clicked {describe(match.control, with_ref=False)}"
         return click_step(session, state, inspection, match, lambda: memo.mark(index, note),
