@@ -105,6 +105,18 @@ async def step_find(session: Tab, state: ResolverState, plan: Plan, index: int, 
     items = (await run_resolver_op(session, "disclosures", label=label))["items"]
     fresh = only_named(part.text, label, [i for i in items if int(i["id"]) not in memo.tried])
     pick = next((i for i in fresh if i["c"]), None) or (fresh[0] if fresh else None)
+    if pick is None and memo.tried:
+        # A section opened with an animation shows its content late: the target is waited for a moment.
+        for _ in range(10):
+            await session.pw.wait_for_timeout(100)
+            now = await inspect_page(session, limit=ACT_LIMIT)
+            try:
+                late = find_target(part.targets, [c for c in now.controls if c.kind != "tab"], CLICKABLE)
+            except TargetNotFoundError:
+                continue
+            note = f"found and clicked {describe(late.control, with_ref=False)}"
+            return await click_step(session, state, now, late, lambda n=note: memo.mark(index, n),
+                                    "the request's target")
     if pick is None:
         raise TargetNotFoundError(
             f"{part.targets[0].describe()} is not visible, and every collapsed section was already "

@@ -36,6 +36,10 @@ def leftover(text: str, name: str) -> list[str]:
     phrase = [w for w in _words(name) if w]
     n = len(phrase)
     at = next((i for i in range(len(words) - n + 1) if words[i:i + n] == phrase), None) if n else None
+    if at is not None:
+        # A relative clause after the name describes the control ("the Confirm button that appears there").
+        rel = next((i for i in range(at + n, len(words)) if words[i] in ("that", "which", "who", "where")), None)
+        words = words if rel is None else words[:rel]
     kept = [w for i, w in enumerate(words) if at is None or not at <= i < at + n]
     return [w for w in kept if w not in FILLER_WORDS and w not in FILLER and w not in NOT_VALUES and
             w not in _CHAT and first_verb([w]) is None]
@@ -73,7 +77,11 @@ def several_fields(part: Part, inspection: Inspection) -> None:
     """Refuses a fill whose field reads as more than one ("Fill the Username box with ann and the Password box
     with UT" read as one field and one value): typing the one value would lose the other."""
     said = fold(part.field.label or "") if part.field else ""
-    if " with " in f" {said} " and not any(said in fold(c.label) for c in inspection.controls):
+    last = re.split(r"\band\s+(?:the\s+|my\s+)?", said)[-1].strip()
+    fields = [fold(c.label).strip() for c in inspection.controls if c.label]
+    # The last of them names a field: a label the page shows, or a field word ("password").
+    if " with " in f" {said} " and last != said and (last in fields or last in FILLER_WORDS) and \
+            not any(said in f for f in fields):
         raise UnsupportedRequestError(
             f"{part.text!r} reads as more than one field and value ({part.field.label if part.field else ''!r} is "
             "no field on the page), so nothing was typed. Say one field and its value per clause, for example "
