@@ -3,6 +3,7 @@ request names ("Navigate through X. Find and click Y"), a control inside a colla
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError
@@ -114,9 +115,8 @@ async def step_find(session: Tab, state: ResolverState, plan: Plan, index: int, 
                 late = find_target(part.targets, [c for c in now.controls if c.kind != "tab"], CLICKABLE)
             except TargetNotFoundError:
                 continue
-            note = f"found and clicked {describe(late.control, with_ref=False)}"
-            return await click_step(session, state, now, late, lambda n=note: memo.mark(index, n),
-                                    "the request's target")
+            done = functools.partial(memo.mark, index, f"found and clicked {describe(late.control, with_ref=False)}")
+            return await click_step(session, state, now, late, done, "the request's target")
     if pick is None:
         raise TargetNotFoundError(
             f"{part.targets[0].describe()} is not visible, and every collapsed section was already "
