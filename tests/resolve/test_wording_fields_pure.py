@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from refwright import RefwrightError
 from refwright.resolve import Control, Inspection, parse_request
 from refwright.resolve.grammar._plan import Kind, Part
 from refwright.resolve.matching._select import speaks_of_popup
@@ -64,7 +65,12 @@ def test_for_and_as_name_the_field(request_text: str, field: str, value: str) ->
     "zip code",                  # no value
 ])
 def test_a_field_name_without_one_value_is_never_typed_into(text: str) -> None:
-    part = concrete_part(Part(Kind.SPOT, text, targets=parse_request(text).parts[0].targets), PAGE)
+    try:
+        part = concrete_part(Part(Kind.SPOT, text, targets=parse_request(text).parts[0].targets), PAGE)
+    except RefwrightError as exc:
+        # Refused (Resolver VII): a click into the field would drop the words it cannot read as one value.
+        assert "Nothing was done" in str(exc)
+        return
     assert part.kind not in (Kind.FILL, Kind.OPTION)
 
 

@@ -22,6 +22,7 @@ from ...resolve._outcome import StepResult
 from ...resolve.grammar._clauses import UnsupportedRequestError, parse_request
 from ...resolve.grammar._plan import STATE_KINDS, Kind, Part, Plan, Target
 from ...resolve.matching._covers import cover_request
+from ...resolve.matching._leftover import several_fields
 from ...resolve.matching._match import (
     AmbiguousTargetError,
     DisabledTargetError,
@@ -44,10 +45,9 @@ from ...resolve.matching._select import (
     resolve_name,
     select_done,
     speaks_of_popup,
-    submit_candidates,
 )
 from ...resolve.matching._spotting import label_words, spotted_click, verb_misfit
-from ...resolve.matching._submit_names import named_submit
+from ...resolve.matching._submit_names import named_submit, summed_up
 from ...resolve.matching._values import field_value
 from ...resolve.state._finish import REPEAT, offer_submit, with_note
 from ...resolve.state._memory import Memo, ResolverState
@@ -68,6 +68,7 @@ from ._reveal import step_expand, step_find, step_menu, wait_visible
 from ._secret import enter_password, fill_secret
 from ._spot import run_step, step_spot
 from ._step import Step, click_step, did_text
+from ._submit import step_submit
 
 if TYPE_CHECKING:
     from ..tab._tab import Tab
@@ -132,6 +133,7 @@ async def _step_fill(session: Tab, state: ResolverState, plan: Plan, index: int,
     part = plan.parts[index]
     value = part.value or ""
     field = part.field or Target(role="textbox")
+    several_fields(part, inspection)
     if has_token(value):
         text = await fill_secret(session, part, inspection, field, value)
         done_note = text.split(" (", 1)[0]
@@ -260,8 +262,7 @@ async def _step_option(session: Tab, state: ResolverState, plan: Plan, index: in
         control, option = hits[0]
         if dict(control.options).get(option):
             raise RefwrightError(f"The option {option!r} of {describe(control)} is disabled, so it cannot be chosen.")
-        await act_on_control(session, inspection, control, "select",
-                             lambda loc, t: loc.select_option(label=option, timeout=t))
+        await act_on_control(session, inspection, control, "select", select_label(option))
         memo.mark(index, f"selected {option!r}")
         return Step(f"Selected the option {option!r} in {describe(control)} (an exact option of a native select)")
     try:
@@ -315,25 +316,6 @@ async def _dismiss_popup(session: Tab, state: ResolverState, inspection: Inspect
     return step
 
 
-async def _step_submit(session: Tab, state: ResolverState, plan: Plan, index: int, inspection: Inspection,
-                       memo: Memo) -> Step:
-    found = submit_candidates(inspection)
-    if not found:
-        raise TargetNotFoundError("The page shows no enabled submit button, so nothing was submitted.")
-    if len(found) > 1:
-        listed = ", ".join(describe(c) for c in found[:6])
-        raise AmbiguousTargetError(
-            f"Ambiguous submit: {listed}. Nothing was done; click the one you mean (`click @eN`).")
-    control = found[0]
-
-    note = f"submitted with {describe(control, with_ref=False)}"
-    # A submit sends what the form holds, whatever the button is called.
-    return Step("", False, state.propose(inspection, control, "click",
-                                         "the form's only submit button; the request asks to submit",
-                                         on_done=lambda: memo.mark(index, note),
-                                         reason="it submits the form (what was entered is sent)"))
-
-
 # ---------------------------------------------------------------------------------------------------
 
 
@@ -359,7 +341,7 @@ _STEPS: dict[Kind, StepFn] = {
     Kind.RESULT: step_result,
     Kind.CHECK: _step_check,
     Kind.FIND: step_find,
-    Kind.SUBMIT: _step_submit,
+    Kind.SUBMIT: step_submit,
     Kind.EXPAND: step_expand,
     Kind.ITEM: step_item,
 }
@@ -418,6 +400,11 @@ async def _act_step(session: Tab, state: ResolverState, plan: Plan, before: Insp
             memo.mark(i, f"found already done: {part.describe()}")
             await note_held(session, before, part)
     index = pending[0]
+    if summed_up(plan, index):
+        # "Can you sign me in? The username's ann..., then hit Login": the first clause says what the request
+        # comes to, and its later click does it; it is never clicked before the steps between.
+        memo.mark(index, f"read {plan.parts[index].text!r} as what the request sums up")
+        return await _act_step(session, state, plan, before, memo)
     # Text the request asked for must be in place before anything is clicked or submitted.
     if plan.parts[index].kind in _AFTER_TEXT:
         unfilled = [i for i in range(index) if plan.parts[i].kind in _TEXT_KINDS and i in pending]

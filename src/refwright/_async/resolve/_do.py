@@ -77,10 +77,13 @@ async def note_held(session: Tab, inspection: Inspection, part: Part) -> None:
 
 
 def select_label(label: str) -> Callable[[Locator, float], Awaitable[Any]]:
-    """An action choosing the option labelled ``label``."""
+    """An action choosing the option labelled ``label``; in a multiple select it is added to what is already
+    selected, never replacing it ("pick Brazil and Mauritania" ends with both selected)."""
 
     async def run(loc: Locator, timeout: float) -> Any:
-        return await loc.select_option(label=label, timeout=timeout)
+        kept: list[str] = await loc.evaluate(
+            "s => s.multiple ? [...s.selectedOptions].map(o => o.label) : []", timeout=timeout)
+        return await loc.select_option(label=[*[k for k in kept if k != label], label], timeout=timeout)
 
     return run
 

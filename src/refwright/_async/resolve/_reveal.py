@@ -3,6 +3,7 @@ request names ("Navigate through X. Find and click Y"), a control inside a colla
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from ..._errors import RefwrightError
@@ -10,6 +11,7 @@ from ...resolve._labels import match_labels
 from ...resolve._model import CLICKABLE, Inspection, describe
 from ...resolve.grammar._plan import Plan, Target
 from ...resolve.matching._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
+from ...resolve.matching._sections import in_open_section, only_named
 from ...resolve.matching._select import MENU_KINDS
 from ...resolve.state._memory import Memo, ResolverState
 from ..tab._script_recording import note_element, noted_done
@@ -92,15 +94,29 @@ async def step_find(session: Tab, state: ResolverState, plan: Plan, index: int, 
         # What is looked for is in what was opened: a section's header that shares its name is the route.
         match = find_target(part.targets, [c for c in inspection.controls if c.kind != "tab"], CLICKABLE)
     except TargetNotFoundError:
-        pass
+        inside = next((t for t in (in_open_section(t.label or "", inspection) for t in part.targets) if t), None)
+        if inside is not None:
+            # "the Confirm button inside Shipping details", once that section is open: the target by its own name.
+            match = find_target([inside], [c for c in inspection.controls if c.kind != "tab"], CLICKABLE)
     if match is not None:
         note = f"found and clicked {describe(match.control, with_ref=False)}"
         return await click_step(session, state, inspection, match, lambda: memo.mark(index, note),
                                 "the request's target")
     label = next((t.label for t in part.targets if t.label), "")
     items = (await run_resolver_op(session, "disclosures", label=label))["items"]
-    fresh = [i for i in items if int(i["id"]) not in memo.tried]
+    fresh = only_named(part.text, label, [i for i in items if int(i["id"]) not in memo.tried])
     pick = next((i for i in fresh if i["c"]), None) or (fresh[0] if fresh else None)
+    if pick is None and memo.tried:
+        # A section opened with an animation shows its content late: the target is waited for a moment.
+        for _ in range(10):
+            await session.pw.wait_for_timeout(100)
+            now = await inspect_page(session, limit=ACT_LIMIT)
+            try:
+                late = find_target(part.targets, [c for c in now.controls if c.kind != "tab"], CLICKABLE)
+            except TargetNotFoundError:
+                continue
+            done = functools.partial(memo.mark, index, f"found and clicked {describe(late.control, with_ref=False)}")
+            return await click_step(session, state, now, late, done, "the request's target")
     if pick is None:
         raise TargetNotFoundError(
             f"{part.targets[0].describe()} is not visible, and every collapsed section was already "

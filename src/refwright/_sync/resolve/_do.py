@@ -78,10 +78,13 @@ def note_held(session: Tab, inspection: Inspection, part: Part) -> None:
 
 
 def select_label(label: str) -> Callable[[Locator, float], Any]:
-    """An action choosing the option labelled ``label``."""
+    """An action choosing the option labelled ``label``; in a multiple select it is added to what is already
+    selected, never replacing it ("pick Brazil and Mauritania" ends with both selected)."""
 
     def run(loc: Locator, timeout: float) -> Any:
-        return loc.select_option(label=label, timeout=timeout)
+        kept: list[str] = loc.evaluate(
+            "s => s.multiple ? [...s.selectedOptions].map(o => o.label) : []", timeout=timeout)
+        return loc.select_option(label=[*[k for k in kept if k != label], label], timeout=timeout)
 
     return run
 

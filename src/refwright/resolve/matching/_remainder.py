@@ -13,7 +13,7 @@ from ..grammar._lexicon import NOT_VALUES, first_verb
 __all__ = ["remainder_value"]
 
 # Words that only say how a value is given, never part of it.
-_FILLER = frozenset({
+FILLER = frozenset({
     "a", "an", "the", "in", "into", "inside", "to", "on", "onto", "at", "as", "with", "for", "of", "from", "by",
     "it", "me", "my", "your", "its", "please", "kindly", "just", "only", "now", "here", "there", "field", "fields",
     "box", "input", "inputs", "text", "textbox", "area", "textarea", "labelled", "labeled", "named", "called",
@@ -28,7 +28,8 @@ _EDGE = ".,;:!?\"'()[]"
 
 
 def _key(token: str) -> str:
-    return fold(token).strip(_EDGE)
+    key = fold(token).strip(_EDGE)
+    return key[:-2] if key.endswith(("'s", "’s")) else key  # "the username's ann": the field Username
 
 
 def remainder_value(text: str, label: str, verb: str) -> str | None:
@@ -46,7 +47,7 @@ def remainder_value(text: str, label: str, verb: str) -> str | None:
     verb_at = next((i for i, k in enumerate(keys) if i not in gone and first_verb([k]) == verb), None)
     if verb_at is not None:
         gone.add(verb_at)
-    kept = [i for i, k in enumerate(keys) if i not in gone and k and k not in _FILLER and k not in _NOUNS]
+    kept = [i for i, k in enumerate(keys) if i not in gone and k and k not in FILLER and k not in _NOUNS]
     if not kept or kept != list(range(kept[0], kept[-1] + 1)):
         return None
     if any(keys[i] in NOT_VALUES for i in kept):

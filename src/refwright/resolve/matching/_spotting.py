@@ -22,6 +22,7 @@ from .._model import CLICKABLE, KIND_NAMES, SLIDER_KINDS, TEXT_KINDS, Control, I
 from ..grammar._lexicon import verb_action
 from ..grammar._phrasings import not_understood
 from ..grammar._plan import Kind, Part, Target
+from ._leftover import refuse_dropped, refuse_unplaced
 from ._match import AmbiguousTargetError, Match, TargetNotFoundError, find_target
 from ._remainder import remainder_value
 
@@ -101,6 +102,10 @@ def spot(text: str, quoted: Sequence[str], inspection: Inspection) -> list[Spott
     negated = next((i for i, w in enumerate(words) if w in _NEGATIONS and i not in inside), len(words))
     found = [(s, x) for s, x in found if s[0] < negated]
     found = _by_kind_word(words, found)
+    if _INSIDE_SECTION.search(text) or any(w in _BUTTON_WORDS for w in words):
+        # "the Confirm button", "Submit, after expanding the section": the target is a button inside a section,
+        # never a section's header that shares its name.
+        found = [(s, x) for s, x in found if x.control.kind != "tab" or x.option]
     # "Privacy policy" names the link Privacy policy, not also a link "Privacy".
     kept = [(s, x) for s, x in found
             if not any(o[0] <= s[0] and s[1] <= o[1] and (o[1] - o[0]) > (s[1] - s[0]) for o, _ in found)]
@@ -127,6 +132,12 @@ _KIND_WORDS: dict[str, frozenset[str]] = {
     **dict.fromkeys(("list", "dropdown", "menu"), frozenset({"select", "combobox", "menuitem"})),
     **dict.fromkeys(("icon",), frozenset({"icon"})),
 }
+
+
+_BUTTON_WORDS = frozenset({"button", "buttons", "btn"})
+_INSIDE_SECTION = re.compile(r"\b(?:after|once|when)\s+(?:you\s+)?(?:expand|open)(?:ing|ed|s)?\b|"
+                             r"\b(?:expand|open)(?:ing)?\s+(?:the|that|this|its)\s+(?:\w+\s+)?section\b",
+                             re.IGNORECASE)
 
 
 def _by_kind_word(words: Sequence[str], found: list[tuple[tuple[int, int], Spotted]]
@@ -257,6 +268,11 @@ def concrete_part(part: Part, inspection: Inspection) -> Part:
         found = _not_places(part, part.text, found)  # "in X" names the field of a fill, the place of a click
     spotted = _one(part, action, _options_first(found))
     value = next((q for q in part.labels if fold(q) != fold(spotted.name)), None)
+    if value is None and action is None and spotted.control.kind in TEXT_KINDS and \
+            " " not in (remainder_value(part.text, spotted.name, "") or " "):
+        # No verb, a field's name and a value beside it ("then Oslo for City"): the value for that field, never
+        # a click into the field that drops it.
+        action = "fill"
     if value is None and action in ("fill", "set") and spotted.control.kind in TEXT_KINDS | SLIDER_KINDS:
         # What is left once the label, the verb and filler words are taken out; none is a refusal, never a
         # click into the field as if the text had been entered.
@@ -267,7 +283,12 @@ def concrete_part(part: Part, inspection: Inspection) -> Part:
             raise UnsupportedRequestError(
                 f"{part.text!r} names {describe(spotted.control)}, but not one value to put in it. Nothing was "
                 f"done. Say it with the value quoted, for example `act type \"...\" into \"{spotted.control.label}\"`.")
-    return _as_part(part, action, spotted, value if action in ("fill", "set", None) else None)
+    if not spotted.option:
+        refuse_dropped(part.text, spotted.control, spotted.name)
+    concrete = _as_part(part, action, spotted, value if action in ("fill", "set", None) else None)
+    if concrete.kind == Kind.FOCUS:
+        refuse_unplaced(part.text, spotted.control, spotted.name)
+    return concrete
 
 
 def _options_first(found: list[Spotted]) -> list[Spotted]:
@@ -381,6 +402,7 @@ def spotted_click(part: Part, inspection: Inspection) -> Match | None:
     if not found:
         return None
     spotted = _one(part, "click", found)
+    refuse_dropped(target.label, spotted.control, spotted.name)
     return Match((spotted.control,), f"the label {spotted.name!r} that the request names", Target(label=spotted.name))
 
 
