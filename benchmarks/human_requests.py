@@ -20,8 +20,9 @@ MiniWoB++ gives a raw reward of 1 (or the page's check holds). It is a **wrong r
 closes the episode with a reward below 1, or when the page shows a click that was not asked for (a refusal
 is a failure, never a wrong result).
 
-The ``held-out`` and ``held-out-4`` parts are only measured: their failures are counted, never printed, so no
-rule is written from them (``--show`` names the parts whose failures are printed; by default the tuning part's).
+The ``held-out``, ``held-out-4`` and ``held-out-5`` parts are only measured: their failures are counted, never
+printed, so no rule is written from them (``--show`` names the parts whose failures are printed; by default the
+tuning part's).
 ``held-out-2`` and ``held-out-3`` were measured that way once each, then became tuning data (benchmarks/RESULTS.md
 says when).
 ``-v`` adds each printed failure's transcript.
@@ -54,7 +55,7 @@ ASSETS = HERE.parent / "tests" / "assets"
 _TOKEN = re.compile(r"`confirm (p-[A-Za-z0-9_-]+)`")
 _WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 _ICON_VERBS = {"star": "star", "trash": "delete"}
-PARTS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4")
+PARTS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5")
 
 
 def slots(found: dict[str, str]) -> dict[str, str]:
@@ -235,7 +236,7 @@ async def main_async(args: argparse.Namespace) -> list[Run]:
     try:
         async with refwright.launch(config=config) as browser:
             page = await browser.new_page()
-            # As many phrasings as the entry has (four in the older parts, three in held-out-4).
+            # As many phrasings as the entry has (four in the older parts, three in held-out-4 and held-out-5).
             jobs: list[tuple[dict[str, Any], int, int | None]] = [
                 (e, i, s) for e in entries for i in range(_phrasings(e)) for s in seeds]
             jobs += [(e, i, None) for e in pages for i in range(_phrasings(e))]
