@@ -134,3 +134,20 @@ def test_what_is_not_read_as_a_value_for_a_field(request_text: str) -> None:
     except RefwrightError:
         return
     assert all(kind != "fill" for kind, *_ in found)
+
+
+def test_a_value_set_off_by_commas_after_its_field() -> None:
+    assert parts("Please enter my phone, 555-0101, and the zip code 75011, then press Go.") == [
+        ("spot", "phone 555-0101", None, None, "", False), ("spot", "zip code 75011", None, None, "", False),
+        ("click", "Go", None, None, None, False)]
+
+
+@pytest.mark.parametrize(("request_text", "expected"), [
+    ("tick Yes and press Send, without a note.", [("names", None, None, None, "on", False),
+                                                  ("click", "Send", None, None, None, False)]),
+    # Said of the value, "without spaces" changes what is typed: it is never dropped as a remark.
+    ('type "a b" into the box without spaces, then submit', [("fill", None, "textbox", None, "ab", False),
+                                                                   ("submit", None, None, None, None, False)]),
+])
+def test_what_a_submit_leaves_out_is_no_step(request_text: str, expected: list[Said]) -> None:
+    assert parts(request_text) == expected

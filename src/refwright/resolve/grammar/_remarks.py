@@ -2,7 +2,8 @@
 
 - a wrapper the clause rules would not strip: "would you mind typing X" is "type X";
 - where a suggestion is chosen from: "From the autocomplete, pick ..." is "pick ...";
-- a remark that nothing else is wanted: "..., nothing else";
+- a remark that nothing else is wanted: "..., nothing else", "press Submit, without any comment";
+- a value set off by commas after its field: "enter my email, a@b.co, and the code 1234";
 - a login's two values with a slash: "login ann / s3cret", "ann / s3cret, sign in" are the username and the
   password (each matched to its field by label on the page, never by guess);
 - "V into A and again into B": V into each;
@@ -37,11 +38,23 @@ _AGAIN = re.compile(r"\b(?P<verb>typ(?:e|ing)|enter(?:ing)?|put(?:ting)?|writ(?:
                     r"(?:again|also|once\s+more)\s+(?:into|in)\s+", re.IGNORECASE)
 
 
+# "press Submit, without any comment": what is left out of what is sent (nothing to do); never a change of the
+# value typed ("without spaces").
+_LEFT_OUT = re.compile(r"\b(?P<v>submit|send|save|continue)(?P<o>\s+(?:it|the\s+form|the\s+survey))?\s*,\s*(?:and\s+)?"
+                       r"(?:without|with\s+no)\s+(?:any\s+|a\s+|an\s+)?(?!spaces\b|whitespace\b|dashes\b)[a-z]+"
+                       r"(?=\s*(?:[.;!?]|$))", re.IGNORECASE)
+# "enter my email, a@b.co, and the code 1234": a value set off by commas after the field it is for.
+_APPOSED = re.compile(rf"\b(?:my|the|your)\s+(?P<n>[a-z]+(?:\s+[a-z]+)?)\s*,\s*(?P<v>{Q}\d+{QE}|[^\s,;{Q}]*[\d@]"
+                      rf"[^\s,;{Q}]*)\s*(?=,|$)", re.IGNORECASE)
+
+
 def loosen(text: str) -> str:
     """``text`` (a request, quoted strings set aside) with these wordings brought to the clause rules' words."""
     t = _MIND.sub("", text)
     t = _FROM_SUGGESTIONS.sub("", t)
     t = _NOTHING_ELSE.sub("", t)
+    t = _LEFT_OUT.sub(lambda m: m.group("v") + (m.group("o") or ""), t)
+    t = _APPOSED.sub(lambda m: f"{m.group('n')} {m.group('v')}", t)
     t = _AGAIN.sub(lambda m: f"{m.group('verb')} {m.group('v')} {m.group('p')} {m.group('a')} and "
                               f"type {m.group('v')} into ", t)
     if _LOGIN.search(t) and len(_SLASH.findall(t)) == 1:
