@@ -143,7 +143,15 @@ async def _step_fill(session: Tab, state: ResolverState, plan: Plan, index: int,
         count, how = await enter_password(session, inspection.token, field, value)
         memo.mark(index, f"entered the password into {count} field(s)")
         return Step(f"Entered the requested password into {count} password field(s) ({how}; it is never read back)")
-    match = fill_fields(part, inspection)
+    try:
+        match = fill_fields(part, inspection)
+    except TargetNotFoundError:
+        if field.label is None or field.every:
+            raise
+        # "the verify field": no text field is named so, but a password field may be ("Verify password").
+        count, how = await enter_password(session, inspection.token, field, value, by_word=True)
+        memo.mark(index, f"entered the password into {count} field(s)")
+        return Step(f"Entered the requested password into {count} password field(s) ({how}; it is never read back)")
     # Each field gets the value in the form it holds (a date input takes 2017-10-20 for 10/20/2017).
     typed = [(c, field_value(c.input_type, value)) for c in match.controls]
     pending = [(c, v) for c, v in typed if not holds(c, v, inspection.token)]
@@ -421,7 +429,8 @@ async def _act_step(session: Tab, state: ResolverState, plan: Plan, before: Insp
         late = timed_out or isinstance(exc, DisabledTargetError)
         now = await inspect_page(session, limit=ACT_LIMIT, texts=True) if late else before
         named = [t.label for p in plan.parts for t in p.targets if t.label] + [n for p in plan.parts for n in p.labels]
-        dismiss = popup_dismiss(now, covering=timed_out, disabled=isinstance(exc, DisabledTargetError), named=named)
+        dismiss = popup_dismiss(now, covering=timed_out, disabled=isinstance(exc, DisabledTargetError), named=named,
+                                only=plan.dismiss)
         if dismiss is None or plan.parts[index].kind in _SPOTTED or speaks_of_popup(plan.request):
             if isinstance(exc, TargetNotFoundError) and before.frames:
                 raise TargetNotFoundError(str(exc) + frames_note(before)) from None

@@ -5,10 +5,11 @@ declared secret ({{secret:NAME}}) entered the same way, its value put in only on
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from ..._errors import RefwrightError
-from ...resolve._labels import match_labels
+from ...resolve._labels import fold, match_labels
 from ...resolve._model import Inspection, describe
 from ...resolve.grammar._plan import Part, Target
 from ...resolve.matching._match import AmbiguousTargetError, DisabledTargetError, TargetNotFoundError
@@ -26,15 +27,25 @@ if TYPE_CHECKING:
 
 __all__ = ["enter_password", "fill_secret"]
 
+_WORD = re.compile(r"\w+")
 
-def enter_password(session: Tab, token: str, field: Target, value: str) -> tuple[int, str]:
-    """Fill the password field(s) ``field`` names; how many, and how they were matched."""
+
+def enter_password(session: Tab, token: str, field: Target, value: str, *, by_word: bool = False
+                         ) -> tuple[int, str]:
+    """Fill the password field(s) ``field`` names; how many, and how they were matched. ``by_word``: a field
+    named by words of its label ("the verify field" for "Verify password"), and only such a field."""
     items = (run_resolver_op(session, "secrets"))["items"]
     if not items:
         raise TargetNotFoundError(
             "The request names a password, but the page shows no password field. Nothing was done.")
     label = field.label or ""
     tier, hits = match_labels(label, [str(i["l"]) for i in items])
+    if by_word:
+        said = set(_WORD.findall(fold(label)))
+        hits = [n for n, i in enumerate(items) if said and said <= set(_WORD.findall(fold(str(i["l"]))))]
+        if len(hits) != 1:
+            raise TargetNotFoundError(f"No password field is labelled with the words {label!r}. Nothing was done.")
+        tier = f"the password field whose label has the words {label!r}"
     # "into both fields": every password field, whatever each is labelled.
     chosen = items if field.every else [items[i] for i in hits] if hits else (items if len(items) == 1 else [])
     if not chosen:

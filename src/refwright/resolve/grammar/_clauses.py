@@ -14,13 +14,16 @@ from dataclasses import replace
 from ..._errors import UnsupportedRequestError
 from .._labels import ORDINAL_PATTERN, norm, synonym
 from ._answer_rules import ANSWER_RULES, join_answers
+from ._bare_fills import BARE_FILL_RULES, same_value
 from ._clause_forms import asks_nothing, named_values, steps_of_arrows, without_topic
+from ._copy_rules import COPY_RULES, copy_paste
 from ._fills import every_field, field_target, fill_parts
 from ._item_rules import ITEM_RULES
 from ._lexicon import CLAUSE_VERBS, first_verb, verb_action
 from ._phrasings import PHRASING_RULES, not_understood, point_back
 from ._plan import Kind, Part, Plan, Target
 from ._puzzles import PUZZLE_RULES
+from ._remarks import is_chat, popup_conditions
 from ._target import (
     PLACEHOLDER,
     QE,
@@ -41,7 +44,7 @@ VERBS = CLAUSE_VERBS
 _VERB_ALT = "|".join(VERBS)
 _SPLIT_ALWAYS = re.compile(r"\s*(?:;|,?\s+and\s+then\s+|,\s*then\s+|\s+then\s+|\.\s+(?=\S))\s*", re.IGNORECASE)
 # "Find and click X" is one clause: the "and" after find or locate joins, it does not split.
-_SPLIT_VERB = re.compile(rf"(?<!^find)(?<!^locate)(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=(?:{_VERB_ALT})\b)",
+_SPLIT_VERB = re.compile(rf"(?<!^find)(?<!^locate)(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=(?:{_VERB_ALT}|save)\b)",
                          re.IGNORECASE)
 
 
@@ -165,7 +168,8 @@ def _lookup_each(m: re.Match[str], restored: str, quotes: list[str], search: boo
 _END = r"(?P<w>\s+(?:all\s+the\s+way\s+)?(?:down|up|to\s+(?:the\s+|its\s+)?(?:bottom|end|top|start|beginning))" \
        r"(?:\s+of\s+(?:the\s+|its\s+)?(?:text|content|contents|box|list))?)?"
 _RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.IGNORECASE), b) for p, b in (
-    (r"^submit(?:\s+(?:(?:the|this|my)\s+)?(?:form|it|answer|page|entry|survey|order|request|application|details|"
+    *BARE_FILL_RULES,
+    (r"^submit(?:\s+(?:(?:the|this|my)\s+)?(?:form|it|text\s+input|input|text\s*box|text\s+field|answer|page|entry|survey|order|request|application|details|"
      r"data|everything|that|this))?(?:\s+(?:when|once)\s+(?:you(?:'re|\s+are|'ve|\s+have)\s+)?(?:all\s+)?(?:done|finished|ready))?$",
      _submit),
     (r"^(?:enter|type|input|write|put|fill\s+in)\s+the\s+value\s+(?:of|for)\s+(?P<k>.+?)\s+(?:into|in)\s+(?P<f>.+)$",
@@ -237,32 +241,6 @@ def _fill_body(m: re.Match[str], restored: str, quotes: list[str], search: bool)
     """A value into a field, as the clause's body (``b``) says: ``"x" into the Name field``, ``x as the date``."""
     fill = fill_parts(restored, m.group("b"), quotes)
     return (fill, search) if fill else None
-
-
-def _copy_paste(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> _Built:
-    source = field_target(m.group("s"), quotes)
-    return [Part(Kind.COPY, restored, targets=(source,), field=field_target(m.group("d"), quotes))], search
-
-
-_COPY_RULES = (
-    # "copy what's in the text area into the box", "copy the text of the text area to the box"
-    r"^copy\s+(?:what'?s|what\s+is|whatever(?:'s|\s+is)?|everything|all\s+that'?s)\s+(?:written\s+)?"
-    r"(?:in|inside|from)\s+(?P<s>.+?)(?:\s*,?\s*(?:and\s+)?(?:then\s+)?paste\s+(?:it|that|this|them)?)?\s+"
-    r"(?:into|to|in|over\s+to)\s+(?P<d>.+)$",
-    # "put the contents of the 2nd text area in the box": another verb, when what is copied is a field.
-    rf"^(?:put|enter|type|write|move|paste)\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:text|contents?)\s+(?:of|from|in|inside)\s+"
-    rf"(?P<s>(?:the\s+)?(?:{ORDINAL_PATTERN}\s+)?(?:text\s*area|text\s*box|text\s+field))\s+(?:into|to|in)\s+(?P<d>.+)$",
-    # "copy the 3rd text area into the input": a field named as what to copy.
-    rf"^copy\s+(?P<s>(?:the\s+)?(?:{ORDINAL_PATTERN}\s+)?(?:text\s*area|paragraph|text\s*box|text\s+field))\s+"
-    r"(?:into|to|in|over\s+to)\s+(?P<d>.+)$",
-    r"^copy\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:text|contents?|value|words?)\s+(?:that\s+is\s+)?(?:of|from|in|inside)\s+"
-    r"(?P<s>.+?)\s+(?:into|to|over\s+to)\s+(?P<d>.+)$",
-    # "copy the textarea text and paste it into the box"
-    r"^copy\s+(?:the\s+)?(?P<s>.+?)\s+(?:text|contents?|value)\s+(?:(?:and\s+)?(?:then\s+)?paste\s+(?:it\s+)?)?"
-    r"(?:into|to|in)\s+(?P<d>.+)$",
-    # "paste the text of the text area into the box"
-    r"^paste\s+(?:the\s+)?(?:text|contents?|value|words?)\s+(?:of|from|in)\s+(?P<s>.+?)\s+(?:into|in|to)\s+(?P<d>.+)$",
-)
 
 
 def _number(value: str) -> str:
@@ -348,6 +326,7 @@ def _check(m: re.Match[str], restored: str, quotes: list[str], search: bool) -> 
 # The rest of the request kinds, tried in this order after _RULES: the order matters where a clause fits
 # two (a "select ... as ..." is a fill before it is a choice of options).
 _MORE_RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p, re.IGNORECASE), b) for p, b in (
+    *BARE_FILL_RULES,
     (r"^(?:.*?\b)?(?:find|locate)\s+and\s+(?:click|tap|select|press)(?:\s+on)?\s+(?P<d>.+)$", _find_and_click),
     (r"^(?:expand|open)\s+(?:the\s+|a\s+)?(?:collapsed\s+|collapsible\s+|hidden\s+)?(?:section|panel|"
      r"header|collapsible|accordion|fold|details)(?:\s+(?:below|above|on the page))?$", _expand_one),
@@ -365,8 +344,8 @@ _MORE_RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p,
     (r"^(?:enter|type|input|write|put|key in|fill in|insert)\s+(?P<b>.+)$", _fill_body),
     (r"^copy\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:text|contents?|value|words?)?\s*(?:that\s+is\s+)?"
      r"(?:in|from|of|inside)\s+(?P<s>.+?)\s*(?:,\s*(?:and\s+)?(?:then\s+)?|\s+and\s+(?:then\s+)?|\s+)"
-     r"paste\s+(?:it|that|this|them|the\s+text)?\s*(?:into|in|to|inside)\s+(?P<d>.+)$", _copy_paste),
-    *((p, _copy_paste) for p in _COPY_RULES),
+     r"paste\s+(?:it|that|this|them|the\s+text)?\s*(?:into|in|to|inside)\s+(?P<d>.+)$", copy_paste),
+    *((p, copy_paste) for p in COPY_RULES),
     (r"^(?:select|choose|pick|set)\s+(?P<b>.+?\s+as\s+.+)$", _fill_body),
     # "password s3cret": a password field is never listed on the page, so it is read here, not spotted.
     (rf"^(?P<b>(?:the\s+|my\s+)?(?:password|passcode|pin)\s+(?:{Q}\d+{QE}|[^\s{Q}]+))$", _fill_body),
@@ -375,7 +354,8 @@ _MORE_RULES: tuple[tuple[re.Pattern[str], _Builder], ...] = tuple((re.compile(p,
     (r"^(?:select|set|choose|pick|enter|put|adjust|type)\s+(?:the\s+(?:spinner|spin ?button)\s+"
      r"(?:to|at)\s+)?(?P<n>[-+−]?\d+(?:\.\d+)?)(?:\s+(?:with|on|using|in|into|via)\s+(?:the\s+)?"
      r"(?:spinner|spin ?button|number field|number input))?$", _spinner),
-    (rf"^fill(?:\s+in|\s+out)?\s+(?P<f>.+?)\s+with\s+(?P<v>{Q}\d+{QE}|\S+)$", _fill_with),
+    (rf"^fill(?:\s+in|\s+out)?\s+(?P<f>.+?)\s+with\s+(?P<v>{Q}\d+{QE}|\d{{1,2}}:\d{{2}}\s?[ap]\.?m\.?|\S+)$",
+     _fill_with),
     (r"^(?:select|set|choose|pick|move|slide|drag|put|adjust)\s+(?:the\s+slider\s+(?:to|at)\s+)?"
      r"(?:the\s+value\s+)?(?P<n>[-+−]?\d+(?:\.\d+)?)(?:\s+(?:with|on|using|in|via|by)\s+(?:the\s+)?"
      r"slider)?$", _slider),
@@ -455,16 +435,21 @@ def parse_request(request: str, keep: Collection[str] = ()) -> Plan:
     if not text:
         raise UnsupportedRequestError("Empty request. Say what to do, for example: act click \"Save\".")
     protected, quotes = protect(text)
+    protected, dismiss = popup_conditions(protected)
     protected = steps_of_arrows(reword(protected, keep).strip().rstrip(".!?").strip())
     parts: list[Part] = []
     search = False
-    for clause in _split(protected):
+    clauses = _split(protected)
+    chat = [i for i, c in enumerate(clauses) if is_chat(c, clauses[:i] + clauses[i + 1:], keep)]
+    for i, clause in enumerate(clauses):
+        if i in chat and len(chat) < len(clauses):
+            continue  # a remark beside what the request asks for ("Hiya", "it could be a folder")
         found, search = _parse_clause(clause, quotes, search)
         parts.extend(found)
-    parts = join_answers(point_back(_login_last(parts)))
+    parts = join_answers(point_back(_login_last(same_value(parts))))
     if not parts:
         raise UnsupportedRequestError(
             f"Nothing to do in {request!r}: name a control to click or a value to enter, for example "
             "act expand the sections to find and click \"Details\"."
         )
-    return Plan(request=text, parts=tuple(parts))
+    return Plan(request=text, parts=tuple(parts), dismiss=tuple(restore(d, quotes) for d in dismiss))

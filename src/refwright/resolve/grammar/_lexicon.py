@@ -44,7 +44,9 @@ FILLER_WORDS = frozenset({
     "number", "item", "items", "section", "sections", "folder", "folders", "file", "tree", "page", "form",
     "with", "into", "from", "and", "for", "when", "done", "until", "where", "which", "what", "also",
     "under", "inside", "below", "above", "message", "email", "result", "results", "password", "username",
-    "answer", "paragraph", "word", "again", "every", "each", "both", "all",
+    "answer", "paragraph", "word", "again", "every", "each", "both", "all", "nothing", "else", "afterwards",
+    # The forms "after choosing X" and "before pressing Y" take, so that their typos are read too.
+    "choosing", "selecting", "picking", "typing", "entering", "clicking", "pressing", "filling", "hitting",
 })
 
 # Words that say what a value is, or that any will do, never the value itself: "type the name into Nickname"

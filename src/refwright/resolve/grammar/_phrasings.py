@@ -56,6 +56,9 @@ def _set_to(m: re.Match[str], restored: str, quotes: list[str], search: bool) ->
     if not value:
         return None
     bare = strip_articles(what)
+    if re.fullmatch(r"(?:my\s+)?(?:password|passcode|pin)", bare, re.IGNORECASE):
+        # "set the password to x1": a password field is never listed on the page, so it is a fill.
+        return [Part(Kind.FILL, restored, value=value, field=Target(label="password", role="textbox"))], search
     if re.fullmatch(r"(?:the\s+)?slider", bare, re.IGNORECASE) and re.fullmatch(r"[-+−]?\d+(?:\.\d+)?", value):
         return [Part(Kind.SLIDER, restored, value=value.replace("−", "-").lstrip("+"))], search
     targets = () if is_pronoun(what) else parse_target(what, quotes)

@@ -211,6 +211,9 @@ class Plan:
 
     request: str
     parts: tuple[Part, ...]
+    # The buttons a request names as the way out of a popup, if one comes ("if a popup asks, cancel it"); an
+    # empty name is any harmless one. Only these may be pressed to close a popup that covers the page.
+    dismiss: tuple[str, ...] = ()
 
     @property
     def repeatable(self) -> bool:

@@ -37,6 +37,9 @@ ROLE_WORDS: dict[str, str] = {
     "drop down": "select", "select box": "select", "list": "select", "icon": "icon", "image": "icon",
     "element": "any", "control": "any", "widget": "any",
     "date field": "date", "date": "date", "time field": "time", "time": "time",
+    # A field's kind as people name it: "the date box", "the datepicker", "the time input".
+    "date box": "date", "date input": "date", "date picker": "date", "datepicker": "date", "calendar": "date",
+    "time box": "time", "time input": "time", "radio option": "radio",
     "spinner": "spinner", "spin button": "spinner", "spinbutton": "spinner", "number field": "spinner",
     "number input": "spinner",
 }

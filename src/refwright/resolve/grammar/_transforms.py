@@ -9,13 +9,16 @@ from collections.abc import Callable
 
 __all__ = ["split_transforms"]
 
+# "in upper case", "written entirely in capitals", "all in lower case": how the words before a case name run.
+_WRITTEN = (r"\b(?:(?:written|typed|spelled|spelt|entered|put)\s+)?(?:(?:entirely|completely|fully|only|all)\s+)?"
+            r"(?:in\s+)?(?:all\s+)?")
 # Ways of changing a text before it is typed, as people ask for them: (phrase, change). A phrase may stand
 # before the value ("the first 3 letters of "abcdef"") or after it ("in all upper case letters").
 _TRANSFORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], str], str]], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), change) for pattern, change in (
-        (r"\b(?:in\s+)?(?:all\s+)?(?:upper[\s-]?case|capitals?|capital letters|caps)(?:\s+(?:letters|characters))?",
+        (rf"{_WRITTEN}(?:upper[\s-]?case|capitals?|capital letters|caps|block\s+letters)(?:\s+(?:letters|characters))?",
          lambda m, v: v.upper()),
-        (r"\b(?:in\s+)?(?:all\s+)?lower[\s-]?case(?:\s+(?:letters|characters))?", lambda m, v: v.lower()),
+        (rf"{_WRITTEN}(?:lower[\s-]?case|small\s+letters)(?:\s+(?:letters|characters))?", lambda m, v: v.lower()),
         (r"\b(?:in\s+)?(?:reversed?|backwards?)(?:\s+order)?\b|\bin\s+reverse(?:\s+order)?",
          lambda m, v: v[::-1]),
         (r"\b(?:without|with\s+no)\s+(?:any\s+)?(?:spaces|whitespace)", lambda m, v: "".join(v.split())),

@@ -22,6 +22,7 @@ from collections.abc import Collection
 
 from .._labels import ORDINAL_PATTERN
 from ._lexicon import CLAUSE_VERBS, correct_word, verb_action
+from ._remarks import loosen
 
 __all__ = ["reword"]
 
@@ -31,7 +32,7 @@ _SHORT = {"thru": "through", "pls": "please", "plz": "please", "thx": "thanks", 
 _WORD = re.compile(r"(?<![\w⟦])[A-Za-z]+(?:'[a-z]+)?(?![\w⟧])")
 
 _LEAD = re.compile(
-    r"^(?:(?:please|kindly|just|ok(?:ay)?|hey|hi|hello|alright|all\s+right|so|now)\s*[,!]?\s+|"
+    r"^(?:(?:please|kindly|just|ok(?:ay)?|hey|hi|hiya|howdy|hello|alright|all\s+right|so|now)\s*[,!]?\s+|"
     r"(?:and\s+)?(?:then|also|finally|lastly|afterwards?)\s*,?\s+(?=\S)|"
     r"(?:could|can|would|will)\s+(?:you|u)\s+(?:please\s+|kindly\s+|just\s+)?|"
     r"(?:i'?d|i\s+would)\s+(?:like|love)\s+(?:you\s+)?to\s+|i\s+(?:want|need)\s+(?:you\s+)?to\s+|"
@@ -43,7 +44,10 @@ _TAIL = re.compile(
     r"don'?t\s+mind)|when\s+you\s+(?:can|get\s+a\s+chance)|right\s+now|real\s+quick|quickly|asap|"
     r"will\s+you|would\s+you|thanks?\s+in\s+advance|again|as\s+well|too|respectively|in\s+(?:that\s+)?order|"
     r"from\s+(?:top\s+to\s+bottom|left\s+to\s+right)|afterwards?|after(?:\s+that)?|at\s+the\s+end|"
-    r"(?:when|once)\s+(?:that'?s\s+|that\s+is\s+|it'?s\s+|you'?re\s+|you\s+are\s+)?(?:all\s+)?(?:done|finished)))+"
+    r"(?:when|once)\s+(?:that'?s\s+|that\s+is\s+|it'?s\s+|you'?re\s+|you\s+are\s+)?(?:all\s+)?(?:done|finished)|"
+    # "press Submit when it's in": once the value asked for before is in place, which act sees to anyway.
+    r"(?:when|once)\s+(?:it'?s|it\s+is|that'?s|they'?re|they\s+are|everything(?:'s|\s+is))\s+(?:all\s+)?"
+    r"(?:in|entered|typed|filled(?:\s+in)?|in\s+place)))+"
     r"\s*[.!?]*$", re.IGNORECASE)
 # A remark after the request: where the control is, or why it is asked for.
 _REMARK = re.compile(
@@ -77,7 +81,7 @@ _SEQUENCE = (
     (rf"\s*,?\s*\band\s+next\s*(?:,\s*|\s+(?=(?:{_VERB_ALT})\b))|\.\s+next\s*,?\s+", ", then "),
     (r"^first(?:\s+of\s+all)?\s*,?\s+", ""),
     # A greeting as a sentence of its own ("Hi! Could you ...").
-    (r"^(?:hi|hello|hey|good\s+(?:morning|afternoon|evening))(?:\s+there)?\s*[.,]\s+", ""),
+    (r"^(?:hi|hiya|howdy|hello|hey|good\s+(?:morning|afternoon|evening))(?:\s+there)?\s*[.,]\s+", ""),
     # "sliders to 10, 18, 15": the verb left out.
     (r"^(?:the\s+|all\s+(?:the\s+)?)?((?:two|three|four|five|\d)\s+)?sliders\s+(?=to\s)", r"set the \1sliders "),
     # "my username is ann and the password is x": what each field takes ("username ann, password x").
@@ -85,7 +89,8 @@ _SEQUENCE = (
      r"(?=(?:⟦\d+⟧|[^\s,;]+)(?:\s*[,.;]|\s+and\b|$))", r"\1 "),
     # "log me in using the username ann and the password x", "submit the form with X as the date": what it
     # is done with first, then the act.
-    (r"^(?P<v>(?:log|sign)\s+(?:me\s+)?(?:in|on)|login|submit(?:\s+(?:the|this|my)\s+\w+)?)\s+(?:using|with)\s+"
+    (r"^(?:(?:would|could|can|will)\s+(?:you|u)\s+(?:please\s+|kindly\s+)?|please\s+)?(?P<v>(?:log|sign)\s+(?:me\s+)?(?:in|on)|login|submit(?:\s+(?:the|this|my)\s+\w+(?:\s+(?:input|field|box))?)?)"
+     r"\s+(?:using|with)\s+"
      r"(?P<w>[^,;]+?)(?=\s*(?:[,;]|$))", r"\g<w>, then \g<v>"),
     (r"\b(?:log|sign)\s+(?:me\s+)?(?:in|on)\b", "login"),
     (r"\b(password|passcode|pin)\s*:\s*(?=\S)", r"\1 "),
@@ -261,7 +266,7 @@ def reword(protected: str, keep: Collection[str] = ()) -> str:
     # "Terms of use on the second tab", "X, which is on Tab #2": a tab it is behind is looked through.
     t, tabs = _on_tab(t)
     hint = hint or tabs
-    t = _parens(t, keep)
+    t = loosen(_parens(t, keep))
     t = re.sub(r"[?!]+(?=\s|$)", ".", t)
     for pattern, repl in _SEQUENCE_RE:
         t = pattern.sub(repl, t)

@@ -196,14 +196,16 @@ def speaks_of_popup(request: str) -> bool:
 
 # "close any popup that shows up" says what to do if one comes, not that the request is about one.
 _ANY_POPUP = re.compile(r"\b(?:close|dismiss)\s+(?:any|all|every)\s+(?:(?:of\s+)?the\s+)?(?:dialog|pop-?up|modal|"
+                        r"overlay)s?\b|\b(?:if|when|should|in\s+case)\s+(?:a|an|the|any)\s+(?:dialog|pop-?up|modal|"
                         r"overlay)s?\b", re.IGNORECASE)
 
 
 def popup_dismiss(inspection: Inspection, *, covering: bool = False, disabled: bool = False,
-                  named: Sequence[str] = ()) -> Control | None:
+                  named: Sequence[str] = (), only: Sequence[str] = ()) -> Control | None:
     """The button that closes a popup, when the popup is all the page shows, or all it left enabled when the
     control act was using went disabled (``disabled``), or, with ``covering``, when an action could not reach
-    its target and a popup is open; else None. ``named`` are the labels the request names."""
+    its target and a popup is open; else None. ``named`` are the labels the request names; ``only``, the
+    buttons it names as the way out of a popup ("if a popup asks, cancel it"), the only ones then pressed."""
     controls = [c for c in inspection.controls if not c.disabled]
     clickable = [c for c in controls if c.kind in ("button", "link", "pointer")]
     # A popup that disabled the page under act (``disabled``: the control act was using went disabled):
@@ -214,6 +216,9 @@ def popup_dismiss(inspection: Inspection, *, covering: bool = False, disabled: b
         return None
     # A button the request itself asks to press is its target, never a popup's way out.
     buttons = [c for c in clickable if (c.in_dialog or disabling) and not match_labels(c.label, named)[1]]
+    if only and "" not in only:
+        said = [c for c in buttons if match_labels(c.label, only)[1]]
+        return said[0] if len(said) == 1 else None
     for words in _DISMISS_WORDS:
         found = [c for c in buttons if synonym(c.label) in words]
         if len(found) == 1:

@@ -408,7 +408,7 @@ def spotted_click(part: Part, inspection: Inspection) -> Match | None:
 
 # What may stand between a field's name and its value: "email address: a@b.co", "username is ann", "city = Oslo".
 _JOIN = re.compile(r"^\s*(?:[:=]|\bis\b|\bshould\s+be\b|\bto\b)?\s*", re.IGNORECASE)
-_VALUE = re.compile(r"^(?:⟦\d+⟧|[^\s,;]+)$")
+_VALUE = re.compile(r"^(?:⟦\d+⟧|[^\s,;]+|\d{1,2}:\d{2}\s?[ap]\.?m\.?)$", re.IGNORECASE)  # "alarm: 7:15 AM" too
 
 
 def labelled_value(part: Part, inspection: Inspection) -> Part | None:
